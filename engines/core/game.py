@@ -1,0 +1,183 @@
+"""The contract every game implements (see shared/design/ENGINE_MODEL.md).
+
+A state is a `bytearray`: the game's complete state (deck order, hands, the RNG)
+in a fixed layout that the compiled rules read directly. A move is a small
+integer code (0..255) that is meaningful against the state it was listed for;
+`format_move` gives its stable text form and `parse_move` reads text back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from . import codec
+from .errors import IllegalMove
+
+State = bytearray
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a game accepts: its type, default, allowed values and meaning."""
+
+    name: str
+    type: str  # "int", "enum", "list" or "text"
+    default: str
+    allowed: tuple[str, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ListGames reports for a game."""
+
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    version: str
+    options: tuple[OptionSpec, ...]
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """A move spelled out: who makes it, its kind, its typed arguments and its text form."""
+
+    seat: int
+    kind: str
+    args: Mapping[str, object]
+    text: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a move caused; `private` is visible only to the seats in `private_to`."""
+
+    kind: str
+    public: Mapping[str, object]
+    private: Mapping[str, object] = field(default_factory=dict)
+    private_to: tuple[int, ...] = ()
+
+    def seen_by(self, seat: int | None) -> Event:
+        """The event as `seat` may see it (None = spectator): private part only for its seats."""
+        if seat is not None and seat in self.private_to:
+            return self
+        return Event(self.kind, self.public, {}, self.private_to)
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's score: this round, running total, rank (1 = best) and the categories."""
+
+    seat: int
+    round: int
+    total: int
+    rank: int
+    breakdown: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class Scores:
+    """Score of a position; `finished` says whether it is final and `winners` who leads or won."""
+
+    seats: tuple[SeatScore, ...]
+    finished: bool
+    winners: tuple[int, ...]
+    tiebreak: str  # "" when the top score alone decided, else the deciding rule
+    teams: tuple[tuple[int, ...], ...] = ()
+
+
+class Game:
+    """Base class for a rule set; subclasses fill in the rules, this class the shared plumbing."""
+
+    info: GameInfo
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    # -- to implement -------------------------------------------------------
+    def new(self, players: int, options: Mapping[str, str] | None = None, seed: int = 0,
+            deck: Sequence[str] | None = None) -> State:
+        """A new game: `deck` (card ids, top first, a permutation of the game's deck) fixes the deal."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: State) -> list[int]:
+        """Every legal move code now, for every seat that may act."""
+        raise NotImplementedError
+
+    def apply_in_place(self, state: State, move: int, events: list | None = None) -> None:
+        """Apply `move` to `state` itself; append Events to `events` when given. Raises IllegalMove."""
+        raise NotImplementedError
+
+    def move_info(self, state: State, move: int) -> MoveInfo:
+        """Describe a legal move code of this state."""
+        raise NotImplementedError
+
+    def parse_move(self, state: State, seat: int, text: str) -> int:
+        """The move code for `text` played by `seat`; BadMoveText or IllegalMove says what is wrong."""
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> list[int]:
+        """Seats that may act now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def is_finished(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def move_count(self, state: State) -> int:
+        """Number of moves applied since NewGame (the state's version counter)."""
+        raise NotImplementedError
+
+    def score(self, state: State) -> Scores:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """What `seat` may know (None = spectator), as plain data."""
+        raise NotImplementedError
+
+    def validate(self, state: State) -> None:
+        """Raise BadState unless `state` is a consistent state of this game."""
+        raise NotImplementedError
+
+    # -- shared -------------------------------------------------------------
+    def format_move(self, state: State, move: int) -> str:
+        """The stable text form of a move code."""
+        return self.move_info(state, move).text
+
+    def apply(self, state: State, move: int) -> tuple[State, list[Event]]:
+        """Apply `move` to a copy of `state`: (new state, events). The input is never changed."""
+        new = bytearray(state)
+        events: list[Event] = []
+        self.apply_in_place(new, move, events)
+        return new, events
+
+    def apply_text(self, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
+        """Parse and apply a text move for `seat`."""
+        return self.apply(state, self.parse_move(state, seat, text))
+
+    def check_move(self, state: State, move: int) -> None:
+        """Raise IllegalMove unless `move` is one of the listed moves now."""
+        if move not in self.legal_moves(state):
+            raise IllegalMove("not_legal", f"move code {move} is not a legal move now")
+
+    def encode(self, state: State) -> bytes:
+        """Compact, versioned bytes of a state."""
+        return codec.encode(self.info.id, self.info.version, state)
+
+    def decode(self, data: bytes) -> State:
+        """The state encoded in `data`; BadState if it is not a valid state of this game."""
+        state = codec.decode_body(self.info.id, self.info.version, data)
+        self.validate(state)
+        return state
+
+    def replay(self, players: int, options: Mapping[str, str] | None, seed: int,
+               moves: Sequence[tuple[int, str]]) -> State:
+        """Replay `(seat, text)` moves from a new game: how a bug report is written."""
+        state = self.new(players, options, seed)
+        for seat, text in moves:
+            self.apply_in_place(state, self.parse_move(state, seat, text))
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.id} {self.info.version}>"

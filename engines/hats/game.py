@@ -1,0 +1,346 @@
+"""Hats (game id `hats`), spec `shared/rules/hats.md` (rules version 1.0).
+
+Rules in brief: 2-4 players hold 9 hat cards (7 types x numbers 1-6). On a turn a
+player makes one main action, `exchange` (a hand card for a table card of the same
+type or a lower number; the table card joins the player's face-up collection) or
+`black` (a hand card face down as a black hat), plus at most one optional action
+before or after it: `discard` and draw (2-3 players) or a face-down partner
+exchange, `offer` then the partner's `return` (4 players, teams 0+2 and 1+3).
+After eight main actions each, the last hand card is the favourite hat. Scores:
+each collection card is worth the table space of its type (duplicates on the
+table: the lowest space counts), black hats 1, the favourite hat adds its type's
+collection numbers minus its own, and the cookie (most types, then lowest values)
+is worth 5.
+
+Notes on this implementation (decisions D1-D19 of the spec, in brief):
+- Move codes are relative to the state: a hand index (and a space for exchanges),
+  so legal-move lists are small ints; text forms name cards by id (`exchange R2 3`).
+- The optional action may come before or after the main action, once (D4); after
+  the main action the player chooses `discard`/`offer` or `end`.
+- Discard first, then draw; an empty deck reshuffles the whole pile (D7).
+- The cookie moves only to a seat that beats every other; a complete tie keeps it
+  with the holder (D9). Black hats are one type and never revealed (D8, D18).
+- The setup event is public; each seat's dealt hand is a private `dealt` event.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from ..core import options as opts
+from ..core.cards import rigged_order, split_list
+from ..core.errors import BadMoveText, BadOption, BadState, IllegalMove
+from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
+from . import rules
+
+DATA = Path(__file__).resolve().parent / "data"
+VERSION = "1.0"
+KEYWORDS = rules.KINDS  # exchange, black, discard, offer, return, end
+MESSAGES = {
+    "game_over": "the game is over",
+    "partner_must_return": "partner must return a card",
+    "not_main_phase": "not in main phase",
+    "not_after_phase": "not in after phase",
+    "optional_used": "optional action already used",
+    "discard_replaced_by_partner_exchange": "discard/draw is replaced by the partner exchange with 4 players",
+    "offer_needs_4_players": "offer is the 4-player partner exchange; with 2-3 players use discard",
+    "card_not_in_hand": "card not in hand",
+    "no_such_space": "no such space",
+    "must_be_same_type_or_higher": "must be same type or a higher number",
+    "no_such_move": "no such move",
+    "not_partner_phase": "there is no partner offer to return",
+}
+
+
+def _load_cards() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(type letters, card ids in standard order) from data/cards.toml, checked against the rules' arithmetic."""
+    with open(DATA / "cards.toml", "rb") as f:
+        raw = tomllib.load(f)
+    letters = tuple(t["letter"] for t in raw["types"])
+    numbers = tuple(raw["numbers"])
+    # rules.py computes type = card // 6 and number = card % 6 + 1 over 7 types.
+    if len(letters) != 7 or len(set(letters)) != len(letters) or \
+            not all(len(x) == 1 and x.isupper() for x in letters) or numbers != (1, 2, 3, 4, 5, 6):
+        raise ValueError("hats cards.toml must list 7 distinct one-letter types and numbers 1-6")
+    return letters, tuple(f"{t}{n}" for t in letters for n in numbers)
+
+
+TYPE_LETTERS, CARD_IDS = _load_cards()
+CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
+NO_CARD = rules.NO_CARD
+FINISHED = rules.PHASES.index("finished")
+PARTNER = rules.PHASES.index("partner")
+
+
+def card_id(card: int) -> str:
+    """The id (`R1`..`W6`) of card number 0..41."""
+    return CARD_IDS[card]
+
+
+class HatsGame(Game):
+    """The Hats rule set."""
+
+    info = GameInfo(id="hats", title="Hats", min_seats=2, max_seats=4, version=VERSION,
+                    options=opts.load_specs(DATA / "options.toml"))
+
+    def __init__(self) -> None:
+        # The hot entry points are the compiled functions themselves: no wrapper per call.
+        self.legal_moves = rules.legal_moves
+
+    # -- setup -------------------------------------------------------------------
+    def new(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0,
+            deck: Sequence[str] | None = None) -> bytearray:
+        """Set up a game (§3.1). `deck` (a whole permutation, top first) or option `deck` rigs the deal."""
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise BadOption("bad_seat_count", f"hats is played by 2-4 players, not {players!r}", option="seats")
+        if not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+            raise BadOption("bad_seed", f"seed must be an integer in 0..2**64-1, got {seed!r}", option="seed")
+        values = opts.resolve(self.info.options, options)
+        start = opts.seat_option(values, "start_seat", players)
+        removed = self._removed_types(values["removed_types"], players)
+        listed = split_list(values["deck"])
+        if deck is not None and listed:
+            raise BadOption("bad_deck", "give the deck either as the deck argument or as option deck, not both",
+                            option="deck")
+        order = b""
+        if deck is not None or listed:
+            if players == 2 and not removed:
+                raise BadOption("bad_option_value", "option deck needs explicit removed_types with 2 players",
+                                option="removed_types")
+            standard = [c for c in CARD_IDS if CARD_INDEX[c] // 6 not in removed]
+            for card in (deck if deck is not None else listed):
+                if card in CARD_INDEX and CARD_INDEX[card] // 6 in removed:
+                    raise BadOption("bad_deck", f"deck: {card!r} is of a removed type", option="deck", card=card)
+            ids = rigged_order(list(deck if deck is not None else listed), standard, full=deck is not None)
+            order = bytes(CARD_INDEX[c] for c in ids)
+        tiebreak = 1 if values["tiebreak"] == "cookie_only" else 0
+        return rules.new_state(players, start, tiebreak, removed, seed, order)
+
+    @staticmethod
+    def _removed_types(value: str, players: int) -> tuple[int, ...]:
+        if value == "random":
+            return ()
+        if players != 2:
+            raise BadOption("bad_option_value", "removed_types needs 2 players", option="removed_types")
+        letters = split_list(value)
+        if len(letters) != 2 or letters[0] == letters[1] or not all(x in TYPE_LETTERS for x in letters):
+            raise BadOption("bad_option_value",
+                            f"removed_types={value!r}: give two distinct types of {','.join(TYPE_LETTERS)}, or random",
+                            option="removed_types")
+        return tuple(sorted(TYPE_LETTERS.index(x) for x in letters))
+
+    def setup_events(self, state: bytearray) -> list[Event]:
+        """The events of the deal: the public table, then each seat's hand for that seat only."""
+        players = rules.header(state)[0]
+        events = [Event("setup", {"table": [card_id(c) for c in rules.table(state)],
+                                  "hand_counts": [len(rules.seat_cards(state, s)[0]) for s in range(players)],
+                                  "deck_count": len(rules.deck(state)),
+                                  "removed_types": [TYPE_LETTERS[t] for t in rules.header(state)[7]]})]
+        for seat in range(players):
+            hand = [card_id(c) for c in rules.seat_cards(state, seat)[0]]
+            events.append(Event("dealt", {"seat": seat}, {"hand": hand}, (seat,)))
+        return events
+
+    # -- moves -------------------------------------------------------------------
+    def to_act(self, state: bytearray) -> list[int]:
+        seat = rules.mover(state)
+        return [] if seat == NO_CARD else [seat]
+
+    def is_finished(self, state: bytearray) -> bool:
+        return rules.header(state)[1] == FINISHED
+
+    def move_count(self, state: bytearray) -> int:
+        return rules.move_count(state)
+
+    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
+        raw = None if events is None else []
+        try:
+            reason = rules.apply_move(state, move, raw)
+        except (TypeError, OverflowError):
+            if isinstance(move, int) and not isinstance(move, bool) and -2 ** 31 <= move < 2 ** 31:
+                raise
+            raise IllegalMove("no_such_move", f"move must be a move code from legal_moves, got {move!r}") from None
+        if reason:
+            self._refuse(state, move, rules.REASONS[reason])
+        if raw:
+            events.extend(self._event(e) for e in raw)
+
+    def _refuse(self, state: bytearray, move: int, code: str, text: str | None = None, seat: int | None = None):
+        what = repr(text) if text is not None else f"code {move}"
+        by = f" by seat {seat}" if seat is not None else ""
+        raise IllegalMove(code, f"illegal move {what}{by}: {MESSAGES.get(code, code)}", move=text or move)
+
+    def move_info(self, state: bytearray, move: int) -> MoveInfo:
+        kind, index, space = rules.split_code(move) if isinstance(move, int) else (-1, -1, -1)
+        reason = rules.check(state, kind, index, space)
+        if reason:
+            self._refuse(state, move, rules.REASONS[reason])
+        seat = rules.mover(state)
+        name = KEYWORDS[kind]
+        if name == "end":
+            return MoveInfo(seat, name, {}, name)
+        card = card_id(rules.seat_cards(state, seat)[0][index])
+        if name == "exchange":
+            return MoveInfo(seat, name, {"card": card, "space": space + 1}, f"exchange {card} {space + 1}")
+        return MoveInfo(seat, name, {"card": card}, f"{name} {card}")
+
+    def parse_move(self, state: bytearray, seat: int, text: str) -> int:
+        kind, card, space = self._read(text)
+        players, phase, active = rules.header(state)[:3]
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise IllegalMove("no_such_seat", f"illegal move {text!r}: seat {seat!r} is not in 0..{players - 1}")
+        if phase == FINISHED:
+            self._refuse(state, -1, "game_over", text, seat)
+        if phase == PARTNER and KEYWORDS[kind] != "return":
+            self._refuse(state, -1, "partner_must_return", text, seat)
+        if seat != rules.mover(state):
+            raise IllegalMove("not_your_turn", f"illegal move {text!r} by seat {seat}: not your turn "
+                              f"(seat {rules.mover(state)} is to act)")
+        hand = rules.seat_cards(state, seat)[0]
+        index = hand.index(card) if card in hand else -1
+        reason = rules.check(state, kind, index, space)
+        if reason:
+            self._refuse(state, -1, rules.REASONS[reason], text, seat)
+        return rules.join_code(kind, index, space)
+
+    @staticmethod
+    def _read(text: str) -> tuple[int, int, int]:
+        """(kind, card, space index) of a text move; BadMoveText names what cannot be read."""
+        if not isinstance(text, str):
+            raise BadMoveText("bad_move_text", f"move text must be a string, got {type(text).__name__}")
+        words = text.split()
+        if not words or words[0] not in KEYWORDS:
+            raise BadMoveText("unknown_move", f"bad move text {text!r}: expected one of {', '.join(KEYWORDS)}")
+        kind = KEYWORDS.index(words[0])
+        arity = {"exchange": 3, "end": 1}.get(words[0], 2)
+        if len(words) != arity:
+            usage = {1: "end", 2: f"{words[0]} <card>", 3: "exchange <card> <space>"}[arity]
+            raise BadMoveText("bad_move_text", f"bad move text {text!r}: expected '{usage}'")
+        card = -1
+        if arity > 1:
+            if words[1] not in CARD_INDEX:
+                raise BadMoveText("bad_card", f"bad move text {text!r}: {words[1]!r} is not a card id (R1..W6)")
+            card = CARD_INDEX[words[1]]
+        space = -1
+        if arity == 3:
+            if not words[2].isdigit():
+                raise BadMoveText("bad_space", f"bad move text {text!r}: space {words[2]!r} is not a number")
+            space = int(words[2]) - 1 if 1 <= int(words[2]) <= 6 else -1
+        return kind, card, space
+
+    def _event(self, raw: tuple) -> Event:
+        name = rules.EVENTS[raw[0]]
+        if name == "exchanged":
+            _, seat, card, space, taken = raw
+            return Event(name, {"seat": seat, "card": card_id(card), "space": space + 1, "taken": card_id(taken)})
+        if name in ("black_hat", "offered"):
+            return Event(name, {"seat": raw[1]}, {"card": card_id(raw[2])}, (raw[1],))
+        if name == "discarded_drew":
+            return Event(name, {"seat": raw[1]}, {"discarded": card_id(raw[2]), "drawn": card_id(raw[3])}, (raw[1],))
+        if name == "reshuffled":
+            return Event(name, {"deck_count": raw[1]})
+        if name == "partner_exchange":
+            _, seat, partner, offered, returned = raw
+            return Event(name, {"seat": seat, "partner": partner},
+                         {"offered": card_id(offered), "returned": card_id(returned)}, (seat, partner))
+        if name == "cookie_moved":
+            return Event(name, {"from": None if raw[1] == NO_CARD else raw[1], "to": raw[2]})
+        return Event(name, {})
+
+    # -- score and view ------------------------------------------------------------
+    def score(self, state: bytearray) -> Scores:
+        """Scores now (§10); before the end the flip is hypothetical and favourites count 0 (D14)."""
+        head = rules.header(state)
+        players, cookie, tiebreak = head[0], head[6], head[9]
+        numbers = rules.score_numbers(state)
+        use_black = tiebreak == 0
+        if players == 4:
+            teams = ((0, 2), (1, 3))
+            keys = [(sum(numbers[s][3] for s in t), sum(numbers[s][4] for s in t) if use_black else 0,
+                     int(cookie in t)) for t in teams]
+        else:
+            teams = tuple((s,) for s in range(players))
+            keys = [(n[3], n[4] if use_black else 0, int(cookie == s)) for s, n in enumerate(numbers)]
+        ranks, winners, reason = _rank(keys, use_black)
+        seat_rank = {s: ranks[i] for i, team in enumerate(teams) for s in team}
+        seats = tuple(SeatScore(s, n[3], n[3], seat_rank[s],
+                                {"collection": n[0], "favourite": n[1], "cookie": n[2], "black_hats": n[4]})
+                      for s, n in enumerate(numbers))
+        return Scores(seats, head[1] == FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
+                      reason, teams if players == 4 else ())
+
+    def view(self, state: bytearray, seat: int | None) -> dict:
+        """What `seat` may know (None: a spectator), §8.
+
+        Keys: game, seat, players, phase, active_seat, to_act, optional_used, move_count,
+        table (ids, space 1 first), face_down_spaces (1-based, once finished), removed_types,
+        deck_count, discard_count, cookie_holder (seat or None), teams, seats (per seat:
+        seat, hand_count, collection, black_hat_count, played, favourite once finished),
+        and the seat's own: hand, black_hats, own_discards, known_cards (cards it put in
+        another seat's hand: seat, card), offered_card (pending offer, offering seat only),
+        and once finished: scores (per seat breakdown) and winners.
+        """
+        players, phase, active, opt_used, offer, _, cookie, removed = rules.header(state)[:8]
+        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < players):
+            raise IllegalMove("no_such_seat", f"view: seat {seat!r} is not in 0..{players - 1}")
+        finished = phase == FINISHED
+        seats = []
+        for s in range(players):
+            hand, coll, black, played, fav = rules.seat_cards(state, s)
+            seats.append({"seat": s, "hand_count": len(hand), "collection": [card_id(c) for c in coll],
+                          "black_hat_count": len(black), "played": played,
+                          "favourite": card_id(fav) if finished else None})
+        table = rules.table(state)
+        view = {
+            "game": "hats", "seat": seat, "players": players, "phase": rules.PHASES[phase],
+            "active_seat": active, "to_act": self.to_act(state), "optional_used": bool(opt_used),
+            "move_count": rules.move_count(state), "table": [card_id(c) for c in table],
+            "face_down_spaces": [k + 1 for k, c in enumerate(table)
+                                 if finished and rules.face_up_space_of_type(state, c // 6) != k + 1],
+            "removed_types": [TYPE_LETTERS[t] for t in removed], "deck_count": len(rules.deck(state)),
+            "discard_count": len(rules.pile(state)), "cookie_holder": None if cookie == NO_CARD else cookie,
+            "teams": [[0, 2], [1, 3]] if players == 4 else [], "seats": seats,
+            "hand": [], "black_hats": [], "own_discards": [], "known_cards": [], "offered_card": None,
+        }
+        if seat is not None:
+            hand, _, black, _, _ = rules.seat_cards(state, seat)
+            view["hand"] = [card_id(c) for c in hand]
+            view["black_hats"] = [card_id(c) for c in black]
+            view["own_discards"] = [card_id(c) for c, by in rules.pile(state) if by == seat]
+            view["known_cards"] = [{"seat": s, "card": card_id(c)} for s in range(players) if s != seat
+                                   for c in rules.seat_cards(state, s)[0] if rules.given_by(state, c) == seat]
+            if offer != NO_CARD and seat == active:
+                view["offered_card"] = card_id(offer)
+        if finished:
+            scores = self.score(state)
+            view["scores"] = [dict(s.breakdown, seat=s.seat, total=s.total, rank=s.rank) for s in scores.seats]
+            view["winners"] = list(scores.winners)
+        return view
+
+    def validate(self, state: bytearray) -> None:
+        problem = rules.validate(state)
+        if problem:
+            raise BadState("bad_state", f"not a valid hats state: {problem}")
+
+
+def _rank(keys: list[tuple[int, int, int]], use_black: bool) -> tuple[list[int], list[int], str]:
+    """Ranks (1 = best, shared on equal keys), winners' indexes and the tie-break reason (§10)."""
+    ranks = [1 + sum(other > key for other in keys) for key in keys]
+    top = max(k[0] for k in keys)
+    tied = [i for i, k in enumerate(keys) if k[0] == top]
+    if len(tied) == 1:
+        return ranks, tied, ""
+    if use_black:
+        most = max(keys[i][1] for i in tied)
+        by_black = [i for i in tied if keys[i][1] == most]
+        if len(by_black) == 1:
+            return ranks, by_black, "black_hats"
+        tied = by_black
+    with_cookie = [i for i in tied if keys[i][2]]
+    if len(with_cookie) == 1:
+        return ranks, with_cookie, "cookie"
+    return ranks, tied, "shared"
+
+
+HATS = HatsGame()

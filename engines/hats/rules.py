@@ -1,0 +1,724 @@
+"""Hats: the compiled rules (state layout, setup, legal moves, apply, cookie, scoring numbers).
+
+Spec: shared/rules/hats.md. This module is Cython pure-Python mode: compiled by
+`pip install .`, interpreted as-is otherwise. It works on the state `bytearray`
+directly; `game.py` turns its compact results into names, events and views.
+
+Cards are 0..41: type = card // 6 (R, O, Y, G, B, P, W), number = card % 6 + 1.
+Move codes are relative to the state: a hand index, plus a space for exchanges.
+"""
+from typing import Optional
+
+import cython
+
+from ..core import rng
+
+cython.declare(NONE=cython.int, N_TYPES=cython.int, N_NUMBERS=cython.int, N_CARDS=cython.int,
+               LAST_CARD=cython.int)
+NONE = 255
+N_TYPES = 7
+N_NUMBERS = 6
+N_CARDS = 42
+LAST_CARD = 8  # main actions per seat; the ninth card becomes the favourite hat
+
+# Phases (the spec's names, in this order).
+cython.declare(MAIN=cython.int, AFTER=cython.int, PARTNER=cython.int, FINISHED=cython.int)
+MAIN, AFTER, PARTNER, FINISHED = 0, 1, 2, 3
+PHASES = ("main", "after", "partner", "finished")
+
+# State layout: offsets into the state bytearray.
+cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t,
+               OPT_USED=cython.Py_ssize_t, OFFER=cython.Py_ssize_t, OFFER_PHASE=cython.Py_ssize_t,
+               COOKIE=cython.Py_ssize_t, REMOVED=cython.Py_ssize_t, START=cython.Py_ssize_t,
+               TIEBREAK=cython.Py_ssize_t, SPACES=cython.Py_ssize_t, MOVES=cython.Py_ssize_t,
+               RNG=cython.Py_ssize_t, TABLE=cython.Py_ssize_t, DECK_POS=cython.Py_ssize_t,
+               DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t, PILE_N=cython.Py_ssize_t,
+               PILE=cython.Py_ssize_t, PILE_BY=cython.Py_ssize_t, SEATS=cython.Py_ssize_t,
+               SEAT_SIZE=cython.Py_ssize_t, HAND_N=cython.Py_ssize_t, HAND=cython.Py_ssize_t,
+               COLL_N=cython.Py_ssize_t, COLL=cython.Py_ssize_t, BLACK_N=cython.Py_ssize_t,
+               BLACK=cython.Py_ssize_t, PLAYED=cython.Py_ssize_t, FAVOURITE=cython.Py_ssize_t,
+               GIVEN_BY=cython.Py_ssize_t, SIZE=cython.Py_ssize_t, HAND_MAX=cython.Py_ssize_t)
+PLAYERS = 0
+PHASE = 1
+ACTIVE = 2
+OPT_USED = 3
+OFFER = 4          # card set aside by `offer`, or NONE
+OFFER_PHASE = 5    # phase the offer came from
+COOKIE = 6         # cookie holder seat, or NONE
+REMOVED = 7        # two removed types (2 players), or NONE
+START = 9
+TIEBREAK = 10      # 0 standard, 1 cookie_only
+SPACES = 11        # 5 or 6
+MOVES = 12         # move counter, 2 bytes little-endian
+RNG = 14           # 8 bytes of generator state
+TABLE = 22         # 6 spaces
+DECK_POS = 28      # index of the top card in DECK
+DECK_END = 29
+DECK = 30          # 42 cards, top first from DECK_POS
+PILE_N = 72
+PILE = 73          # 42 discarded cards, first discarded first
+PILE_BY = 115      # the seat that discarded each
+SEATS = 157        # 4 seat blocks
+SEAT_SIZE = 30
+HAND_N = 0
+HAND = 1           # 9 cards in hand order
+HAND_MAX = 9
+COLL_N = 10
+COLL = 11          # 8 face-up collection cards, in acquisition order
+BLACK_N = 19
+BLACK = 20         # 8 black hats, in order
+PLAYED = 28
+FAVOURITE = 29     # the last hand card once finished, else NONE
+GIVEN_BY = 277     # per card: 1 + the seat that put it into its current hand by partner exchange
+SIZE = 319
+
+# Move codes: hand index i (0..8), space s (0..5).
+cython.declare(EXCHANGE=cython.int, BLACK_HAT=cython.int, DISCARD=cython.int, OFFER_CARD=cython.int,
+               RETURN_CARD=cython.int, END=cython.int, N_CODES=cython.int)
+EXCHANGE = 0       # + i * 6 + s
+BLACK_HAT = 54     # + i
+DISCARD = 63       # + i
+OFFER_CARD = 72    # + i
+RETURN_CARD = 81   # + i, an index into the partner's hand
+END = 90
+N_CODES = 91
+KINDS = ("exchange", "black", "discard", "offer", "return", "end")
+
+# Refusal reasons returned by `check`, as C constants; REASONS names them for game.py.
+cython.declare(OK=cython.int, GAME_OVER=cython.int, PARTNER_MUST_RETURN=cython.int, NOT_MAIN=cython.int,
+               NOT_AFTER=cython.int, OPTIONAL_USED=cython.int, NO_DISCARD_4P=cython.int,
+               NO_OFFER_UNDER_4=cython.int, NOT_IN_HAND=cython.int, NO_SUCH_SPACE=cython.int,
+               EXCHANGE_RULE=cython.int, NO_SUCH_MOVE=cython.int, NOT_PARTNER_PHASE=cython.int)
+OK, GAME_OVER, PARTNER_MUST_RETURN, NOT_MAIN, NOT_AFTER, OPTIONAL_USED = 0, 1, 2, 3, 4, 5
+NO_DISCARD_4P, NO_OFFER_UNDER_4, NOT_IN_HAND, NO_SUCH_SPACE, EXCHANGE_RULE = 6, 7, 8, 9, 10
+NO_SUCH_MOVE, NOT_PARTNER_PHASE = 11, 12
+REASONS = ("ok", "game_over", "partner_must_return", "not_main_phase", "not_after_phase",
+           "optional_used", "discard_replaced_by_partner_exchange", "offer_needs_4_players",
+           "card_not_in_hand", "no_such_space", "must_be_same_type_or_higher", "no_such_move",
+           "not_partner_phase")
+
+# Event tuples appended by `apply_move` (kind first); EVENTS names them for game.py.
+cython.declare(EV_EXCHANGED=cython.int, EV_BLACK_HAT=cython.int, EV_DISCARDED_DREW=cython.int,
+               EV_RESHUFFLED=cython.int, EV_OFFERED=cython.int, EV_PARTNER_EXCHANGE=cython.int,
+               EV_COOKIE_MOVED=cython.int, EV_GAME_END=cython.int)
+EV_EXCHANGED, EV_BLACK_HAT, EV_DISCARDED_DREW, EV_RESHUFFLED = 0, 1, 2, 3
+EV_OFFERED, EV_PARTNER_EXCHANGE, EV_COOKIE_MOVED, EV_GAME_END = 4, 5, 6, 7
+EVENTS = ("exchanged", "black_hat", "discarded_drew", "reshuffled", "offered", "partner_exchange",
+          "cookie_moved", "game_end")
+NO_CARD = NONE  # Python-visible copy of the C constant
+
+
+@cython.cfunc
+@cython.inline
+def seat_at(seat: cython.int) -> cython.Py_ssize_t:
+    return SEATS + seat * SEAT_SIZE
+
+
+@cython.cfunc
+@cython.inline
+def may_exchange(card: cython.int, on_table: cython.int) -> cython.bint:
+    """Same type, or a strictly higher number."""
+    return card // 6 == on_table // 6 or card % 6 > on_table % 6
+
+
+@cython.ccall
+def move_count(buf: bytearray) -> cython.int:
+    """Moves applied since setup."""
+    return buf[MOVES] | (buf[MOVES + 1] << 8)
+
+
+# -- setup ---------------------------------------------------------------------
+
+def new_state(players: cython.int, start: cython.int, tiebreak: cython.int, removed: tuple,
+              seed: cython.ulonglong, order: bytes) -> bytearray:
+    """Set up a game (spec §3.1). `removed`: two types, or () to draw them at random with 2 players.
+
+    `order` is the whole deck top first for a rigged deal, or empty to shuffle.
+    """
+    buf = bytearray(SIZE)
+    buf[PLAYERS] = players
+    buf[START] = start
+    buf[ACTIVE] = start
+    buf[TIEBREAK] = tiebreak
+    buf[SPACES] = 5 if players == 2 else 6
+    buf[OFFER] = NONE
+    buf[COOKIE] = NONE
+    buf[REMOVED] = NONE
+    buf[REMOVED + 1] = NONE
+    rng.seed_into(buf, RNG, seed)
+    if players == 2:
+        if not removed:
+            removed = _type_pair(rng.below(buf, RNG, 21))
+        buf[REMOVED] = removed[0]
+        buf[REMOVED + 1] = removed[1]
+    n: cython.Py_ssize_t = 0
+    c: cython.int
+    if order:
+        for c in order:
+            buf[DECK + n] = c
+            n += 1
+    else:
+        for c in range(N_CARDS):
+            if c // 6 != buf[REMOVED] and c // 6 != buf[REMOVED + 1]:
+                buf[DECK + n] = c
+                n += 1
+        rng.shuffle(buf, RNG, DECK, n)
+    buf[DECK_END] = n
+    for c in range(N_CARDS):
+        buf[GIVEN_BY + c] = 0
+    s: cython.Py_ssize_t
+    for s in range(buf[SPACES]):
+        buf[TABLE + s] = _draw(buf)
+    if buf[SPACES] == 5:
+        buf[TABLE + 5] = NONE
+    seat: cython.int
+    i: cython.Py_ssize_t
+    p: cython.Py_ssize_t
+    for seat in range(4):
+        buf[seat_at(seat) + FAVOURITE] = NONE
+        if seat < players:
+            p = seat_at((start + seat) % players)
+            for i in range(HAND_MAX):
+                buf[p + HAND + i] = _draw(buf)
+            buf[p + HAND_N] = HAND_MAX
+    return buf
+
+
+def _type_pair(index: cython.int) -> tuple:
+    """The index-th of the 21 type pairs in type order (RO, RY, ..., PW)."""
+    a: cython.int
+    b: cython.int
+    k: cython.int = 0
+    for a in range(N_TYPES):
+        for b in range(a + 1, N_TYPES):
+            if k == index:
+                return (a, b)
+            k += 1
+    raise ValueError(index)
+
+
+@cython.cfunc
+def _draw(buf: bytearray) -> cython.int:
+    pos: cython.int = buf[DECK_POS]
+    buf[DECK_POS] = pos + 1
+    return buf[DECK + pos]
+
+
+# -- legal moves ---------------------------------------------------------------
+
+def legal_moves(buf: bytearray) -> list:
+    """Every legal move code now (spec §5, §6)."""
+    if len(buf) != SIZE:
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    out: list = []
+    phase: cython.int = buf[PHASE]
+    if phase == FINISHED:
+        return out
+    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
+    hand_n: cython.int = buf[p + HAND_N]
+    i: cython.int
+    s: cython.int
+    if phase == PARTNER:
+        q: cython.Py_ssize_t = seat_at((buf[ACTIVE] + 2) % 4)
+        for i in range(buf[q + HAND_N]):
+            out.append(RETURN_CARD + i)
+        return out
+    if phase == MAIN:
+        spaces: cython.int = buf[SPACES]
+        for i in range(hand_n):
+            c: cython.int = buf[p + HAND + i]
+            for s in range(spaces):
+                if may_exchange(c, buf[TABLE + s]):
+                    out.append(EXCHANGE + i * 6 + s)
+        for i in range(hand_n):
+            out.append(BLACK_HAT + i)
+    if not buf[OPT_USED]:
+        optional: cython.int = OFFER_CARD if buf[PLAYERS] == 4 else DISCARD
+        for i in range(hand_n):
+            out.append(optional + i)
+    if phase == AFTER:
+        out.append(END)
+    return out
+
+
+def mover(buf: bytearray) -> cython.int:
+    """The seat that may act now, or NONE once finished."""
+    if buf[PHASE] == FINISHED:
+        return NONE
+    if buf[PHASE] == PARTNER:
+        return (buf[ACTIVE] + 2) % 4
+    return buf[ACTIVE]
+
+
+@cython.ccall
+def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int) -> cython.int:
+    """Why move `kind` (0..5 as in KINDS) with hand `index` (-1: card not in hand) and `space` is illegal.
+
+    Returns OK (0) or a refusal reason; the order of the checks is the order of the
+    spec's refusal reasons, so the first problem is the one reported.
+    """
+    if len(buf) != SIZE:
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    phase: cython.int = buf[PHASE]
+    if phase == FINISHED:
+        return GAME_OVER
+    if phase == PARTNER and kind != 4:
+        return PARTNER_MUST_RETURN
+    hand_seat: cython.int = buf[ACTIVE]
+    if kind == 0 or kind == 1:
+        if phase != MAIN:
+            return NOT_MAIN
+    elif kind == 2 or kind == 3:
+        if kind == 2 and buf[PLAYERS] == 4:
+            return NO_DISCARD_4P
+        if kind == 3 and buf[PLAYERS] != 4:
+            return NO_OFFER_UNDER_4
+        if buf[OPT_USED]:
+            return OPTIONAL_USED
+    elif kind == 4:
+        if phase != PARTNER:
+            return NOT_PARTNER_PHASE
+        hand_seat = (hand_seat + 2) % 4
+    elif kind == 5:
+        if phase != AFTER:
+            return NOT_AFTER
+        return OK
+    else:
+        return NO_SUCH_MOVE
+    if index < 0 or index >= buf[seat_at(hand_seat) + HAND_N]:
+        return NOT_IN_HAND
+    if kind == 0:
+        if space < 0 or space >= buf[SPACES]:
+            return NO_SUCH_SPACE
+        if not may_exchange(buf[seat_at(hand_seat) + HAND + index], buf[TABLE + space]):
+            return EXCHANGE_RULE
+    return OK
+
+
+@cython.ccall
+def split_code(code: cython.int) -> tuple:
+    """(kind, hand index, space) of a move code; kind -1 for codes that name no move."""
+    if code < 0 or code >= N_CODES:
+        return (-1, -1, -1)
+    if code < BLACK_HAT:
+        return (0, code // 6, code % 6)
+    if code == END:
+        return (5, -1, -1)
+    return (1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9, -1)
+
+
+@cython.ccall
+def join_code(kind: cython.int, index: cython.int, space: cython.int) -> cython.int:
+    """The move code of (kind, hand index, space); the inverse of split_code."""
+    if kind == 0:
+        return EXCHANGE + index * 6 + space
+    if kind == 5:
+        return END
+    return BLACK_HAT + (kind - 1) * 9 + index
+
+
+# -- apply -----------------------------------------------------------------------
+
+def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cython.int:
+    """Apply a move code in place; returns 0, or a refusal reason with `buf` untouched.
+
+    With `events` not None, appends event tuples (EV_* first) for game.py to name.
+    """
+    kind: cython.int = -1
+    index: cython.int = -1
+    space: cython.int = -1
+    if 0 <= code < BLACK_HAT:
+        kind, index, space = 0, code // 6, code % 6
+    elif code == END:
+        kind = 5
+    elif BLACK_HAT <= code < END:
+        kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
+    reason: cython.int = check(buf, kind, index, space)
+    if reason != OK:
+        return reason
+    seat: cython.int = buf[ACTIVE]
+    if kind == 0:
+        _exchange(buf, seat, index, space, events)
+    elif kind == 1:
+        _black(buf, seat, index, events)
+    elif kind == 2:
+        _discard(buf, seat, index, events)
+    elif kind == 3:
+        _offer(buf, seat, index, events)
+    elif kind == 4:
+        _return(buf, seat, index, events)
+    else:
+        _end_turn(buf, events)
+    n: cython.int = move_count(buf) + 1
+    buf[MOVES] = n & 0xFF
+    buf[MOVES + 1] = (n >> 8) & 0xFF
+    return OK
+
+
+@cython.cfunc
+def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cython.int:
+    """Remove and return the hand card at `index`, keeping the order of the rest."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    n: cython.int = buf[p + HAND_N]
+    card: cython.int = buf[p + HAND + index]
+    i: cython.int
+    for i in range(index, n - 1):
+        buf[p + HAND + i] = buf[p + HAND + i + 1]
+    buf[p + HAND_N] = n - 1
+    buf[GIVEN_BY + card] = 0
+    return card
+
+
+@cython.cfunc
+def _put_in_hand(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(seat)
+    n: cython.int = buf[p + HAND_N]
+    buf[p + HAND + n] = card
+    buf[p + HAND_N] = n + 1
+
+
+@cython.cfunc
+def _exchange(buf: bytearray, seat: cython.int, index: cython.int, space: cython.int, events: Optional[list]) -> cython.void:
+    card: cython.int = _take_from_hand(buf, seat, index)
+    taken: cython.int = buf[TABLE + space]
+    buf[TABLE + space] = card
+    p: cython.Py_ssize_t = seat_at(seat)
+    buf[p + COLL + buf[p + COLL_N]] = taken
+    buf[p + COLL_N] += 1
+    if events is not None:
+        events.append((EV_EXCHANGED, seat, card, space, taken))
+    _after_main_action(buf, seat, events)
+
+
+@cython.cfunc
+def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    card: cython.int = _take_from_hand(buf, seat, index)
+    p: cython.Py_ssize_t = seat_at(seat)
+    buf[p + BLACK + buf[p + BLACK_N]] = card
+    buf[p + BLACK_N] += 1
+    if events is not None:
+        events.append((EV_BLACK_HAT, seat, card))
+    _after_main_action(buf, seat, events)
+
+
+@cython.cfunc
+def _after_main_action(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
+    buf[seat_at(seat) + PLAYED] += 1
+    _cookie_check(buf, events)
+    if buf[OPT_USED]:
+        _end_turn(buf, events)
+    else:
+        buf[PHASE] = AFTER
+
+
+@cython.cfunc
+def _discard(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    card: cython.int = _take_from_hand(buf, seat, index)
+    n: cython.int = buf[PILE_N]
+    buf[PILE + n] = card
+    buf[PILE_BY + n] = seat
+    buf[PILE_N] = n + 1
+    if buf[DECK_POS] == buf[DECK_END]:
+        _reshuffle(buf, events)
+    drawn: cython.int = _draw(buf)
+    _put_in_hand(buf, seat, drawn)
+    buf[OPT_USED] = 1
+    if events is not None:
+        events.append((EV_DISCARDED_DREW, seat, card, drawn))
+    if buf[PHASE] == AFTER:
+        _end_turn(buf, events)
+
+
+@cython.cfunc
+def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
+    """The whole pile, in discard order, becomes the deck and is shuffled (D7)."""
+    n: cython.int = buf[PILE_N]
+    i: cython.int
+    for i in range(n):
+        buf[DECK + i] = buf[PILE + i]
+        buf[PILE_BY + i] = 0
+        buf[PILE + i] = 0
+    buf[PILE_N] = 0
+    buf[DECK_POS] = 0
+    buf[DECK_END] = n
+    rng.shuffle(buf, RNG, DECK, n)
+    if events is not None:
+        events.append((EV_RESHUFFLED, n))
+
+
+@cython.cfunc
+def _offer(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    card: cython.int = _take_from_hand(buf, seat, index)
+    buf[OFFER] = card
+    buf[OFFER_PHASE] = buf[PHASE]
+    buf[PHASE] = PARTNER
+    if events is not None:
+        events.append((EV_OFFERED, seat, card))
+
+
+@cython.cfunc
+def _return(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    partner: cython.int = (seat + 2) % 4
+    returned: cython.int = _take_from_hand(buf, partner, index)
+    offered: cython.int = buf[OFFER]
+    _put_in_hand(buf, seat, returned)
+    _put_in_hand(buf, partner, offered)
+    buf[GIVEN_BY + returned] = partner + 1
+    buf[GIVEN_BY + offered] = seat + 1
+    buf[OFFER] = NONE
+    buf[OPT_USED] = 1
+    buf[PHASE] = buf[OFFER_PHASE]
+    if events is not None:
+        events.append((EV_PARTNER_EXCHANGE, seat, partner, offered, returned))
+    if buf[PHASE] == AFTER:
+        _end_turn(buf, events)
+
+
+@cython.cfunc
+def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Next seat clockwise, or the end of the game after the n*8-th main action (D15)."""
+    players: cython.int = buf[PLAYERS]
+    seat: cython.int
+    done: cython.int = 0
+    for seat in range(players):
+        done += buf[seat_at(seat) + PLAYED]
+    if done == players * LAST_CARD:
+        _finish(buf, events)
+        return
+    buf[ACTIVE] = (buf[ACTIVE] + 1) % players
+    buf[PHASE] = MAIN
+    buf[OPT_USED] = 0
+
+
+@cython.cfunc
+def _finish(buf: bytearray, events: Optional[list]) -> cython.void:
+    seat: cython.int
+    p: cython.Py_ssize_t
+    for seat in range(buf[PLAYERS]):
+        p = seat_at(seat)
+        buf[p + FAVOURITE] = _take_from_hand(buf, seat, 0)
+    buf[PHASE] = FINISHED
+    buf[OPT_USED] = 0
+    if events is not None:
+        events.append((EV_GAME_END,))
+
+
+# -- cookie (spec §7.1, D8, D9) -------------------------------------------------
+
+@cython.ccall
+def cookie_key(buf: bytearray, seat: cython.int) -> cython.int:
+    """One integer ordering seats for the cookie: higher is better, 0 = empty collection.
+
+    Bits 24+: distinct types (black hats count as one type). Below, one nibble per
+    number 1..6 (1 most significant) with how many face-up cards have it: the first
+    number where two seats' counts differ is where their ascending value lists first
+    differ, and the seat with more of that number has the lower value there (or a
+    value where the other has run out), so it is better.
+    """
+    p: cython.Py_ssize_t = seat_at(seat)
+    types: cython.int = 0
+    key: cython.int = 0
+    i: cython.int
+    card: cython.int
+    for i in range(buf[p + COLL_N]):
+        card = buf[p + COLL + i]
+        types |= 1 << (card // 6)
+        key += 1 << (4 * (5 - card % 6))
+    n_types: cython.int = 0
+    while types:
+        n_types += types & 1
+        types >>= 1
+    if buf[p + BLACK_N]:
+        n_types += 1
+    return (n_types << 24) | key
+
+
+@cython.cfunc
+def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
+    best: cython.int = 0
+    tied: cython.int = 0
+    leader: cython.int = NONE
+    holder: cython.int = buf[COOKIE]
+    holder_key: cython.int = -1
+    seat: cython.int
+    key: cython.int
+    for seat in range(buf[PLAYERS]):
+        key = cookie_key(buf, seat)
+        if seat == holder:
+            holder_key = key
+        if key > best:
+            best, leader, tied = key, seat, 0
+        elif key == best and key:
+            tied = 1
+    if best == 0 or holder_key == best or tied:
+        return  # nobody has a collection, or the holder is among the best: it keeps the cookie
+    buf[COOKIE] = leader
+    if events is not None:
+        events.append((EV_COOKIE_MOVED, holder, leader))
+
+
+# -- scoring numbers (spec §10) ---------------------------------------------------
+
+@cython.ccall
+def face_up_space_of_type(buf: bytearray, type_: cython.int) -> cython.int:
+    """The 1-based space of the face-up table card of a type after the flip (D17), or 0."""
+    s: cython.int
+    for s in range(buf[SPACES]):
+        if buf[TABLE + s] // 6 == type_:
+            return s + 1
+    return 0
+
+
+def score_numbers(buf: bytearray) -> list:
+    """Per seat: (collection, favourite, cookie, total, black hats)."""
+    out: list = []
+    seat: cython.int
+    i: cython.int
+    card: cython.int
+    p: cython.Py_ssize_t
+    for seat in range(buf[PLAYERS]):
+        p = seat_at(seat)
+        collection: cython.int = buf[p + BLACK_N]
+        for i in range(buf[p + COLL_N]):
+            collection += face_up_space_of_type(buf, buf[p + COLL + i] // 6)
+        favourite: cython.int = 0
+        fav: cython.int = buf[p + FAVOURITE]
+        if fav != NONE:
+            favourite = -(fav % 6 + 1)
+            for i in range(buf[p + COLL_N]):
+                card = buf[p + COLL + i]
+                if card // 6 == fav // 6:
+                    favourite += card % 6 + 1
+        cookie: cython.int = 5 if buf[COOKIE] == seat else 0
+        out.append((collection, favourite, cookie, collection + favourite + cookie, buf[p + BLACK_N]))
+    return out
+
+
+# -- accessors for game.py (the layout constants are C-level) -------------------
+
+def header(buf: bytearray) -> tuple:
+    """(players, phase, active, optional_used, offer, offer_phase, cookie, removed, start, tiebreak, spaces)."""
+    return (buf[PLAYERS], buf[PHASE], buf[ACTIVE], buf[OPT_USED], buf[OFFER], buf[OFFER_PHASE], buf[COOKIE],
+            tuple(t for t in (buf[REMOVED], buf[REMOVED + 1]) if t != NONE), buf[START], buf[TIEBREAK],
+            buf[SPACES])
+
+
+def table(buf: bytearray) -> list:
+    """The table cards, space 1 first."""
+    return list(buf[TABLE:TABLE + buf[SPACES]])
+
+
+def deck(buf: bytearray) -> list:
+    """The draw deck, top first."""
+    return list(buf[DECK + buf[DECK_POS]:DECK + buf[DECK_END]])
+
+
+def pile(buf: bytearray) -> list:
+    """The discard pile as (card, seat that discarded it), first discarded first."""
+    n = buf[PILE_N]
+    return list(zip(buf[PILE:PILE + n], buf[PILE_BY:PILE_BY + n]))
+
+
+def seat_cards(buf: bytearray, seat: cython.int) -> tuple:
+    """(hand, collection, black hats, played, favourite or NONE) of a seat."""
+    p = seat_at(seat)
+    return (list(buf[p + HAND:p + HAND + buf[p + HAND_N]]), list(buf[p + COLL:p + COLL + buf[p + COLL_N]]),
+            list(buf[p + BLACK:p + BLACK + buf[p + BLACK_N]]), buf[p + PLAYED], buf[p + FAVOURITE])
+
+
+def given_by(buf: bytearray, card: cython.int) -> cython.int:
+    """The seat that put `card` into its current hand by partner exchange, or -1."""
+    return buf[GIVEN_BY + card] - 1
+
+
+# -- validation of decoded bytes -----------------------------------------------------
+
+@cython.cfunc
+def _mark(buf: bytearray, seen: bytearray, start: cython.Py_ssize_t, n: cython.int,
+          removed: cython.int) -> cython.int:
+    """Mark n cards from `start` as seen; the number marked, or -1 for a bad or repeated card."""
+    i: cython.int
+    c: cython.int
+    for i in range(n):
+        c = buf[start + i]
+        if c >= N_CARDS or seen[c] or (removed >> (c // 6)) & 1:
+            return -1
+        seen[c] = 1
+    return n
+
+
+def validate(buf: bytearray) -> str:
+    """'' if `buf` is a consistent Hats state, else what is wrong (decode must never let it crash us)."""
+    if len(buf) != SIZE:
+        return f"state is {len(buf)} bytes, expected {SIZE}"
+    players: cython.int = buf[PLAYERS]
+    phase: cython.int = buf[PHASE]
+    if players < 2 or players > 4:
+        return f"bad player count {players}"
+    if phase > FINISHED or buf[ACTIVE] >= players or buf[START] >= players or buf[OPT_USED] > 1:
+        return "bad phase, active seat or start seat"
+    if buf[SPACES] != (5 if players == 2 else 6) or buf[TIEBREAK] > 1:
+        return "bad table size or tie-break"
+    if buf[COOKIE] != NONE and buf[COOKIE] >= players:
+        return "bad cookie holder"
+    if buf[DECK_POS] > buf[DECK_END] or buf[DECK_END] > N_CARDS or buf[PILE_N] > N_CARDS:
+        return "bad deck or pile size"
+    if (phase == PARTNER) != (buf[OFFER] != NONE) or (phase == PARTNER and players != 4):
+        return "bad partner offer"
+    if phase == PARTNER and buf[OFFER_PHASE] > AFTER:
+        return "bad offer phase"
+    removed: cython.int = 0
+    if players == 2:
+        if buf[REMOVED] >= N_TYPES or buf[REMOVED + 1] >= N_TYPES or buf[REMOVED] == buf[REMOVED + 1]:
+            return "bad removed types"
+        removed = (1 << buf[REMOVED]) | (1 << buf[REMOVED + 1])
+    seen = bytearray(N_CARDS)
+    total: cython.int = 0
+    played: cython.int = 0
+    k: cython.int
+    i: cython.int
+    seat: cython.int
+    p: cython.Py_ssize_t
+    k = _mark(buf, seen, TABLE, buf[SPACES], removed)
+    total += k
+    if k >= 0:
+        k = _mark(buf, seen, DECK + buf[DECK_POS], buf[DECK_END] - buf[DECK_POS], removed)
+        total += k
+    if k >= 0:
+        k = _mark(buf, seen, PILE, buf[PILE_N], removed)
+        total += k
+    if k >= 0 and buf[OFFER] != NONE:
+        k = _mark(buf, seen, OFFER, 1, removed)
+        total += k
+    if k < 0:
+        return "a card is repeated or not in this game"
+    for i in range(buf[PILE_N]):
+        if buf[PILE_BY + i] >= players:
+            return "bad discarder"
+    for seat in range(4):
+        p = seat_at(seat)
+        if seat >= players:
+            if buf[p + HAND_N] or buf[p + COLL_N] or buf[p + BLACK_N] or buf[p + PLAYED]:
+                return f"cards at unused seat {seat}"
+            continue
+        if buf[p + HAND_N] > HAND_MAX or buf[p + PLAYED] > LAST_CARD or \
+                buf[p + COLL_N] + buf[p + BLACK_N] != buf[p + PLAYED]:
+            return f"bad counts at seat {seat}"
+        if (buf[p + FAVOURITE] != NONE) != (phase == FINISHED):
+            return f"bad favourite at seat {seat}"
+        played += buf[p + PLAYED]
+        for k in (_mark(buf, seen, p + HAND, buf[p + HAND_N], removed),
+                  _mark(buf, seen, p + COLL, buf[p + COLL_N], removed),
+                  _mark(buf, seen, p + BLACK, buf[p + BLACK_N], removed),
+                  _mark(buf, seen, p + FAVOURITE, 1 if phase == FINISHED else 0, removed)):
+            if k < 0:
+                return "a card is repeated or not in this game"
+            total += k
+    if phase == FINISHED and played != players * LAST_CARD:
+        return "finished flag does not match the cards played"
+    if total != N_CARDS - (12 if players == 2 else 0):
+        return "cards missing"
+    for i in range(N_CARDS):
+        if buf[GIVEN_BY + i] > players:
+            return "bad partner-exchange record"
+    return ""

@@ -1,0 +1,54 @@
+"""Build the Cython extensions; fall back to the pure-Python source without a compiler.
+
+The hot modules are written in Cython's pure-Python mode, so the same `.py`
+file is both the compiled extension's source and the interpreted fallback.
+"""
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# Modules compiled by Cython. Everything else is plain Python.
+COMPILED = [
+    "engines/core/rng.py",
+    "engines/hats/rules.py",
+]
+
+
+class OptionalBuildExt(build_ext):
+    """Build extensions, but keep installing when no C compiler works (pure-Python fallback)."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as exc:  # noqa: BLE001 - any compiler failure means "use the source"
+            self._warn(exc)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # noqa: BLE001
+            self._warn(exc)
+
+    @staticmethod
+    def _warn(exc):
+        sys.stderr.write(f"WARNING: Cython extension not built ({exc}); the pure-Python source will run.\n")
+
+
+def extensions():
+    if os.environ.get("TABLETOP_PUREPYTHON") == "1":
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        return []
+    return cythonize(
+        COMPILED,
+        compiler_directives={"language_level": 3, "boundscheck": False, "wraparound": False,
+                             "cdivision": True, "initializedcheck": False},
+        quiet=True,
+    )
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
