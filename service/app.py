@@ -1,0 +1,350 @@
+"""The application layer: every API call, transport-free.
+
+Both adapters (service/rpc.py for gRPC, service/rest.py for HTTP) call
+`App.call(transport, method, request)` with the same request Structs
+(service/messages.py) and get the same response Structs back, so the two
+transports cannot disagree. Here, and only here, live the shared checks
+(token, game, seat, move), the engine <-> API mapping and the metrics.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from typing import Callable
+
+import engines
+from engines import Game, RuleError
+
+from . import messages as m
+from . import metrics
+from .errors import FAILED_PRECONDITION, INTERNAL, ApiError, from_rule_error, invalid
+from .games import MAPPINGS
+from .tokens import Sealer, TokenRefused, pack_seats, unpack_seats
+
+log = logging.getLogger("service.app")
+SEAT_KINDS = ("human", "robot")
+MAX_BATCH = 1000
+
+
+class Call:
+    """Per-request bookkeeping: the game label for the metrics (known once the token is open)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self):
+        self.game = ""
+
+
+class Opened:
+    """An opened token: its game, state, move count and packed seats."""
+
+    __slots__ = ("game", "state", "move_count", "seats")
+
+    def __init__(self, game: Game, state: bytearray, move_count: int, seats: bytes):
+        self.game, self.state, self.move_count, self.seats = game, state, move_count, seats
+
+
+class App:
+    """The service's operations; `call` runs one with metrics and error mapping."""
+
+    def __init__(self, sealer: Sealer):
+        self.sealer = sealer
+        self._methods: dict[str, Callable] = {
+            "ListGames": self.list_games, "NewGame": self.new_game, "LegalMoves": self.legal_moves,
+            "ApplyMove": self.apply_move, "Score": self.score, "View": self.view,
+            "ScoreBatch": self.score_batch,
+        }
+        self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
+
+    # -- the entry point -------------------------------------------------------
+    def call(self, transport: str, method: str, request):
+        """Run `method` on `request`; raises ApiError (never anything else) when refused."""
+        call = Call()
+        start = time.perf_counter()
+        code = "OK"
+        try:
+            return self._methods[method](request, call)
+        except ApiError as exc:
+            code = exc.status
+            self._count_error(transport, method, call.game, exc)
+            raise
+        except RuleError as exc:
+            err = from_rule_error(exc)
+            code = err.status
+            self._count_error(transport, method, call.game, err)
+            raise err from None
+        except Exception as exc:  # noqa: BLE001 - a request must never take the server down
+            log.exception("internal error in %s (game %s)", method, call.game or "-")
+            err = ApiError(INTERNAL, "internal", f"internal error in {method}: {type(exc).__name__}")
+            code = INTERNAL
+            self._count_error(transport, method, call.game, err)
+            raise err from None
+        finally:
+            metrics.DURATION.labels(transport, method, call.game).observe(time.perf_counter() - start)
+            metrics.REQUESTS.labels(transport, method, call.game, code).inc()
+
+    @staticmethod
+    def _count_error(transport: str, method: str, game: str, err: ApiError) -> None:
+        metrics.ERRORS.labels(transport, method, game, err.status, err.reason).inc()
+        if isinstance(err, TokenRefused):
+            metrics.TOKENS_REFUSED.labels(err.reason).inc()
+
+    # -- operations ---------------------------------------------------------------
+    def list_games(self, req: m.ListGamesRequest, call: Call) -> m.ListGamesResponse:
+        """Every registered game (built once: the registry is fixed)."""
+        return self._games
+
+    def new_game(self, req: m.NewGameRequest, call: Call) -> m.NewGameResponse:
+        """Deal a game and seal its first token."""
+        game = engines.get(req.game)
+        call.game = game.id
+        info = game.info
+        n = len(req.seats)
+        if not info.min_seats <= n <= info.max_seats:
+            raise invalid("bad_seat_count", f"seats: {game.id} takes {info.min_seats}-{info.max_seats} seats, "
+                          f"got {n} (give one entry per player, e.g. {{\"name\": \"Ann\"}})", field="seats")
+        seats = []
+        for i, seat in enumerate(req.seats):
+            kind = seat.kind or "human"
+            if kind not in SEAT_KINDS:
+                raise invalid("bad_seat_kind", f"seats[{i}].kind: {seat.kind!r} is not one of "
+                              f"{', '.join(SEAT_KINDS)}", field=f"seats[{i}].kind")
+            seats.append((seat.name, kind))
+        options = dict(req.options)
+        options.update(_typed_options(req, game.id))
+        seed = _seed(req.seed)
+        state = game.new(n, options, seed)
+        want = req.want or _NO_WANT
+        perspective = _check_seat(want.seat, n, "want.seat")
+        packed = pack_seats(seats)
+        resp = m.NewGameResponse(
+            state=self.sealer.seal(game.encode(state), game.move_count(state), packed), game=game.id,
+            seed=str(seed), seats=[m.Seat(name, kind) for name, kind in seats], to_act=game.to_act(state))
+        _fill_wanted(resp, game, state, want, perspective)
+        metrics.STARTED.labels(game.id).inc()
+        return resp
+
+    def legal_moves(self, req: m.LegalMovesRequest, call: Call) -> m.LegalMovesResponse:
+        """Every legal move now (or one seat's)."""
+        t = self._open(req.state, req.game, call)
+        game, state = t.game, t.state
+        _check_seat(req.seat, len(unpack_seats(t.seats)), "seat")
+        moves = _moves(game, state)
+        if req.seat is not None:
+            moves = [mv for mv in moves if mv.seat == req.seat]
+        return m.LegalMovesResponse(moves, game.to_act(state), game.is_finished(state))
+
+    def apply_move(self, req: m.ApplyMoveRequest, call: Call) -> m.ApplyMoveResponse:
+        """Apply one move (typed, text or index) and seal the new state."""
+        t = self._open(req.state, req.game, call)
+        game, state = t.game, t.state
+        if game.is_finished(state):
+            raise ApiError(FAILED_PRECONDITION, "game_over", "the game is finished: no move is legal "
+                           "(ask Score for the result)")
+        code = self._move_code(game, state, req)
+        info = game.move_info(state, code)
+        new, events = game.apply(state, code)
+        want = req.want or _NO_WANT
+        players = len(unpack_seats(t.seats))
+        perspective = _check_seat(want.seat, players, "want.seat")
+        if perspective is None:
+            perspective = info.seat
+        count = game.move_count(new)
+        finished = game.is_finished(new)
+        resp = m.ApplyMoveResponse(
+            state=self.sealer.seal(game.encode(new), count, t.seats), move=_move(game.id, info),
+            events=[_event(e, perspective) for e in events], to_act=game.to_act(new), finished=finished,
+            move_count=count)
+        _fill_wanted(resp, game, new, want, perspective)
+        metrics.MOVES.labels(game.id).inc()
+        if finished:
+            metrics.FINISHED.labels(game.id).inc()
+        return resp
+
+    def score(self, req: m.ScoreRequest, call: Call) -> m.ScoreResponse:
+        """The score of any state."""
+        t = self._open(req.state, req.game, call)
+        return m.ScoreResponse(_score(t.game, t.state))
+
+    def view(self, req: m.ViewRequest, call: Call) -> m.ViewResponse:
+        """What one seat (or a spectator) may see."""
+        t = self._open(req.state, req.game, call)
+        seats = unpack_seats(t.seats)
+        seat = _check_seat(req.seat, len(seats), "seat")
+        return m.ViewResponse(_view(t.game, t.state, seat), t.game.to_act(t.state), t.game.is_finished(t.state),
+                              [m.Seat(name, kind) for name, kind in seats])
+
+    def score_batch(self, req: m.ScoreBatchRequest, call: Call) -> m.ScoreBatchResponse:
+        """One score or one error per state, in order."""
+        if len(req.states) > MAX_BATCH:
+            raise invalid("batch_too_large", f"states: {len(req.states)} states, at most {MAX_BATCH} per call",
+                          field="states")
+        return m.ScoreBatchResponse([self.score_one(state) for state in req.states])
+
+    def score_one(self, token: bytes) -> m.ScoreResult:
+        """The score of one token, or its error as data (ScoreBatch, ScoreStream)."""
+        try:
+            t = self._open(token, "", Call())
+            return m.ScoreResult(score=_score(t.game, t.state))
+        except TokenRefused as exc:
+            metrics.TOKENS_REFUSED.labels(exc.reason).inc()
+            return m.ScoreResult(error=error_struct(exc))
+        except ApiError as exc:
+            return m.ScoreResult(error=error_struct(exc))
+        except RuleError as exc:
+            return m.ScoreResult(error=error_struct(from_rule_error(exc)))
+
+    # -- shared checks -----------------------------------------------------------
+    def _open(self, token: bytes, expect_game: str, call: Call) -> Opened:
+        """Open and check a token: intact, of a known game and rules version, consistent."""
+        encoded, move_count, seats = self.sealer.open(token)
+        try:
+            game, state = engines.decode(encoded)
+        except RuleError as exc:
+            # Our own key sealed it, so only a rules-version change or a removed game gets here.
+            reason = {"unknown_game": "token_unknown_game", "rules_version": "token_rules_version"}.get(
+                exc.code, "token_bad_state")
+            raise TokenRefused(reason, f"state token refused: {exc.message}", status=FAILED_PRECONDITION) from None
+        call.game = game.id
+        if expect_game and expect_game != game.id:
+            raise TokenRefused("token_wrong_game", f"state token is a {game.id!r} game, but the request is for "
+                               f"{expect_game!r}", status="INVALID_ARGUMENT", token_game=game.id,
+                               game=expect_game)
+        if game.move_count(state) != move_count:
+            raise TokenRefused("token_inconsistent", "state token's move count does not match its state")
+        return Opened(game, state, move_count, seats)
+
+    def _move_code(self, game: Game, state: bytearray, req: m.ApplyMoveRequest) -> int:
+        """The engine's move code for a move given by index, typed message or text."""
+        if req.index is not None:
+            codes = game.legal_moves(state)
+            if not 0 <= req.index < len(codes):
+                raise invalid("bad_move_index", f"index: {req.index} is out of range, there are {len(codes)} "
+                              f"legal moves now (0..{len(codes) - 1})", field="index")
+            return codes[req.index]
+        move = req.move
+        if move is None:
+            raise invalid("missing_move", "move: give the move as text, as a typed move or as `index` into "
+                          "LegalMoves' list", field="move")
+        text = move.text
+        typed = _typed_move(move, game.id)
+        if typed is not None:
+            try:
+                typed_text = MAPPINGS[game.id].move_text(typed)
+            except ValueError as exc:
+                raise invalid("bad_move", str(exc), field=f"move.{game.id}") from None
+            if text and text.split() != typed_text.split():
+                raise invalid("move_mismatch", f"move.text {text!r} and move.{game.id} ({typed_text!r}) "
+                              f"are different moves; give one of them", field="move")
+            text = typed_text
+        if not text:
+            raise invalid("missing_move", "move: empty; give `text` (e.g. \"exchange R2 3\") or the typed "
+                          f"move `{game.id}`", field="move")
+        seat = move.seat
+        if seat is None:
+            to_act = game.to_act(state)
+            if len(to_act) != 1:
+                raise invalid("missing_seat", f"move.seat: required when several seats may act "
+                              f"(now: {', '.join(map(str, to_act))})", field="move.seat")
+            seat = to_act[0]
+        return game.parse_move(state, seat, text)
+
+
+# -- mapping engine objects to API messages (the one place that knows both) -------
+_NO_WANT = m.Want()
+
+
+def error_struct(err: ApiError) -> m.Error:
+    """The API's error message for an ApiError."""
+    return m.Error(err.status, err.reason, err.message, dict(err.details))
+
+
+def _game_info(game: Game) -> m.GameInfo:
+    i = game.info
+    return m.GameInfo(i.id, i.title, i.min_seats, i.max_seats, i.version,
+                      [m.OptionSpec(o.name, o.type, o.default, list(o.allowed), o.description) for o in i.options])
+
+
+def _typed_options(req: m.NewGameRequest, game_id: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for gid, mapping in MAPPINGS.items():
+        typed = getattr(req, gid)
+        if typed is None:
+            continue
+        if gid != game_id:
+            raise invalid("wrong_game_options", f"{gid}: typed options for game {gid!r} given for a "
+                          f"{game_id!r} game", field=gid)
+        out = mapping.options(typed)
+    return out
+
+
+def _typed_move(move: m.Move, game_id: str):
+    found = None
+    for gid in MAPPINGS:
+        typed = getattr(move, gid)
+        if typed is None:
+            continue
+        if gid != game_id:
+            raise invalid("wrong_game_move", f"move.{gid}: a {gid!r} move given for a {game_id!r} game",
+                          field=f"move.{gid}")
+        found = typed
+    return found
+
+
+def _seed(seed: int | str | None) -> int:
+    if seed is None:
+        return secrets.randbits(63)
+    if isinstance(seed, str):
+        try:
+            seed = int(seed)
+        except ValueError:
+            raise invalid("bad_seed", f"seed: {seed!r} is not an integer", field="seed") from None
+    if not 0 <= seed < 2 ** 64:
+        raise invalid("bad_seed", f"seed: {seed} is out of range (0..2^64-1)", field="seed")
+    return seed
+
+
+def _check_seat(seat: int | None, players: int, field: str) -> int | None:
+    if seat is not None and not 0 <= seat < players:
+        raise invalid("no_such_seat", f"{field}: seat {seat} is not in this game (seats 0..{players - 1})",
+                      field=field)
+    return seat
+
+
+def _move(game_id: str, info) -> m.Move:
+    move = m.Move(seat=info.seat, text=info.text)
+    setattr(move, game_id, MAPPINGS[game_id].move_payload(info))
+    return move
+
+
+def _moves(game: Game, state: bytearray) -> list[m.Move]:
+    return [_move(game.id, game.move_info(state, code)) for code in game.legal_moves(state)]
+
+
+def _event(event, seat: int | None) -> m.Event:
+    visible = seat is not None and seat in event.private_to
+    return m.Event(event.kind, dict(event.public) if event.public else None,
+                   dict(event.private) if visible and event.private else None, list(event.private_to))
+
+
+def _score(game: Game, state: bytearray) -> m.Score:
+    s = game.score(state)
+    return m.Score(game.id, [m.SeatScore(x.seat, x.round, x.total, x.rank, dict(x.breakdown)) for x in s.seats],
+                   s.finished, list(s.winners), s.tiebreak, [m.Team(list(t)) for t in s.teams],
+                   game.move_count(state))
+
+
+def _view(game: Game, state: bytearray, seat: int | None) -> m.View:
+    view = m.View(seat=seat)
+    setattr(view, game.id, MAPPINGS[game.id].view(game.view(state, seat)))
+    return view
+
+
+def _fill_wanted(resp, game: Game, state: bytearray, want: m.Want, seat: int | None) -> None:
+    if want.view:
+        resp.view = _view(game, state, seat)
+    if want.legal_moves:
+        resp.legal_moves = _moves(game, state)
+    if want.score:
+        resp.score = _score(game, state)

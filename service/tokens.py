@@ -1,0 +1,146 @@
+"""Sealed state tokens: AES-GCM over the game state, key id in the clear.
+
+Layout (all of it authenticated, the body encrypted):
+
+    b"\x01"                 format version
+    kid length (1 byte), kid (ASCII)
+    body length (4 bytes, big-endian)   so truncation is told apart from tampering
+    nonce (12 bytes)
+    body = AES-GCM(key, nonce, plaintext, aad = everything before the nonce)
+
+plaintext = move count (4 bytes) | seats length (2 bytes) | seats (msgpack) |
+encoded state (engines' codec: game id, rules version, state body). So the
+token binds game id, rules version and move count, and hidden information
+(hands, deck order) never leaves the server in the clear.
+
+Keys: `TABLETOP_TOKEN_KEYS="kid1:<base64 32 bytes>,kid2:<...>"`; every listed
+key opens tokens, the first one seals (rotation: add the new key first, drop
+the old one once its tokens have expired from use).
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import logging
+import os
+import struct
+
+import msgspec
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from .errors import UNAUTHENTICATED, ApiError
+
+FORMAT = 1
+NONCE = 12
+TAG = 16
+ENV = "TABLETOP_TOKEN_KEYS"
+log = logging.getLogger("service.tokens")
+
+
+class TokenRefused(ApiError):
+    """A token that is not ours or not intact; `reason` names why (`token_tampered`, ...)."""
+
+    def __init__(self, reason: str, message: str, status: str = UNAUTHENTICATED, **details: object):
+        super().__init__(status, reason, message, **details)
+
+
+def parse_keys(text: str) -> list[tuple[str, bytes]]:
+    """`kid:base64key,...` as [(kid, key)]; ValueError names the bad entry."""
+    keys = []
+    for i, entry in enumerate(e.strip() for e in text.split(",") if e.strip()):
+        kid, sep, b64 = entry.partition(":")
+        if not sep or not kid or len(kid) > 32 or not kid.isascii():
+            raise ValueError(f"{ENV} entry {i}: expected '<key id>:<base64 key>' with a short ASCII key id")
+        try:
+            key = base64.b64decode(b64, validate=True)
+        except binascii.Error:
+            raise ValueError(f"{ENV} entry {i} ({kid}): key is not valid base64") from None
+        if len(key) not in (16, 24, 32):
+            raise ValueError(f"{ENV} entry {i} ({kid}): key must be 16, 24 or 32 bytes, got {len(key)}")
+        keys.append((kid, key))
+    if not keys:
+        raise ValueError(f"{ENV} lists no key")
+    return keys
+
+
+def new_key_spec(kid: str = "dev") -> str:
+    """A fresh random key in the `TABLETOP_TOKEN_KEYS` syntax."""
+    return f"{kid}:{base64.b64encode(AESGCM.generate_key(bit_length=256)).decode()}"
+
+
+def keys_from_env(environ=os.environ) -> list[tuple[str, bytes]]:
+    """The configured keys; with none set, one random key and a loud warning."""
+    text = environ.get(ENV, "").strip()
+    if text:
+        return parse_keys(text)
+    log.warning("!!! %s is not set: sealing tokens with a random key made at start. Tokens will not "
+                "survive a restart or work on another replica. Set it in production. !!!", ENV)
+    return parse_keys(new_key_spec())
+
+
+class Sealer:
+    """Seals and opens state tokens with a key ring; the first key seals."""
+
+    def __init__(self, keys: list[tuple[str, bytes]]):
+        if not keys:
+            raise ValueError("at least one key is needed")
+        self._ring = {kid.encode("ascii"): AESGCM(key) for kid, key in keys}
+        kid = keys[0][0].encode("ascii")
+        self._kid = kid
+        self._aead = self._ring[kid]
+        self._prefix = bytes((FORMAT, len(kid))) + kid
+
+    def seal(self, encoded_state: bytes, move_count: int, seats: bytes) -> bytes:
+        """A token for `encoded_state` (engines codec bytes) with its move count and packed seats."""
+        plain = struct.pack(">IH", move_count, len(seats)) + seats + encoded_state
+        aad = self._prefix + struct.pack(">I", len(plain) + TAG)
+        nonce = os.urandom(NONCE)
+        return aad + nonce + self._aead.encrypt(nonce, plain, aad)
+
+    def open(self, token: bytes) -> tuple[bytes, int, bytes]:
+        """(encoded state, move count, packed seats) of a token; TokenRefused says what is wrong."""
+        if not token:
+            raise TokenRefused("token_missing", "state: no token given (use the `state` of NewGame's or "
+                               "ApplyMove's response)", status="INVALID_ARGUMENT")
+        n = len(token)
+        if token[0] != FORMAT:
+            raise TokenRefused("token_malformed", f"state token: unknown format byte {token[0]} "
+                               f"(expected {FORMAT}); this is not a token of this service")
+        if n < 2 or n < 2 + token[1] + 4:
+            raise TokenRefused("token_truncated", f"state token is truncated ({n} bytes, header incomplete)")
+        end = 2 + token[1]
+        kid = bytes(token[2:end])
+        (body,) = struct.unpack_from(">I", token, end)
+        want = end + 4 + NONCE + body
+        if n < want:
+            raise TokenRefused("token_truncated", f"state token is truncated: {n} bytes, expected {want}")
+        if n > want:
+            raise TokenRefused("token_malformed", f"state token has {n - want} bytes after its end")
+        aead = self._ring.get(kid)
+        if aead is None:
+            shown = kid.decode("ascii", "replace")
+            raise TokenRefused("token_unknown_key", f"state token is sealed with key {shown!r}, which this "
+                               f"server does not have (rotated out, or from another deployment)", key_id=shown)
+        try:
+            plain = aead.decrypt(bytes(token[end + 4:end + 4 + NONCE]), bytes(token[end + 4 + NONCE:]),
+                                 bytes(token[:end + 4]))
+        except InvalidTag:
+            raise TokenRefused("token_tampered", "state token failed authentication: it was changed, "
+                               "corrupted or forged") from None
+        move_count, seats_len = struct.unpack_from(">IH", plain)
+        return plain[6 + seats_len:], move_count, plain[6:6 + seats_len]
+
+
+_seat_enc = msgspec.msgpack.Encoder()
+_seat_dec = msgspec.msgpack.Decoder(list[tuple[str, str]])
+
+
+def pack_seats(seats: list[tuple[str, str]]) -> bytes:
+    """Seat names and kinds for the token (the engine only takes the count)."""
+    return _seat_enc.encode(seats)
+
+
+def unpack_seats(data: bytes) -> list[tuple[str, str]]:
+    """The seats packed by `pack_seats`."""
+    return _seat_dec.decode(data)
