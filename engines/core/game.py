@@ -8,6 +8,7 @@ integer code (0..255) that is meaningful against the state it was listed for;
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping, Sequence
 
 from . import codec
@@ -161,13 +162,22 @@ class Game:
         if move not in self.legal_moves(state):
             raise IllegalMove("not_legal", f"move code {move} is not a legal move now")
 
+    @cached_property
+    def codec_header(self) -> bytes:
+        """The header every encoded state of this game and rules version starts with."""
+        return codec.header(self.info.id, self.info.version)
+
     def encode(self, state: State) -> bytes:
         """Compact, versioned bytes of a state."""
-        return codec.encode(self.info.id, self.info.version, state)
+        return self.codec_header + state
 
     def decode(self, data: bytes) -> State:
         """The state encoded in `data`; BadState if it is not a valid state of this game."""
-        state = codec.decode_body(self.info.id, self.info.version, data)
+        header = self.codec_header
+        if type(data) is bytes and data.startswith(header):  # the common case, without copies of the header
+            state = bytearray(memoryview(data)[len(header):])
+        else:
+            state = codec.decode_body(self.info.id, self.info.version, data)
         self.validate(state)
         return state
 
