@@ -54,6 +54,7 @@ class App:
             "ListGames": self.list_games, "NewGame": self.new_game, "LegalMoves": self.legal_moves,
             "ApplyMove": self.apply_move, "Score": self.score, "View": self.view,
             "ScoreBatch": self.score_batch,
+            "ScoreStream": lambda req, call: self.score_one(req.state),
         }
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
 
@@ -229,7 +230,7 @@ class App:
                           "LegalMoves' list", field="move")
         text = move.text
         typed = _typed_move(move, game.id)
-        if typed is not None:
+        if typed is not None:  # only games with a mapping have typed moves
             try:
                 typed_text = MAPPINGS[game.id].move_text(typed)
             except ValueError as exc:
@@ -314,7 +315,9 @@ def _check_seat(seat: int | None, players: int, field: str) -> int | None:
 
 def _move(game_id: str, info) -> m.Move:
     move = m.Move(seat=info.seat, text=info.text)
-    setattr(move, game_id, MAPPINGS[game_id].move_payload(info))
+    mapping = MAPPINGS.get(game_id)
+    if mapping is not None:  # a game without a mapping module yet still plays by text
+        setattr(move, game_id, mapping.move_payload(info))
     return move
 
 
@@ -337,7 +340,10 @@ def _score(game: Game, state: bytearray) -> m.Score:
 
 def _view(game: Game, state: bytearray, seat: int | None) -> m.View:
     view = m.View(seat=seat)
-    setattr(view, game.id, MAPPINGS[game.id].view(game.view(state, seat)))
+    mapping = MAPPINGS.get(game.id)
+    if mapping is None:
+        raise ApiError("UNIMPLEMENTED", "no_typed_view", f"View: game {game.id!r} has no typed view yet")
+    setattr(view, game.id, mapping.view(game.view(state, seat)))
     return view
 
 

@@ -1,0 +1,150 @@
+"""The REST adapter: litestar routes over the app layer, bodies in proto3 JSON.
+
+Bodies decode straight into the app layer's request Structs (msgspec, no
+json_format on the request path) and responses encode from its response
+Structs, so REST answers are the gRPC answers in JSON. Errors map to HTTP in
+one table (HTTP_STATUS) with the body `{code, reason, message, details}`.
+"""
+from __future__ import annotations
+
+import msgspec
+from litestar import Litestar, Request, Response, get, post
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.openapi import OpenAPIConfig
+
+from . import messages as m
+from . import metrics
+from .app import App, error_struct
+from .errors import ApiError, invalid
+
+# The one table from gRPC status names to HTTP statuses (API.md).
+HTTP_STATUS = {
+    "INVALID_ARGUMENT": 400,
+    "UNAUTHENTICATED": 401,
+    "NOT_FOUND": 404,
+    "FAILED_PRECONDITION": 409,
+    "RESOURCE_EXHAUSTED": 413,
+    "INTERNAL": 500,
+    "UNAVAILABLE": 503,
+    "UNIMPLEMENTED": 501,
+}
+MAX_BODY = 8 * 1024 * 1024
+
+
+class State:
+    """Readiness, flipped off when shutdown starts so load balancers stop sending."""
+
+    ready = True
+
+
+def _error_response(err: ApiError) -> Response:
+    return Response(error_struct(err), status_code=HTTP_STATUS.get(err.status, 500))
+
+
+def _on_api_error(_: Request, exc: ApiError) -> Response:
+    return _error_response(exc)
+
+
+def _on_validation(request: Request, exc: ValidationException) -> Response:
+    # litestar reports msgspec's decode errors here ("Expected `int`, got `str`" at a key).
+    extra = [e for e in (exc.extra or []) if isinstance(e, dict)]
+    if any(e.get("key") == "data" and e.get("message") == "'data'" for e in extra):
+        return _error_response(invalid("missing_body", f"{request.method} {request.url.path}: the request body "
+                                       "is missing; send a JSON object ({} for all defaults)"))
+    problems = [f"{e.get('key') or 'body'}: {e.get('message')}" for e in extra]
+    text = "; ".join(problems) or exc.detail
+    return _error_response(invalid("bad_request_body", f"request body is not a valid message: {text}"))
+
+
+def _on_http(request: Request, exc: HTTPException) -> Response:
+    path = f"{request.method} {request.url.path}"
+    if isinstance(exc, NotFoundException):
+        return _error_response(ApiError("NOT_FOUND", "no_such_route", f"no such route: {path} (see /schema)"))
+    if exc.status_code == 400:  # the body could not be read as JSON at all
+        return _error_response(invalid("malformed_json", f"{path}: request body is not valid JSON: {exc.detail}"))
+    reason = {405: "method_not_allowed", 413: "body_too_large"}.get(exc.status_code, "http_error")
+    return Response(m.Error("INVALID_ARGUMENT" if exc.status_code < 500 else "INTERNAL", reason,
+                            f"{path}: {exc.detail}"), status_code=exc.status_code)
+
+
+def create_app(app: App) -> Litestar:
+    """The litestar application serving `app`."""
+
+    @get("/v1/games", summary="ListGames", sync_to_thread=False)
+    def list_games() -> m.ListGamesResponse:
+        """Every game: id, title, seats, options, rules version."""
+        return app.call("rest", "ListGames", m.ListGamesRequest())
+
+    @post("/v1/games/{spec:str}", status_code=200, summary="NewGame", sync_to_thread=False)
+    def new_game(spec: str, data: m.NewGameRequest) -> m.NewGameResponse:
+        """Deal a new game: `POST /v1/games/{game}:new` with a NewGameRequest body."""
+        game, sep, verb = spec.rpartition(":")
+        if not sep or verb != "new":
+            raise ApiError("NOT_FOUND", "no_such_route", f"no such route: /v1/games/{spec} (did you mean "
+                           f"/v1/games/{spec.partition(':')[0]}:new?)")
+        if data.game and data.game != game:
+            raise invalid("game_mismatch", f"game: body says {data.game!r}, path says {game!r}", field="game")
+        data.game = game
+        return app.call("rest", "NewGame", data)
+
+    @post("/v1/legal-moves", status_code=200, summary="LegalMoves", sync_to_thread=False)
+    def legal_moves(data: m.LegalMovesRequest) -> m.LegalMovesResponse:
+        """Every legal move now, for every seat that may act (or for `seat`)."""
+        return app.call("rest", "LegalMoves", data)
+
+    @post("/v1/apply", status_code=200, summary="ApplyMove", sync_to_thread=False)
+    def apply_move(data: m.ApplyMoveRequest) -> m.ApplyMoveResponse:
+        """Apply a move given as text, typed, or `index` into LegalMoves' list."""
+        return app.call("rest", "ApplyMove", data)
+
+    @post("/v1/score", status_code=200, summary="Score", sync_to_thread=False)
+    def score(data: m.ScoreRequest) -> m.ScoreResponse:
+        """The score of any state."""
+        return app.call("rest", "Score", data)
+
+    @post("/v1/view", status_code=200, summary="View", sync_to_thread=False)
+    def view(data: m.ViewRequest) -> m.ViewResponse:
+        """What `seat` (or a spectator) may see."""
+        return app.call("rest", "View", data)
+
+    @post("/v1/score:batch", status_code=200, summary="ScoreBatch", sync_to_thread=False)
+    def score_batch(data: m.ScoreBatchRequest) -> m.ScoreBatchResponse:
+        """One score or error per state, in order."""
+        return app.call("rest", "ScoreBatch", data)
+
+    @get("/healthz", sync_to_thread=False, include_in_schema=False)
+    def healthz() -> dict:
+        """Liveness: the process answers."""
+        return {"status": "ok"}
+
+    @get("/readyz", sync_to_thread=False, include_in_schema=False)
+    def readyz() -> Response:
+        """Readiness: false once shutdown has started."""
+        return Response({"status": "ready" if State.ready else "stopping"}, status_code=200 if State.ready else 503)
+
+    @get("/metrics", sync_to_thread=False, include_in_schema=False)
+    def metrics_route() -> Response:
+        """Prometheus exposition (all worker processes)."""
+        return Response(metrics.render(), media_type=metrics.CONTENT_TYPE_LATEST)
+
+    return Litestar(
+        route_handlers=[list_games, new_game, legal_moves, apply_move, score, view, score_batch,
+                        healthz, readyz, metrics_route],
+        exception_handlers={ApiError: _on_api_error, ValidationException: _on_validation,
+                            HTTPException: _on_http},
+        openapi_config=OpenAPIConfig(title="tabletop-engine", version="1", path="/schema"),
+        request_max_body_size=MAX_BODY,
+        debug=False,
+    )
+
+
+def create_empty_app() -> Litestar:
+    """The framework's floor for the benchmark: one POST route that decodes nothing and returns `{}`."""
+
+    @post("/empty", status_code=200, sync_to_thread=False)
+    def empty() -> Response:
+        return Response(b"{}", media_type="application/json")
+
+    return Litestar(route_handlers=[empty], openapi_config=None, debug=False)
+
+

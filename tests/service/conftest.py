@@ -1,0 +1,114 @@
+"""The running service for the end-to-end tests: a real subprocess on 127.0.0.1, real sockets."""
+from __future__ import annotations
+
+import base64
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import grpc
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY = base64.b64encode(bytes(range(32))).decode()
+OLD_KEY = base64.b64encode(bytes(range(100, 132))).decode()
+# Two keys: "k2" seals, "k1" (the rotated-out one) still opens.
+KEYS = f"k2:{KEY},k1:{OLD_KEY}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Service:
+    proc: subprocess.Popen
+    grpc_port: int
+    http_port: int
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}"
+
+    @property
+    def grpc_target(self) -> str:
+        return f"127.0.0.1:{self.grpc_port}"
+
+
+def start_service(workers: int = 2, extra_env: dict | None = None) -> Service:
+    """`python -m service` on free ports; returns once both transports answer."""
+    gport, hport = free_port(), free_port()
+    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, **(extra_env or {}))
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(gport),
+         "--http-port", str(hport), "--workers", str(workers), "--log-level", "warning"],
+        cwd=ROOT, env=env)
+    svc = Service(proc, gport, hport)
+    deadline = time.monotonic() + 30
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"service exited with {proc.returncode} at start")
+        try:
+            # Every worker must be up: the kernel spreads connections, so ask a few times.
+            ok = all(httpx.get(svc.http + "/readyz", timeout=1).status_code == 200 for _ in range(4))
+            with grpc.insecure_channel(svc.grpc_target) as ch:
+                resp = health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=1)
+            if ok and resp.status == health_pb2.HealthCheckResponse.SERVING:
+                return svc
+        except (httpx.HTTPError, grpc.RpcError):
+            pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError("service did not become ready in 30 s")
+        time.sleep(0.1)
+
+
+def stop_service(svc: Service, timeout: float = 20) -> int:
+    if svc.proc.poll() is None:
+        svc.proc.send_signal(signal.SIGTERM)
+    try:
+        return svc.proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        svc.proc.kill()
+        raise
+
+
+@pytest.fixture(scope="session")
+def service():
+    svc = start_service(workers=2)
+    yield svc
+    stop_service(svc)
+
+
+@pytest.fixture(scope="session")
+def channel(service):
+    with grpc.insecure_channel(service.grpc_target) as ch:
+        yield ch
+
+
+@pytest.fixture(scope="session")
+def stub(channel):
+    from service.api import engine_pb2_grpc
+    return engine_pb2_grpc.GameServiceStub(channel)
+
+
+@pytest.fixture(scope="session")
+def http(service):
+    with httpx.Client(base_url=service.http, timeout=10) as client:
+        yield client
+
+
+@pytest.fixture(scope="session")
+def token_keys():
+    """{key id: base64 key} of the running service ("k2" seals, "k1" is the rotated-out one)."""
+    return {"k2": KEY, "k1": OLD_KEY}
