@@ -108,11 +108,15 @@ def from_pb(msg, struct_cls: type):
         elif kind == OPTIONAL:
             kwargs[name] = getattr(msg, name) if msg.HasField(name) else None
         elif kind == U64:
-            if not msg.DESCRIPTOR.fields_by_name[name].has_presence or msg.HasField(name):
-                kwargs[name] = str(getattr(msg, name))
+            # Unset (or 0 without presence): leave the Struct's default, which msgspec omits by identity.
+            value = getattr(msg, name)
+            if value or (msg.DESCRIPTOR.fields_by_name[name].has_presence and msg.HasField(name)):
+                kwargs[name] = str(value)
         elif kind == ENUM:
-            kwargs[name] = enum.values_by_number[getattr(msg, name)].name \
-                if getattr(msg, name) in enum.values_by_number else str(getattr(msg, name))
+            number = getattr(msg, name)
+            if number:  # 0 stays the Struct's default (see U64)
+                value = enum.values_by_number.get(number)
+                kwargs[name] = value.name if value is not None else str(number)
         elif kind == MSG:
             kwargs[name] = from_pb(getattr(msg, name), sub_struct) if msg.HasField(name) else None
         elif kind == REP_MSG:
