@@ -72,6 +72,14 @@ FAVOURITE = 29     # the last hand card once finished, else NONE
 GIVEN_BY = 277     # per card: 1 + the seat that put it into its current hand by partner exchange
 SIZE = 319
 
+# Python-visible copy of the layout (the names above are C constants once compiled), for tools and tests.
+LAYOUT = dict(PLAYERS=PLAYERS, PHASE=PHASE, ACTIVE=ACTIVE, OPT_USED=OPT_USED, OFFER=OFFER,
+              OFFER_PHASE=OFFER_PHASE, COOKIE=COOKIE, REMOVED=REMOVED, START=START, TIEBREAK=TIEBREAK,
+              SPACES=SPACES, MOVES=MOVES, RNG=RNG, TABLE=TABLE, DECK_POS=DECK_POS, DECK_END=DECK_END,
+              DECK=DECK, PILE_N=PILE_N, PILE=PILE, PILE_BY=PILE_BY, SEATS=SEATS, SEAT_SIZE=SEAT_SIZE,
+              HAND_N=HAND_N, HAND=HAND, COLL_N=COLL_N, COLL=COLL, BLACK_N=BLACK_N, BLACK=BLACK, PLAYED=PLAYED,
+              FAVOURITE=FAVOURITE, GIVEN_BY=GIVEN_BY, SIZE=SIZE)
+
 # Move codes: hand index i (0..8), space s (0..5).
 cython.declare(EXCHANGE=cython.int, BLACK_HAT=cython.int, DISCARD=cython.int, OFFER_CARD=cython.int,
                RETURN_CARD=cython.int, END=cython.int, N_CODES=cython.int)
