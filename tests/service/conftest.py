@@ -112,3 +112,19 @@ def http(service):
 def token_keys():
     """{key id: base64 key} of the running service ("k2" seals, "k1" is the rotated-out one)."""
     return {"k2": KEY, "k1": OLD_KEY}
+
+
+@pytest.fixture
+def start_service_factory():
+    """Start extra services for one test; each is stopped (SIGTERM, then kill) at the end."""
+    started = []
+
+    def start(**kwargs):
+        svc = start_service(**kwargs)
+        started.append(svc)
+        return svc
+
+    yield start
+    for svc in started:
+        if svc.proc.poll() is None:
+            stop_service(svc)
