@@ -13,6 +13,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "engines/core/rng.py",
     "engines/hats/rules.py",
+    "engines/cambio/rules.py",
 ]
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 from .core import codec
 from .core.errors import UnknownGame
 from .core.game import Game, State
+from .cambio import CAMBIO
 from .hats import HATS
 
-GAMES: tuple[Game, ...] = (HATS,)
+GAMES: tuple[Game, ...] = (HATS, CAMBIO)
 
 _BY_ID = {g.info.id: g for g in GAMES}
 

@@ -99,6 +99,8 @@ class CambioGame(Game):
     def __init__(self) -> None:
         # The hot entry point is the compiled function itself: no wrapper per call.
         self.legal_moves = rules.legal_moves
+        self.apply_in_place = rules.apply_in_place
+        rules.set_event_converter(self._events)
 
     # -- setup -------------------------------------------------------------------
     def new(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0,
@@ -149,14 +151,8 @@ class CambioGame(Game):
         return rules.move_count(state)
 
     def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        if not isinstance(move, int) or not -2 ** 62 < move < 2 ** 62:
-            raise IllegalMove("not_legal", f"move must be a move code from legal_moves, got {move!r}", move=move)
-        if events is None:
-            rules.apply(state, move, None)
-            return
-        raw: list = []
-        rules.apply(state, move, raw)
-        events.extend(self._events(raw, state[L["N"]]))
+        """Apply a listed move code (the instance attribute set in __init__ is the compiled twin of this)."""
+        rules.apply_in_place(state, move, events)
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         if not isinstance(move, int) or not -2 ** 62 < move < 2 ** 62:

@@ -11,7 +11,8 @@ for: `legal_moves(state)` is always `[0, 1, ..., count - 1]` (a slice of a prebu
 int is allocated) and `apply` decodes the index by walking the same order. Cambio's windows let
 every seat snap every card, and the blue king's `show` is one choice per opponent, so a fixed
 code per move would not fit a small range; an index does. The order, per phase:
-- turn_start: draw deck, draw discard, cambio (those that are legal);
+- turn_start: cambio, draw deck, draw discard (those that are legal; the call comes first as
+  it is made instead of drawing);
 - holding: discard (card from the deck only), then replace of each own card in slot order;
 - action: look own (own cards), look other (other non-caller seats' cards, seat then slot order),
   swap (pairs, lower seat first, ordered by first then second card), or show (mixed radix over
@@ -263,13 +264,13 @@ def pos_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, lo: cyth
 
 @cython.cfunc
 def turn_mask(st: bytearray) -> cython.int:
-    """Bits of the legal turn-start moves: 1 draw deck, 2 draw discard, 4 cambio."""
+    """Bits of the legal turn-start moves, in listing order: 1 cambio, 2 draw deck, 4 draw discard."""
     m: cython.int = 0
-    if st[DECK_N] > 0 or st[PILE_N] >= 2:
-        m |= 1
-    if st[PILE_N] > 0 and st[FROZEN] == 0:
-        m |= 2
     if st[CALLER] == NONE:
+        m |= 1
+    if st[DECK_N] > 0 or st[PILE_N] >= 2:
+        m |= 2
+    if st[PILE_N] > 0 and st[FROZEN] == 0:
         m |= 4
     return m
 
@@ -474,7 +475,7 @@ def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.void:
         for b in range(3):
             if (m >> b) & 1:
                 if code == 0:
-                    set_move(a, b, 0, 0, 0, 0)  # K_DRAW_DECK, K_DRAW_DISCARD, K_CAMBIO are 0, 1, 2
+                    set_move(a, K_CAMBIO if b == 0 else b - 1, 0, 0, 0, 0)  # draw deck 0, draw discard 1
                     return
                 code -= 1
     elif phase == P_HOLD:
@@ -652,7 +653,31 @@ def new_slot(st: bytearray, s: cython.Py_ssize_t) -> cython.Py_ssize_t:
 
 # -- apply --------------------------------------------------------------------------
 
-def apply(st: bytearray, code: cython.Py_ssize_t, log: object) -> None:
+cython.declare(CONVERT=object)
+CONVERT = None
+
+
+def set_event_converter(fn) -> None:
+    """game.py's function turning raw event tuples into Events: fn(raw, players) -> list."""
+    global CONVERT
+    CONVERT = fn
+
+
+@cython.ccall
+def apply_in_place(st: bytearray, move: object, events: object = None) -> cython.void:
+    """Game.apply_in_place, compiled: apply a listed code; append Events to `events` when given."""
+    if type(move) is not int or not -(1 << 62) < move < (1 << 62):
+        raise IllegalMove("not_legal", f"move must be a move code from legal_moves, got {move!r}", move=move)
+    if events is None:
+        apply(st, move, None)
+        return
+    raw: list = []
+    apply(st, move, raw)
+    events.extend(CONVERT(raw, st[N]))
+
+
+@cython.ccall
+def apply(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
     """Apply a listed move code (IllegalMove otherwise, state untouched); append event tuples to `log` if given."""
     check_code(st, code)
     decode(st, code)
@@ -1061,16 +1086,18 @@ def _find_turn_start(st: bytearray, kind: cython.int, text: str) -> cython.Py_ss
     if st[PHASE] != P_TURN:
         _refuse("not_turn_start", text, "only at the start of your turn (you have already drawn)")
     m: cython.int = turn_mask(st)
-    if kind == K_DRAW_DECK and not m & 1:
+    if kind == K_DRAW_DECK and not m & 2:
         _refuse("deck_exhausted", text, "main deck exhausted")
     if kind == K_DRAW_DISCARD:
         if st[PILE_N] == 0:
             _refuse("pile_empty", text, "discard pile empty")
         if st[FROZEN]:
             _refuse("pile_frozen", text, "discard pile frozen")
-    if kind == K_CAMBIO and not m & 4:
+    if kind == K_CAMBIO and not m & 1:
         _refuse("cambio_called", text, "Cambio already called")
-    return ((m & 1) if kind >= 1 else 0) + (((m >> 1) & 1) if kind >= 2 else 0)
+    if kind == K_CAMBIO:
+        return 0
+    return (m & 1) + (((m >> 1) & 1) if kind == K_DRAW_DISCARD else 0)
 
 
 def _find_action(st: bytearray, kind: cython.int, args: tuple, text: str) -> cython.Py_ssize_t:
@@ -1175,7 +1202,7 @@ def validate(st: bytearray) -> str:
     """'' for a consistent state, else what is wrong (decode must never let a bad state reach the rules)."""
     if len(st) < HEAD:
         return f"state is {len(st)} bytes, shorter than the {HEAD}-byte layout"
-    n = st[N]
+    n: cython.Py_ssize_t = st[N]
     if not 2 <= n <= MAXP:
         return f"seat count {n} is not 2..{MAXP}"
     if (len(st) - HEAD) % (2 * n):
@@ -1193,49 +1220,64 @@ def validate(st: bytearray) -> str:
         return "dealer, active seat, caller or frozen flag out of range"
     if not over and (st[ACTIVE] == st[CALLER] or get16(st, TURNS) >= get16(st, MAXTURNS)):
         return "active seat is the caller, or the turn cap is passed"
-    seen = [0] * NC
+    seen: bytearray = bytearray(NC)
     problem = _check_cards(st, n, over, seen)
     if problem:
         return problem
-    if any(x != 1 for x in seen):
-        return "cards are not a permutation of the deck"
+    i: cython.Py_ssize_t
+    for i in range(NC):
+        if seen[i] != 1:
+            return "cards are not a permutation of the deck"
     return _check_phase(st, n, phase)
 
 
-def _check_cards(st: bytearray, n, over, seen) -> str:
+def _check_cards(st: bytearray, n: cython.Py_ssize_t, over: cython.bint, seen: bytearray) -> str:
+    i: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    hw: cython.Py_ssize_t
+    cnt: cython.Py_ssize_t
+    card: cython.int
+    intable: bytearray = bytearray(NC)
     if st[DECK_N] > NC or st[PILE_N] > NC:
         return "deck or pile count out of range"
     for i in range(NC):
         if i < st[DECK_N]:
-            seen[st[DECK + i] % NC] += 1 if st[DECK + i] < NC else 2
+            card = st[DECK + i]
+            if card >= NC:
+                return "deck holds a bad card"
+            seen[card] += 1
         elif st[DECK + i]:
             return "bytes beyond the deck are not zero"
         if i < st[PILE_N]:
-            seen[st[PILE + i] % NC] += 1 if st[PILE + i] < NC else 2
+            card = st[PILE + i]
+            if card >= NC:
+                return "pile holds a bad card"
+            seen[card] += 1
         elif st[PILE + i]:
             return "bytes beyond the pile are not zero"
     if st[HELD] != NONE:
         if st[HELD] >= NC:
             return "held card out of range"
         seen[st[HELD]] += 1
-    table = set()
     for s in range(MAXP):
-        hw, cnt = st[HW + s], 0
+        hw = st[HW + s]
+        cnt = 0
         if hw > SLOTCAP or (s >= n and (hw or st[CNT + s])):
             return f"seat {s} slot count out of range"
         for k in range(SLOTCAP):
             card = st[SLOTS + s * SLOTCAP + k]
             if card == NONE:
                 continue
-            if k >= hw or card >= NC:
+            if k >= hw or card >= NC or seen[card] > 1:
                 return f"slot {s}.{k} holds a bad card"
             seen[card] += 1
-            table.add(card)
+            intable[card] = 1
             cnt += 1
         if cnt != st[CNT + s] or (s < n and not over and cnt == 0):
             return f"seat {s} card count inconsistent"
     for card in range(NC):
-        if st[KNOW + card] >> n or (st[KNOW + card] and card not in table):
+        if st[KNOW + card] >> n or (st[KNOW + card] and not intable[card]):
             return f"knowledge of card {card} inconsistent"
     return ""
 
@@ -1254,7 +1296,7 @@ def _check_phase(st: bytearray, n, phase) -> str:
             return "snap window fields set outside a window"
     else:
         passed = st[PASSED]
-        if st[PILE_N] == 0 or st[RUNE_R] > max(RUNE) or passed >> n or \
+        if st[PILE_N] == 0 or st[RUNE_R] > 14 or passed >> n or \
                 (st[CALLER] != NONE and (passed >> st[CALLER]) & 1):
             return "snap window record out of range"
         if st[CLAIM] == NONE:
