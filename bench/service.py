@@ -1,0 +1,262 @@
+"""Service benchmark: throughput and p50/p99 latency over gRPC and REST, beside empty handlers.
+
+    python -m bench.service [--seconds 3] [--concurrency 8] [--server-cpu 0] [--client-cpu 1]
+
+For NewGame, LegalMoves and ApplyMove, and for an empty handler of the same
+framework (the framework's floor: a gRPC method that returns its bytes
+untouched, a litestar route that returns `{}`), each fed the same request
+bytes, in one run. Servers run one worker pinned to `--server-cpu`; the load
+generator (asyncio, grpc.aio / uvloop + httptools) runs pinned to
+`--client-cpu`. Loopback only, bounded by time and a call cap. The ratios
+(ours / empty) are what to quote: absolute numbers move with the machine.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_CALLS = 200_000
+KEYS = "bench:" + base64.b64encode(bytes(32)).decode()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ---------------------------------------------------------------- the empty servers (run as subprocesses)
+
+def _serve_empty_grpc(port: int) -> None:
+    from concurrent import futures
+
+    import grpc
+
+    def call(request: bytes, context) -> bytes:
+        return b""
+
+    handler = grpc.method_handlers_generic_handler(
+        "bench.Empty", {"Call": grpc.unary_unary_rpc_method_handler(call)})  # raw bytes: no (de)serializer
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=16))
+    server.add_generic_rpc_handlers((handler,))
+    server.add_insecure_port(f"127.0.0.1:{port}")
+    server.start()
+    server.wait_for_termination()
+
+
+def _serve_empty_http(port: int) -> None:
+    import uvicorn
+
+    from service.rest import create_empty_app
+
+    uvicorn.run(create_empty_app(), host="127.0.0.1", port=port, loop="uvloop", http="httptools",
+                lifespan="off", access_log=False, log_level="warning")
+
+
+def _start(args: list[str], cpu: int, env: dict | None = None) -> subprocess.Popen:
+    cmd = ["taskset", "-c", str(cpu), sys.executable, *args]
+    return subprocess.Popen(cmd, cwd=ROOT, env=dict(os.environ, **(env or {})))
+
+
+def _wait_port(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"nothing listening on {port}")
+
+
+# ---------------------------------------------------------------- load generators
+
+async def _drive(call, seconds: float, concurrency: int) -> tuple[float, list[float], int]:
+    """Closed loop: `concurrency` workers calling `call()`; (calls/s, latencies, errors)."""
+    lat: list[float] = []
+    errors = 0
+    end = time.perf_counter() + seconds
+
+    async def worker():
+        nonlocal errors
+        while time.perf_counter() < end and len(lat) < MAX_CALLS:
+            t = time.perf_counter()
+            ok = await call()
+            lat.append(time.perf_counter() - t)
+            errors += not ok
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    return len(lat) / (time.perf_counter() - t0), lat, errors
+
+
+class HttpConn:
+    """One keep-alive HTTP/1.1 connection (httptools parses the responses)."""
+
+    def __init__(self, reader, writer):
+        import httptools
+        self.reader, self.writer = reader, writer
+        self.done = False
+        self.status = 0
+        self.parser = httptools.HttpResponseParser(self)
+
+    def on_message_complete(self):
+        self.done = True
+
+    async def request(self, raw: bytes) -> bool:
+        self.done = False
+        self.writer.write(raw)
+        while not self.done:
+            data = await self.reader.read(65536)
+            if not data:
+                raise ConnectionError("closed")
+            self.parser.feed_data(data)
+        return self.parser.get_status_code() == 200
+
+
+async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int):
+    raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+           f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    conns = [HttpConn(*await asyncio.open_connection("127.0.0.1", port)) for _ in range(concurrency)]
+    it = iter(range(10 ** 9))
+    free = asyncio.Queue()
+    for c in conns:
+        free.put_nowait(c)
+
+    async def call():
+        c = await free.get()
+        try:
+            return await c.request(raw)
+        finally:
+            free.put_nowait(c)
+    next(it)
+    await _drive(call, 0.3, concurrency)  # warm-up
+    out = await _drive(call, seconds, concurrency)
+    for c in conns:
+        c.writer.close()
+    return out
+
+
+async def _bench_grpc(port: int, method: str, payload: bytes, seconds: float, concurrency: int):
+    import grpc
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as ch:
+        rpc = ch.unary_unary(method)  # raw bytes both ways: the client does the same work for every method
+
+        async def call():
+            try:
+                await rpc(payload, timeout=10)
+                return True
+            except grpc.aio.AioRpcError:
+                return False
+        await _drive(call, 0.3, concurrency)
+        return await _drive(call, seconds, concurrency)
+
+
+def _pct(lat: list[float], p: float) -> float:
+    s = sorted(lat)
+    return s[min(len(s) - 1, int(p * len(s)))] * 1e6
+
+
+# ---------------------------------------------------------------- main
+
+def _requests(http_port: int) -> dict[str, tuple[str, bytes, str, bytes]]:
+    """Per method: (REST path, JSON body, gRPC method, protobuf bytes) for a 3-seat Hats game."""
+    import urllib.request
+
+    from google.protobuf import json_format
+
+    from service.api import engine_pb2 as pb
+
+    new_body = {"seats": [{}, {}, {}], "seed": "7"}
+    req = urllib.request.Request(f"http://127.0.0.1:{http_port}/v1/games/hats:new",
+                                 data=json.dumps(new_body).encode(), headers={"content-type": "application/json"})
+    new = json.loads(urllib.request.urlopen(req).read())
+    token = new["state"]
+    req = urllib.request.Request(f"http://127.0.0.1:{http_port}/v1/legal-moves",
+                                 data=json.dumps({"state": token}).encode(),
+                                 headers={"content-type": "application/json"})
+    move = json.loads(urllib.request.urlopen(req).read())["moves"][0]
+    apply_body = {"state": token, "move": {"seat": move.get("seat", 0), "text": move["text"]}}
+    out = {}
+    for name, path, body, cls in [
+        ("NewGame", "/v1/games/hats:new", new_body, pb.NewGameRequest),
+        ("LegalMoves", "/v1/legal-moves", {"state": token}, pb.LegalMovesRequest),
+        ("ApplyMove", "/v1/apply", apply_body, pb.ApplyMoveRequest),
+    ]:
+        grpc_body = dict(body, game="hats") if name == "NewGame" else body
+        out[name] = (path, json.dumps(body).encode(), f"/engine.v1.GameService/{name}",
+                     json_format.ParseDict(grpc_body, cls()).SerializeToString())
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.service", description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--concurrency", type=int, default=8)
+    p.add_argument("--server-cpu", type=int, default=0)
+    p.add_argument("--client-cpu", type=int, default=1)
+    a = p.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {a.client_cpu})
+    import uvloop
+
+    gport, hport, egport, ehport = (_free_port() for _ in range(4))
+    procs = [
+        _start(["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(gport),
+                "--http-port", str(hport), "--log-level", "warning"], a.server_cpu, {"TABLETOP_TOKEN_KEYS": KEYS}),
+        _start(["-c", f"from bench.service import _serve_empty_grpc; _serve_empty_grpc({egport})"], a.server_cpu),
+        _start(["-c", f"from bench.service import _serve_empty_http; _serve_empty_http({ehport})"], a.server_cpu),
+    ]
+    try:
+        for port in (gport, hport, egport, ehport):
+            _wait_port(port)
+        time.sleep(0.5)
+        reqs = _requests(hport)
+        rows = []
+
+        def run(label, coro):
+            rate, lat, errors = uvloop.run(coro)
+            rows.append((label, rate, _pct(lat, 0.5), _pct(lat, 0.99), errors))
+            return rate, _pct(lat, 0.99)
+
+        print(f"# service benchmark: 1 server worker on cpu {a.server_cpu}, client on cpu {a.client_cpu}, "
+              f"concurrency {a.concurrency}, {a.seconds}s per row; engines compiled: "
+              f"{__import__('engines').COMPILED}")
+        summary = []
+        for name, (path, body, method, payload) in reqs.items():
+            for transport in ("grpc", "rest"):
+                if transport == "grpc":
+                    base = run(f"grpc  empty({name} bytes)",
+                               _bench_grpc(egport, "/bench.Empty/Call", payload, a.seconds, a.concurrency))
+                    ours = run(f"grpc  {name}", _bench_grpc(gport, method, payload, a.seconds, a.concurrency))
+                else:
+                    base = run(f"rest  empty({name} body)",
+                               _bench_http(ehport, "/empty", body, a.seconds, a.concurrency))
+                    ours = run(f"rest  {name}", _bench_http(hport, path, body, a.seconds, a.concurrency))
+                summary.append((transport, name, ours[0] / base[0], base[1] / ours[1]))
+        print(f"{'row':34} {'req/s':>9} {'p50 us':>9} {'p99 us':>9} {'errors':>7}")
+        for label, rate, p50, p99, errors in rows:
+            print(f"{label:34} {rate:9.0f} {p50:9.0f} {p99:9.0f} {errors:7d}")
+        print("\n# ratios to the empty handler of the same framework (1.0 = the framework's limit)")
+        print(f"{'transport':10} {'method':12} {'throughput':>11} {'p99 (empty/ours)':>17}")
+        for transport, name, thr, p99 in summary:
+            print(f"{transport:10} {name:12} {thr:11.2f} {p99:17.2f}")
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
