@@ -293,19 +293,26 @@ WORKED_SEAT0_MAIN = ["exchange R1 3", "exchange Y2 1", "exchange W5 2", "exchang
 
 
 def worked_example_game():
+    """(final state, every event) of the game described above."""
     keep = set(WORKED_SEAT0) | {"B3", "O6"}
     state = rig(table=WORKED_TABLE, hands={0: WORKED_SEAT0, 1: ["B3", "O6"]})
+    events = []
     for t, main in enumerate(WORKED_SEAT0_MAIN):
-        state, _ = turn(state, 0, main)
-        state, _ = turn(state, 1, "exchange B3 4" if t == 0 else "black *", keep=keep)
-        state, _ = turn(state, 2, "black *", keep=keep)
+        for seat, text in ((0, main), (1, "exchange B3 4" if t == 0 else "black *"), (2, "black *")):
+            state, ev = turn(state, seat, text, keep=keep)
+            events += ev
     assert hats.is_finished(state)
-    return state
+    return state, events
 
 
 @pytest.fixture(scope="module")
-def worked():
+def worked_game():
     return worked_example_game()
+
+
+@pytest.fixture
+def worked(worked_game):
+    return worked_game[0]
 
 
 def test_13_11_worked_example_hat_collection(worked):
@@ -564,3 +571,17 @@ def test_constructed_state_matches_real_play(worked):
         a.pop("move_count"), b.pop("move_count")
         assert a == b
     assert hats.score(built) == hats.score(worked)
+
+
+def test_game_end_event_is_public_with_favourites_flips_and_scores(worked_game):
+    """§8.1: `game_end` is public and carries the favourite hats, the flipped spaces and the scores."""
+    state, events = worked_game
+    assert kinds(events).count("game_end") == 1 and events[-1].kind == "game_end"
+    end = events[-1]
+    assert end.private_to == () and dict(end.private) == {}
+    v = view(state)
+    public = dict(end.public)
+    assert public.get("favourites") == [s["favourite"] for s in v["seats"]]
+    assert public.get("favourites")[:2] == ["P2", "O6"]
+    assert public.get("face_down_spaces") == [6]
+    assert public.get("scores") == v["scores"]
