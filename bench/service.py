@@ -200,10 +200,13 @@ def _requests(http_port: int) -> dict[str, tuple[str, bytes, str, bytes]]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.service", description=__doc__.split("\n\n")[0])
-    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--seconds", type=float, default=2.0)
+    p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--concurrency", type=int, default=8)
     p.add_argument("--server-cpu", type=int, default=0)
     p.add_argument("--client-cpu", type=int, default=1)
+    p.add_argument("--only", nargs="*", default=None, help="methods to run (default: all)")
+    p.add_argument("--transports", nargs="*", default=["grpc", "rest"])
     a = p.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
@@ -223,25 +226,37 @@ def main(argv: list[str] | None = None) -> int:
         reqs = _requests(hport)
         rows = []
 
-        def run(label, coro):
-            rate, lat, errors = uvloop.run(coro)
-            rows.append((label, rate, _pct(lat, 0.5), _pct(lat, 0.99), errors))
-            return rate, _pct(lat, 0.99)
+        def run_pair(name, base_label, make_base, make_ours):
+            # Alternate empty/ours rounds and keep each side's median round: the machine is shared.
+            sides = ([], [])
+            for _ in range(a.rounds):
+                for side, make in zip(sides, (make_base, make_ours)):
+                    rate, lat, errors = uvloop.run(make())
+                    side.append((rate, _pct(lat, 0.5), _pct(lat, 0.99), errors))
+            out = []
+            for label, side in zip((base_label, name), sides):
+                side.sort()
+                rate, p50, p99, errors = side[len(side) // 2]
+                rows.append((label, rate, p50, p99, errors))
+                out.append((rate, p99))
+            return out
 
         print(f"# service benchmark: 1 server worker on cpu {a.server_cpu}, client on cpu {a.client_cpu}, "
-              f"concurrency {a.concurrency}, {a.seconds}s per row; engines compiled: "
-              f"{__import__('engines').COMPILED}")
+              f"concurrency {a.concurrency}, median of {a.rounds} rounds of {a.seconds}s per row; "
+              f"engines compiled: {__import__('engines').COMPILED}")
         summary = []
         for name, (path, body, method, payload) in reqs.items():
-            for transport in ("grpc", "rest"):
+            if a.only and name not in a.only:
+                continue
+            for transport in a.transports:
                 if transport == "grpc":
-                    base = run(f"grpc  empty({name} bytes)",
-                               _bench_grpc(egport, "/bench.Empty/Call", payload, a.seconds, a.concurrency))
-                    ours = run(f"grpc  {name}", _bench_grpc(gport, method, payload, a.seconds, a.concurrency))
+                    base, ours = run_pair(f"grpc  {name}", f"grpc  empty({name} bytes)", lambda: _bench_grpc(
+                        egport, "/bench.Empty/Call", payload, a.seconds, a.concurrency),
+                        lambda: _bench_grpc(gport, method, payload, a.seconds, a.concurrency))
                 else:
-                    base = run(f"rest  empty({name} body)",
-                               _bench_http(ehport, "/empty", body, a.seconds, a.concurrency))
-                    ours = run(f"rest  {name}", _bench_http(hport, path, body, a.seconds, a.concurrency))
+                    base, ours = run_pair(f"rest  {name}", f"rest  empty({name} body)", lambda: _bench_http(
+                        ehport, "/empty", body, a.seconds, a.concurrency),
+                        lambda: _bench_http(hport, path, body, a.seconds, a.concurrency))
                 summary.append((transport, name, ours[0] / base[0], base[1] / ours[1]))
         print(f"{'row':34} {'req/s':>9} {'p50 us':>9} {'p99 us':>9} {'errors':>7}")
         for label, rate, p50, p99, errors in rows:

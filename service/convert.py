@@ -19,13 +19,12 @@ _64 = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64, FieldDescriptor.
        FieldDescriptor.TYPE_FIXED64, FieldDescriptor.TYPE_SFIXED64}
 SCALAR, OPTIONAL, U64, ENUM, MSG, REP_MSG, REP, MAP, STRUCT = range(9)
 
-_plans: dict[tuple[type, Any], tuple] = {}
+_plans: dict[type, tuple] = {}
 
 
 def _plan(struct_cls: type, desc) -> tuple:
     """[(name, kind, Struct class of a sub-message, pb class, enum descriptor)] for a message pair."""
-    key = (struct_cls, desc)
-    plan = _plans.get(key)
+    plan = _plans.get(struct_cls)  # each Struct mirrors exactly one message
     if plan is not None:
         return plan
     hints = msgspec.structs.fields(struct_cls)
@@ -55,7 +54,7 @@ def _plan(struct_cls: type, desc) -> tuple:
             kind = SCALAR
         rows.append((f.name, kind, sub_struct, sub_cls, f.enum_type))
     plan = tuple(rows)
-    _plans[key] = plan
+    _plans[struct_cls] = plan
     return plan
 
 
@@ -78,25 +77,39 @@ def _element_type(tp):
 
 def to_pb(obj: msgspec.Struct, pb_cls):
     """The protobuf message of class `pb_cls` equal to the Struct `obj`."""
-    kwargs = {}
-    for name, kind, sub_struct, sub_cls, _enum in _plan(type(obj), pb_cls.DESCRIPTOR):
+    msg = pb_cls()
+    _fill(msg, obj)
+    return msg
+
+
+def _fill(msg, obj: msgspec.Struct) -> None:
+    # Sub-messages are filled in place: passing built messages to a constructor would copy them.
+    for name, kind, _sub_struct, _sub_cls, _enum in _plan(type(obj), msg.DESCRIPTOR):
         v = getattr(obj, name)
         if v is None:
             continue
-        if kind <= ENUM:
-            kwargs[name] = int(v) if kind == U64 else v
+        if kind == SCALAR or kind == ENUM:
+            if v:  # proto3 scalars without presence: the default is "not set"
+                setattr(msg, name, v)
+        elif kind == OPTIONAL:
+            setattr(msg, name, v)
+        elif kind == U64:
+            setattr(msg, name, int(v))
         elif kind == MSG:
-            kwargs[name] = to_pb(v, sub_cls)
+            _fill(getattr(msg, name), v)
+            if not msg.HasField(name):  # an empty sub-message that was given is still "set"
+                getattr(msg, name).SetInParent()
         elif kind == REP_MSG:
-            if v:
-                kwargs[name] = [to_pb(x, sub_cls) for x in v]
+            field = getattr(msg, name)
+            for x in v:
+                _fill(field.add(), x)
         elif kind == STRUCT:
-            s = struct_pb2.Struct()
-            s.update(_plain(v))
-            kwargs[name] = s
-        elif v:
-            kwargs[name] = v
-    return pb_cls(**kwargs)
+            getattr(msg, name).update(_plain(v))
+        elif kind == REP:
+            if v:
+                getattr(msg, name).extend(v)
+        elif v:  # MAP
+            getattr(msg, name).update(v)
 
 
 def from_pb(msg, struct_cls: type):
