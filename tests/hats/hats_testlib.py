@@ -61,6 +61,38 @@ def rig(players: int = 3, table=(), hands=None, deck_top=(), start_seat: int = 0
     return hats.new(players, opts, seed=seed)
 
 
+class SplitMix:
+    """The generator documented in engines/core/rng.py (SplitMix64; `below` rejects the lowest
+    2**64 mod n outputs; shuffle is Fisher-Yates from the last position down), written out
+    again so the tests can predict the engine's random choices (§3.1 "Random generator")."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int):
+        self.state = seed
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        threshold = (1 << 64) % n
+        x = self.next_u64()
+        while x < threshold:
+            x = self.next_u64()
+        return x % n
+
+    def shuffle(self, items: Sequence) -> list:
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
 # -- reading states --------------------------------------------------------------------
 
 def view(state: bytearray, seat: int | None = None) -> dict:

@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from engines import BadMoveText, BadOption, IllegalMove  # noqa: E402
 from hats_testlib import (  # noqa: E402
-    STANDARD, construct_finished, finish_with_blacks, hand, hats, kinds, legal_infos, legal_texts, play,
+    STANDARD, SplitMix, construct_finished, finish_with_blacks, hand, hats, kinds, legal_infos, legal_texts, play,
     public_text, refuse, refuse_code, rig, spare_black, spec_cookie_key, turn, view,
 )
 
@@ -187,34 +187,6 @@ def test_13_08_optional_action_after_main_action():
 
 # -- 9: reshuffle ----------------------------------------------------------------------------------
 
-def splitmix_shuffle(items: list, seed: int) -> list:
-    """The generator documented in engines/core/rng.py (SplitMix64, rejection `below`,
-    Fisher-Yates from the last position down), written out again for this test."""
-    mask = (1 << 64) - 1
-    state = seed
-
-    def next_u64() -> int:
-        nonlocal state
-        state = (state + 0x9E3779B97F4A7C15) & mask
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        return z ^ (z >> 31)
-
-    def below(n: int) -> int:
-        threshold = (1 << 64) % n
-        x = next_u64()
-        while x < threshold:
-            x = next_u64()
-        return x % n
-
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = below(i + 1)
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
 def test_13_09_reshuffle_2_players():
     seed = 99
     state = rig(2, hands={1: ["Y4"]}, removed_types="O,W", seed=seed)
@@ -237,7 +209,7 @@ def test_13_09_reshuffle_2_players():
     assert dict(events[0].public) == {"deck_count": 8}
     # The RNG's first use (deck option, explicit removed types): the pile in discard order,
     # Y4 last, shuffled; seat 1 draws the top card.
-    new_deck = splitmix_shuffle(discarded + ["Y4"], seed)
+    new_deck = SplitMix(seed).shuffle(discarded + ["Y4"])
     drawn = events[1].private["drawn"]
     assert drawn == new_deck[0] and drawn in v["hand"]
     assert [STANDARD[c] for c in engines.hats.rules.deck(state)] == new_deck[1:]
@@ -585,3 +557,89 @@ def test_game_end_event_is_public_with_favourites_flips_and_scores(worked_game):
     assert public.get("favourites")[:2] == ["P2", "O6"]
     assert public.get("face_down_spaces") == [6]
     assert public.get("scores") == v["scores"]
+
+
+# -- setup order and the generator (§3.1, D12, D13) ------------------------------------------------------
+
+TYPE_PAIRS = [a + b for i, a in enumerate("ROYGBPW") for b in "ROYGBPW"[i + 1:]]  # RO, RY, ..., PW
+
+
+def expected_deal(players: int, seed: int, start_seat: int = 0, removed: str | None = None):
+    """(removed types, table, hands by seat, deck) as §3.1 describes them, from the generator."""
+    rng = SplitMix(seed)
+    if players == 2 and removed is None:
+        removed = TYPE_PAIRS[rng.below(21)]
+    removed = removed or ""
+    deck = rng.shuffle([c for c in STANDARD if c[0] not in removed])
+    spaces = 5 if players == 2 else 6
+    table, deck = deck[:spaces], deck[spaces:]
+    hands = {}
+    for i in range(players):
+        hands[(start_seat + i) % players], deck = deck[:9], deck[9:]
+    return removed, table, hands, deck
+
+
+@pytest.mark.parametrize("players, seed, start_seat, removed", [
+    (2, 0, 0, None), (2, 5, 1, None), (2, 123456789, 0, "G,P"), (3, 7, 0, None), (3, 2 ** 64 - 1, 2, None),
+    (4, 42, 1, None), (4, 3, 3, None)])
+def test_setup_follows_the_generator_and_deal_order(players, seed, start_seat, removed):
+    options = {"start_seat": str(start_seat)}
+    if removed:
+        options["removed_types"] = removed
+    state = hats.new(players, options, seed=seed)
+    want_removed, table, hands, deck = expected_deal(players, seed, start_seat, removed and removed.replace(",", ""))
+    v = view(state)
+    assert "".join(v["removed_types"]) == want_removed
+    assert v["table"] == table
+    for seat in range(players):
+        assert hand(state, seat) == hands[seat]
+    assert [STANDARD[c] for c in engines.hats.rules.deck(state)] == deck
+    assert v["active_seat"] == start_seat and v["phase"] == "main"
+
+
+def test_setup_events_show_each_hand_to_its_seat_only():
+    state = hats.new(3, {"deck": CASE22_DECK})
+    events = hats.setup_events(state)
+    setup = events[0]
+    assert setup.kind == "setup" and setup.private_to == ()
+    assert dict(setup.public) == {"table": ["Y2", "G6", "R1", "B3", "P4", "Y5"], "hand_counts": [9, 9, 9],
+                                  "deck_count": 9, "removed_types": []}
+    for seat in range(3):
+        seen = [e.seen_by(seat) for e in events]
+        dealt = [c for e in seen for c in e.private.get("hand", ())]
+        assert dealt == hand(state, seat)
+    assert not [e for e in events if e.seen_by(None).private]
+
+
+def test_4p_offer_after_the_main_action_and_main_after_return():
+    """§5: a return to an offer made in `after` ends the turn; after a return in `main`,
+    the main action ends the turn at once."""
+    state = rig(4, hands={0: ["R1", "G2"], 2: ["Y3"], 1: ["B4"], 3: ["P5"]})
+    state, _ = play(state, 0, "black R1")
+    assert sorted(legal_texts(state)) == sorted([f"offer {c}" for c in hand(state, 0)] + ["end"])
+    state, _ = play(state, 0, "offer G2")
+    assert (view(state)["phase"], hats.to_act(state)) == ("partner", [2])
+    state, events = play(state, 2, "return Y3")
+    v = view(state)
+    assert (v["active_seat"], v["phase"], v["optional_used"]) == (1, "main", False)
+    assert "Y3" in hand(state, 0) and "G2" in hand(state, 2)
+    state, _ = play(state, 1, "offer B4")
+    state, _ = play(state, 3, "return P5")
+    assert (view(state)["phase"], view(state)["active_seat"]) == ("main", 1)
+    state, _ = play(state, 1, "black P5")
+    v = view(state)
+    assert (v["active_seat"], v["phase"], v["optional_used"]) == (2, "main", False)
+
+
+def test_4p_last_turn_partner_exchange_sets_favourites():
+    """D15: the game ends after the last seat's turn, including its partner exchange."""
+    state = rig(4, hands={3: ["W6"], 1: ["W5"]})
+    for n in range(31):
+        state, _ = turn(state, n % 4, "black *", keep=["W6", "W5"])
+    state, _ = play(state, 3, spare_black(state, 3, keep=["W6"]))
+    assert not hats.is_finished(state) and hand(state, 3) == ["W6"] and hand(state, 1) == ["W5"]
+    state, _ = play(state, 3, "offer W6")
+    state, events = play(state, 1, "return W5")
+    assert hats.is_finished(state) and kinds(events) == ["partner_exchange", "game_end"]
+    favourites = [s["favourite"] for s in view(state)["seats"]]
+    assert favourites[1] == "W6" and favourites[3] == "W5"
