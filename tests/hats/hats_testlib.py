@@ -13,6 +13,7 @@ from typing import Iterable, Mapping, Sequence
 import pytest
 
 import engines
+import engines.hats.rules  # noqa: F401  (engines.hats.rules.deck: the draw deck, for setup checks)
 from engines import IllegalMove
 
 hats = engines.get("hats")
@@ -111,6 +112,28 @@ def legal_infos(state: bytearray):
     return [hats.move_info(state, m) for m in hats.legal_moves(state)]
 
 
+def spec_legal_texts(state: bytearray) -> list[str]:
+    """Every legal move's text now, worked out from the mover's view by §5 and §6 alone."""
+    v = hats.view(state, None)
+    if v["phase"] == "finished":
+        return []
+    mover = hats.to_act(state)[0]
+    own = hats.view(state, mover)["hand"]
+    if v["phase"] == "partner":
+        assert mover == (v["active_seat"] + 2) % 4
+        return sorted(f"return {c}" for c in own)
+    out = []
+    if v["phase"] == "main":
+        out += [f"exchange {c} {k + 1}" for c in own for k, t in enumerate(v["table"])
+                if c[0] == t[0] or int(c[1]) > int(t[1])]
+        out += [f"black {c}" for c in own]
+    if not v["optional_used"]:
+        out += [f"{'offer' if v['players'] == 4 else 'discard'} {c}" for c in own]
+    if v["phase"] == "after":
+        out.append("end")
+    return sorted(out)
+
+
 def kinds(events) -> list[str]:
     return [e.kind for e in events]
 
@@ -201,6 +224,12 @@ TABLE, DECK_POS, DECK_END, DECK, PILE_N = 22, 28, 29, 30, 72
 SEATS, SEAT_SIZE = 157, 30
 HAND_N, HAND, COLL_N, COLL, BLACK_N, BLACK, PLAYED, FAVOURITE = 0, 1, 10, 11, 19, 20, 28, 29
 PHASE_FINISHED, NONE = 3, 255
+_LAYOUT = getattr(engines.hats.rules, "LAYOUT", None)  # rules.py's own Python copy, where it has one
+assert _LAYOUT is None or all(_LAYOUT[k] == v for k, v in dict(
+    PHASE=PHASE, ACTIVE=ACTIVE, OPT_USED=OPT_USED, COOKIE=COOKIE, MOVES=MOVES, TABLE=TABLE, DECK_POS=DECK_POS,
+    DECK_END=DECK_END, DECK=DECK, PILE_N=PILE_N, SEATS=SEATS, SEAT_SIZE=SEAT_SIZE, HAND_N=HAND_N, HAND=HAND,
+    COLL_N=COLL_N, COLL=COLL, BLACK_N=BLACK_N, BLACK=BLACK, PLAYED=PLAYED, FAVOURITE=FAVOURITE).items()), \
+    "hats_testlib's copy of the state offsets is out of step with engines/hats/rules.py"
 
 
 def construct_finished(players: int, table: Sequence[str], seats: Sequence[tuple[Sequence[str], Sequence[str], str]],
