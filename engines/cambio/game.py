@@ -137,7 +137,7 @@ class CambioGame(Game):
         """The events of the current round's deal (for a new game: what NewGame shows)."""
         n = state[L["N"]]
         cards = tuple(tuple(state[SLOTS + s * SLOTCAP + k] for k in range(4)) for s in range(n))
-        return self._events([(rules.EV_DEAL, state[L["ROUND"]] | state[L["ROUND"] + 1] << 8,
+        return self._events([(rules.EVENTS.index("deal"), state[L["ROUND"]] | state[L["ROUND"] + 1] << 8,
                               state[L["DEALER"]], cards)], n)
 
     # -- moves -------------------------------------------------------------------
