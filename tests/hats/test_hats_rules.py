@@ -643,3 +643,12 @@ def test_4p_last_turn_partner_exchange_sets_favourites():
     assert hats.is_finished(state) and kinds(events) == ["partner_exchange", "game_end"]
     favourites = [s["favourite"] for s in view(state)["seats"]]
     assert favourites[1] == "W6" and favourites[3] == "W5"
+
+
+@pytest.mark.parametrize("text", ["exchange R4 ³", "exchange R4 ٣", "exchange R4 x", "exchange R4 -1", "exchange R4",
+                                  "end now", "black R4 1", "Black R4"])
+def test_unreadable_move_text_is_bad_move_text(text):
+    """§6: the space is a number 1..6 written as in the table; anything unreadable is BadMoveText
+    (never another exception)."""
+    state = hats.new(3, {"deck": CASE22_DECK})
+    refuse(state, 0, text, "bad move text", exc=BadMoveText)
