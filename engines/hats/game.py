@@ -164,7 +164,7 @@ class HatsGame(Game):
         if reason:
             self._refuse(state, move, rules.REASONS[reason])
         if raw:
-            events.extend(self._event(e) for e in raw)
+            events.extend(self._event(e, state) for e in raw)
 
     def _refuse(self, state: bytearray, move: int, code: str, text: str | None = None, seat: int | None = None):
         what = repr(text) if text is not None else f"code {move}"
@@ -224,12 +224,12 @@ class HatsGame(Game):
             card = CARD_INDEX[words[1]]
         space = -1
         if arity == 3:
-            if not words[2].isdigit():
+            if not (words[2].isascii() and words[2].isdigit()):  # isdigit() alone admits non-ASCII digits
                 raise BadMoveText("bad_space", f"bad move text {text!r}: space {words[2]!r} is not a number")
             space = int(words[2]) - 1 if 1 <= int(words[2]) <= 6 else -1
         return kind, card, space
 
-    def _event(self, raw: tuple) -> Event:
+    def _event(self, raw: tuple, state: bytearray) -> Event:
         name = rules.EVENTS[raw[0]]
         if name == "exchanged":
             _, seat, card, space, taken = raw
@@ -246,6 +246,11 @@ class HatsGame(Game):
                          {"offered": card_id(offered), "returned": card_id(returned)}, (seat, partner))
         if name == "cookie_moved":
             return Event(name, {"from": None if raw[1] == NO_CARD else raw[1], "to": raw[2]})
+        if name == "game_end":  # §8.1: public favourite hats, flipped spaces and scores (`state` is final)
+            final = self.view(state, None)
+            return Event(name, {"favourites": [s["favourite"] for s in final["seats"]],
+                                "face_down_spaces": final["face_down_spaces"], "scores": final["scores"],
+                                "winners": final["winners"]})
         return Event(name, {})
 
     # -- score and view ------------------------------------------------------------
