@@ -80,7 +80,6 @@ def test_loader_renders_what_kubectl_kustomize_renders(docs):
 
 
 def test_manifests_match_the_kubernetes_schemas(docs, example):
-    pytest.importorskip("kubernetes_validate")
     assert ck.schema_errors(docs + [example]) == []
 
 
@@ -260,7 +259,6 @@ def test_a_rendered_secret_fails_the_checks(docs, example, facts):
 
 
 def test_a_schema_violation_fails_the_checks(docs):
-    pytest.importorskip("kubernetes_validate")
     broken = copy.deepcopy(docs)
     server(broken)["readinesProbe"] = server(broken).pop("readinessProbe")  # a typo
     by_kind(broken, "ServiceMonitor")["spec"]["endpoints"][0]["intervall"] = "15s"
