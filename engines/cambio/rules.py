@@ -666,13 +666,18 @@ def set_event_converter(fn) -> None:
 @cython.ccall
 def apply_in_place(st: bytearray, move: object, events: object = None) -> cython.void:
     """Game.apply_in_place, compiled: apply a listed code; append Events to `events` when given."""
-    if type(move) is not int or not -(1 << 62) < move < (1 << 62):
+    code: cython.Py_ssize_t
+    if type(move) is not int:
         raise IllegalMove("not_legal", f"move must be a move code from legal_moves, got {move!r}", move=move)
+    try:
+        code = move
+    except OverflowError:
+        raise IllegalMove("not_legal", f"move code {move} is not a legal move now", move=move) from None
     if events is None:
-        apply(st, move, None)
+        apply(st, code, None)
         return
     raw: list = []
-    apply(st, move, raw)
+    apply(st, code, raw)
     events.extend(CONVERT(raw, st[N]))
 
 
@@ -1288,8 +1293,9 @@ def _check_phase(st: bytearray, n, phase) -> str:
     if (phase == P_ACTION) != (st[ACT] != A_NONE) or st[ACT] > A_SHOW or \
             st[STEPS] != (0 if phase != P_ACTION else st[STEPS]) or st[STEPS] > 2:
         return "action inconsistent with the phase"
-    if phase == P_ACTION and (st[STEPS] == 0 or action_count(st) == 0 or st[PILE_N] == 0):
-        return "action step without a legal target"
+    if phase == P_ACTION and (st[STEPS] == 0 or action_count(st) == 0 or st[PILE_N] == 0 or
+                              ACTION[st[PILE + st[PILE_N] - 1]] != st[ACT] or (st[STEPS] == 2 and st[ACT] != A_TWO)):
+        return "action inconsistent with the discarded card"
     eligible = [s for s in range(n) if s != st[CALLER]]
     if phase != P_SNAP:
         if st[RUNE_R] or st[CLAIM] != NONE or st[PASSED] or st[GIVE_T] != NONE or st[GIVE_K] or st[SUCC]:
@@ -1299,6 +1305,8 @@ def _check_phase(st: bytearray, n, phase) -> str:
         if st[PILE_N] == 0 or st[RUNE_R] > 14 or passed >> n or \
                 (st[CALLER] != NONE and (passed >> st[CALLER]) & 1):
             return "snap window record out of range"
+        if RUNE[st[PILE + st[PILE_N] - 1]] != st[RUNE_R]:
+            return "snap window rune is not the rune of the top discard"
         if st[CLAIM] == NONE:
             if st[GIVE_T] != NONE or st[SUCC] or all((st[PASSED] >> s) & 1 for s in eligible):
                 return "unclaimed window inconsistent"
