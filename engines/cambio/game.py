@@ -18,7 +18,10 @@ Notes on this implementation (the spec's decisions D1-D25 apply; these are the e
 - Move codes index the ordered list of the state's legal moves (rules.py says the order):
   `legal_moves` is always `[0 .. count-1]`. Every seat's snaps and the blue king's
   combinations are listed, so lists can be long (show: the product of the opponents'
-  card counts); they are built as slices of a prebuilt list, with no per-move allocation.
+  card counts, e.g. 4^7 = 16,384 at an 8-seat deal, about a million after many penalty
+  cards); they are slices of a prebuilt list, with no per-move allocation up to 65,536.
+- At turn start the call is listed first (`cambio`, `draw deck`, `draw discard`): it is made
+  instead of drawing, and a policy that always takes the first move then ends its rounds.
 - Text moves are read leniently: extra spaces are ignored, `swap` and `show` positions may
   come in any order; `format_move` gives the canonical text (lower seat first).
 - Slots are numbered per seat up to 95; a seat that used them all (impossible in practice)
