@@ -82,14 +82,19 @@ class App:
             self._count_error(transport, method, call.game, err)
             raise err from None
         finally:
-            metrics.DURATION.labels(transport, method, call.game).observe(time.perf_counter() - start)
-            metrics.REQUESTS.labels(transport, method, call.game, code).inc()
+            metrics.child(metrics.DURATION, transport, method, call.game).observe(time.perf_counter() - start)
+            metrics.child(metrics.REQUESTS, transport, method, call.game, code).inc()
+
+    def refused(self, transport: str, method: str, err: ApiError) -> None:
+        """Count a request an adapter refused before the app layer saw it (a body it could not read)."""
+        self._count_error(transport, method, "", err)
+        metrics.child(metrics.REQUESTS, transport, method, "", err.status).inc()
 
     @staticmethod
     def _count_error(transport: str, method: str, game: str, err: ApiError) -> None:
-        metrics.ERRORS.labels(transport, method, game, err.status, err.reason).inc()
+        metrics.child(metrics.ERRORS, transport, method, game, err.status, err.reason).inc()
         if isinstance(err, TokenRefused):
-            metrics.TOKENS_REFUSED.labels(err.reason).inc()
+            metrics.child(metrics.TOKENS_REFUSED, err.reason).inc()
 
     # -- operations ---------------------------------------------------------------
     def list_games(self, req: m.ListGamesRequest, call: Call) -> m.ListGamesResponse:
@@ -123,7 +128,7 @@ class App:
             state=self.sealer.seal(game.encode(state), game.move_count(state), packed), game=game.id,
             seed=str(seed), seats=[m.Seat(name, kind) for name, kind in seats], to_act=game.to_act(state))
         _fill_wanted(resp, game, state, want, perspective)
-        metrics.STARTED.labels(game.id).inc()
+        metrics.child(metrics.STARTED, game.id).inc()
         return resp
 
     def legal_moves(self, req: m.LegalMovesRequest, call: Call) -> m.LegalMovesResponse:
@@ -158,9 +163,9 @@ class App:
             events=[_event(e, perspective) for e in events], to_act=game.to_act(new), finished=finished,
             move_count=count)
         _fill_wanted(resp, game, new, want, perspective)
-        metrics.MOVES.labels(game.id).inc()
+        metrics.child(metrics.MOVES, game.id).inc()
         if finished:
-            metrics.FINISHED.labels(game.id).inc()
+            metrics.child(metrics.FINISHED, game.id).inc()
         return resp
 
     def score(self, req: m.ScoreRequest, call: Call) -> m.ScoreResponse:
@@ -189,7 +194,7 @@ class App:
             t = self._open(token, "", Call())
             return m.ScoreResult(score=_score(t.game, t.state))
         except TokenRefused as exc:
-            metrics.TOKENS_REFUSED.labels(exc.reason).inc()
+            metrics.child(metrics.TOKENS_REFUSED, exc.reason).inc()
             return m.ScoreResult(error=error_struct(exc))
         except ApiError as exc:
             return m.ScoreResult(error=error_struct(exc))

@@ -104,7 +104,7 @@ def _fill(msg, obj: msgspec.Struct) -> None:
             for x in v:
                 _fill(field.add(), x)
         elif kind == STRUCT:
-            getattr(msg, name).update(_plain(v))
+            _fill_struct(getattr(msg, name), v)
         elif kind == REP:
             if v:
                 getattr(msg, name).extend(v)
@@ -141,6 +141,25 @@ def from_pb(msg, struct_cls: type):
         elif kind == STRUCT:
             kwargs[name] = MessageToDict(getattr(msg, name)) if msg.HasField(name) else None
     return struct_cls(**kwargs)
+
+
+def _fill_struct(target, values: dict) -> None:
+    """Fill a google.protobuf.Struct: flat values directly (Struct.update is pure Python and slow)."""
+    fields = target.fields
+    for key, v in values.items():
+        t = type(v)
+        if t is str:
+            fields[key].string_value = v
+        elif t is int or t is float:
+            fields[key].number_value = v
+        elif v is None:
+            fields[key].null_value = 0
+        elif t is bool:
+            fields[key].bool_value = v
+        else:
+            target.update({key: _plain(v)})
+    if not values:
+        target.SetInParent()
 
 
 def _plain(value):

@@ -26,6 +26,18 @@ FINISHED = Counter("tabletop_games_finished_total", "Games finished (by the move
 TOKENS_REFUSED = Counter("tabletop_tokens_refused_total", "State tokens refused, by reason", ["reason"])
 
 
+_children: dict[tuple, object] = {}
+
+
+def child(metric, *labels: str):
+    """`metric.labels(*labels)`, cached: prometheus-client's `labels()` costs microseconds per call."""
+    key = (metric, labels)
+    found = _children.get(key)
+    if found is None:
+        found = _children[key] = metric.labels(*labels)
+    return found
+
+
 def render() -> bytes:
     """The exposition text: aggregated over worker processes when running multi-process."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):

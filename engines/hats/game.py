@@ -87,6 +87,8 @@ class HatsGame(Game):
     def __init__(self) -> None:
         # The hot entry points are the compiled functions themselves: no wrapper per call.
         self.legal_moves = rules.legal_moves
+        self.is_finished = rules.is_finished
+        self.move_count = rules.move_count
 
     # -- setup -------------------------------------------------------------------
     def new(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0,
@@ -146,12 +148,6 @@ class HatsGame(Game):
     def to_act(self, state: bytearray) -> list[int]:
         seat = rules.mover(state)
         return [] if seat == NO_CARD else [seat]
-
-    def is_finished(self, state: bytearray) -> bool:
-        return rules.header(state)[1] == FINISHED
-
-    def move_count(self, state: bytearray) -> int:
-        return rules.move_count(state)
 
     def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
         raw = None if events is None else []

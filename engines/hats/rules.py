@@ -249,6 +249,12 @@ def legal_moves(buf: bytearray) -> list:
     return out
 
 
+@cython.ccall
+def is_finished(buf: bytearray) -> cython.bint:
+    """True once the game has ended."""
+    return buf[PHASE] == FINISHED
+
+
 def mover(buf: bytearray) -> cython.int:
     """The seat that may act now, or NONE once finished."""
     if buf[PHASE] == FINISHED:
