@@ -83,5 +83,10 @@ def test_sigterm_during_load_drains_and_exits_zero(request):
     in_flight = [ok for began, ok in calls if signalled - 1.0 < began < signalled - 0.1]
     assert in_flight and all(in_flight), calls
     assert "bad" not in results and not any(r.startswith("bad") for r in results), results
-    # Whatever was refused was refused cleanly, as unavailable (not a broken answer).
-    assert all(r in ("ok", "refused:UNAVAILABLE", "refused:connect") for r in results), set(results)
+    # Whatever was refused was refused cleanly (not a broken answer): UNAVAILABLE once the port is
+    # closed, or CANCELLED for a call still queued inside grpc core, not yet given to a handler, when
+    # shutdown began (core cancels those). Tokens are stateless, so a refused call changed nothing.
+    assert all(r in ("ok", "refused:UNAVAILABLE", "refused:CANCELLED", "refused:connect") for r in results), \
+        set(results)
+    cancelled = [began for began, ok in calls if not ok and began < signalled - 0.1]
+    assert not cancelled, f"calls under way 100 ms before the signal were refused: {cancelled}"
