@@ -27,6 +27,14 @@ SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 # A ScoreBatch of 1000 tokens of ~400 bytes base64-free is ~0.5 MB; 8 MB leaves room, and refuses abuse.
 MAX_MESSAGE = 8 * 1024 * 1024
 _CODES = {c.name: c for c in grpc.StatusCode}
+# Health service names. Kubernetes' native gRPC probes ask for a service name: `liveness` answers
+# SERVING until the process exits; `readiness` (and the overall "" and GameService names) turn
+# NOT_SERVING when draining starts, so load balancers stop sending before the port closes.
+LIVENESS = "liveness"
+READY_NAMES = ("", SERVICE_NAME, "readiness")
+# Clients re-resolve (and so find new pods behind a headless Service) when a connection ages out.
+MAX_CONNECTION_AGE_MS = 5 * 60 * 1000
+MAX_CONNECTION_AGE_GRACE_MS = 30 * 1000
 
 
 def abort(context: grpc.ServicerContext, err: ApiError):
@@ -78,7 +86,9 @@ def create_server(app: App, address: str, threads: int = 16) -> tuple[grpc.Serve
         options=[("grpc.max_receive_message_length", MAX_MESSAGE),
                  ("grpc.max_send_message_length", MAX_MESSAGE),
                  # Several worker processes bind the same port; the kernel spreads connections.
-                 ("grpc.so_reuseport", 1)],
+                 ("grpc.so_reuseport", 1),
+                 ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
+                 ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS)],
     )
     pb_grpc.add_GameServiceServicer_to_server(GameServicer(app), server)
     health_servicer = health.HealthServicer()
@@ -87,6 +97,6 @@ def create_server(app: App, address: str, threads: int = 16) -> tuple[grpc.Serve
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"gRPC: cannot bind {address}")
-    for name in ("", SERVICE_NAME):
+    for name in (*READY_NAMES, LIVENESS):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port, health_servicer

@@ -66,7 +66,7 @@ def serve(config: Config) -> int:
                 return
             self.should_exit = True
             rest.State.ready = False
-            for name in ("", rpc.SERVICE_NAME):
+            for name in rpc.READY_NAMES:  # liveness stays SERVING: draining is not a failure
                 health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
             log.info("signal %s: draining (grace %.1fs)", sig, config.grace)
             threading.Thread(target=lambda: (grpc_server.stop(config.grace).wait(), grpc_stopped.set()),
