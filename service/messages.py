@@ -23,6 +23,7 @@ from typing import Any
 
 import msgspec
 
+from .games.cambio import CambioMove, CambioOptions, CambioView
 from .games.hats import HatsMove, HatsOptions, HatsView
 
 _CFG = dict(rename="camel", omit_defaults=True, forbid_unknown_fields=True)
@@ -69,6 +70,7 @@ class Move(msgspec.Struct, **_CFG):
     seat: int | None = None
     text: str = ""
     hats: HatsMove | None = None
+    cambio: CambioMove | None = None
 
 
 class Event(msgspec.Struct, **_CFG):
@@ -81,6 +83,7 @@ class Event(msgspec.Struct, **_CFG):
 class View(msgspec.Struct, **_CFG):
     seat: int | None = None
     hats: HatsView | None = None
+    cambio: CambioView | None = None
 
 
 class SeatScore(msgspec.Struct, **_CFG):
@@ -112,6 +115,7 @@ class NewGameRequest(msgspec.Struct, **_CFG):
     seed: int | str | None = None
     want: Want | None = None
     hats: HatsOptions | None = None
+    cambio: CambioOptions | None = None
 
 
 class NewGameResponse(msgspec.Struct, **_CFG):

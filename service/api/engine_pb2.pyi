@@ -1,5 +1,6 @@
 from google.protobuf import struct_pb2 as _struct_pb2
 from . import hats_pb2 as _hats_pb2
+from . import cambio_pb2 as _cambio_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -69,14 +70,16 @@ class Want(_message.Message):
     def __init__(self, view: bool = ..., seat: _Optional[int] = ..., legal_moves: bool = ..., score: bool = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("seat", "text", "hats")
+    __slots__ = ("seat", "text", "hats", "cambio")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
+    CAMBIO_FIELD_NUMBER: _ClassVar[int]
     seat: int
     text: str
     hats: _hats_pb2.HatsMove
-    def __init__(self, seat: _Optional[int] = ..., text: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsMove, _Mapping]] = ...) -> None: ...
+    cambio: _cambio_pb2.CambioMove
+    def __init__(self, seat: _Optional[int] = ..., text: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsMove, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioMove, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("kind", "public", "private", "private_to")
@@ -91,12 +94,14 @@ class Event(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., public: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., private: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., private_to: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("seat", "hats")
+    __slots__ = ("seat", "hats", "cambio")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
+    CAMBIO_FIELD_NUMBER: _ClassVar[int]
     seat: int
     hats: _hats_pb2.HatsView
-    def __init__(self, seat: _Optional[int] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ...) -> None: ...
+    cambio: _cambio_pb2.CambioView
+    def __init__(self, seat: _Optional[int] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioView, _Mapping]] = ...) -> None: ...
 
 class SeatScore(_message.Message):
     __slots__ = ("seat", "round", "total", "rank", "breakdown")
@@ -144,7 +149,7 @@ class Score(_message.Message):
     def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., finished: bool = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ..., teams: _Optional[_Iterable[_Union[Team, _Mapping]]] = ..., move_count: _Optional[int] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "options", "seed", "want", "hats")
+    __slots__ = ("game", "seats", "options", "seed", "want", "hats", "cambio")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -158,13 +163,15 @@ class NewGameRequest(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     WANT_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
+    CAMBIO_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: _containers.RepeatedCompositeFieldContainer[Seat]
     options: _containers.ScalarMap[str, str]
     seed: int
     want: Want
     hats: _hats_pb2.HatsOptions
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ...) -> None: ...
+    cambio: _cambio_pb2.CambioOptions
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
     __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score")

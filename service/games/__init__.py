@@ -9,6 +9,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import hats
+from . import cambio, hats
 
-MAPPINGS: dict[str, ModuleType] = {m.GAME_ID: m for m in (hats,)}
+MAPPINGS: dict[str, ModuleType] = {m.GAME_ID: m for m in (hats, cambio)}

@@ -7,7 +7,9 @@
 """
 from __future__ import annotations
 
+import importlib
 import json
+import pkgutil
 
 import msgspec
 import pytest
@@ -16,8 +18,13 @@ from google.protobuf.descriptor import FieldDescriptor
 
 from service import convert
 from service import messages as m
-from service.api import engine_pb2, generate, hats_pb2
+import service.api
+from service.api import engine_pb2, generate
 from service.games import MAPPINGS
+
+# Every generated module (one per proto file), so a new game's messages are covered without listing them.
+PB2_MODULES = [importlib.import_module(f"service.api.{info.name}") for info in
+               pkgutil.iter_modules(service.api.__path__) if info.name.endswith("_pb2")]
 
 
 def test_generated_code_is_up_to_date():
@@ -35,11 +42,29 @@ def _mirrors():
 
 
 MIRRORS = _mirrors()
-MESSAGES = [d for f in (engine_pb2, hats_pb2) for d in f.DESCRIPTOR.message_types_by_name.values()]
+MESSAGES = [d for f in PB2_MODULES for d in f.DESCRIPTOR.message_types_by_name.values()]
+
+
+def test_every_proto_file_is_generated_and_covered():
+    protos = sorted(p.stem for p in (generate.PROTO_DIR / "engine" / "v1").glob("*.proto"))
+    assert sorted(mod.__name__.rsplit(".", 1)[1].removesuffix("_pb2") for mod in PB2_MODULES) == protos
+    assert {"engine", *MAPPINGS} <= set(protos)
 
 
 def test_every_message_has_a_mirror_and_back():
     assert sorted(d.name for d in MESSAGES) == sorted(MIRRORS)
+
+
+@pytest.mark.parametrize("envelope,oneof", [("Move", "game"), ("View", "game"), ("NewGameRequest", "typed_options")])
+def test_every_mapping_has_its_envelope_field(envelope, oneof):
+    """One oneof member per mapped game, named by the game id, typed by that game's mapping module."""
+    desc = engine_pb2.DESCRIPTOR.message_types_by_name[envelope]
+    members = {f.name: f.message_type.name for f in desc.oneofs_by_name[oneof].fields}
+    assert set(members) == set(MAPPINGS)
+    for gid, type_name in members.items():
+        assert getattr(MAPPINGS[gid], type_name) is MIRRORS[type_name]
+        field_type = msgspec.structs.fields(getattr(m, envelope))
+        assert any(f.name == gid and f.type == (MIRRORS[type_name] | None) for f in field_type)
 
 
 def _sample(desc, depth=0):
