@@ -234,6 +234,7 @@ class App:
             raise invalid("missing_move", "move: give the move as text, as a typed move or as `index` into "
                           "LegalMoves' list", field="move")
         text = move.text
+        mismatch = None
         typed = _typed_move(move, game.id)
         if typed is not None:  # only games with a mapping have typed moves
             try:
@@ -241,8 +242,7 @@ class App:
             except ValueError as exc:
                 raise invalid("bad_move", str(exc), field=f"move.{game.id}") from None
             if text and text.split() != typed_text.split():
-                raise invalid("move_mismatch", f"move.text {text!r} and move.{game.id} ({typed_text!r}) "
-                              f"are different moves; give one of them", field="move")
+                mismatch = (text, typed_text)  # the same move may be spelled two ways: compare them parsed
             text = typed_text
         if not text:
             raise invalid("missing_move", "move: empty; give `text` (e.g. \"exchange R2 3\") or the typed "
@@ -254,7 +254,19 @@ class App:
                 raise invalid("missing_seat", f"move.seat: required when several seats may act "
                               f"(now: {', '.join(map(str, to_act))})", field="move.seat")
             seat = to_act[0]
+        code = game.parse_move(state, seat, text)
+        if mismatch is not None and _parses_to(game, state, seat, mismatch[0]) != code:
+            raise invalid("move_mismatch", f"move.text {mismatch[0]!r} and move.{game.id} ({mismatch[1]!r}) "
+                          f"are different moves; give one of them", field="move")
+        return code
+
+
+def _parses_to(game: Game, state: bytearray, seat: int, text: str) -> int | None:
+    """The move code of `text`, or None when it is no legal move."""
+    try:
         return game.parse_move(state, seat, text)
+    except RuleError:
+        return None
 
 
 # -- mapping engine objects to API messages (the one place that knows both) -------

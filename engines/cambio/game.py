@@ -111,7 +111,7 @@ class CambioGame(Game):
         """A new game (§2). `deck` (a whole permutation, top first) or option `deck` rigs round 1."""
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
             raise BadOption("bad_seat_count", f"cambio is played by 2-8 players, not {players!r}", option="seats")
-        if not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
             raise BadOption("bad_seed", f"seed must be an integer in 0..2**64-1, got {seed!r}", option="seed")
         values = opts.resolve(self.info.options, options)
         dealer = opts.seat_option(values, "first_dealer", players)

@@ -94,9 +94,9 @@ class HatsGame(Game):
     def new(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0,
             deck: Sequence[str] | None = None) -> bytearray:
         """Set up a game (§3.1). `deck` (a whole permutation, top first) or option `deck` rigs the deal."""
-        if not isinstance(players, int) or not 2 <= players <= 4:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
             raise BadOption("bad_seat_count", f"hats is played by 2-4 players, not {players!r}", option="seats")
-        if not isinstance(seed, int) or not 0 <= seed < 2 ** 64:
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
             raise BadOption("bad_seed", f"seed must be an integer in 0..2**64-1, got {seed!r}", option="seed")
         values = opts.resolve(self.info.options, options)
         start = opts.seat_option(values, "start_seat", players)

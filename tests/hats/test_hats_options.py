@@ -83,12 +83,12 @@ def test_deck_with_2_players_needs_explicit_removed_types():
     refused(2, {"deck": "R1", "removed_types": "random"}, 0, "needs explicit removed_types")
 
 
-@pytest.mark.parametrize("players", [0, 1, 5, -2, "3", 3.0, None])
+@pytest.mark.parametrize("players", [0, 1, 5, -2, "3", 3.0, None, True])
 def test_bad_seat_count(players):
     refused(players, None, 0, "2-4 players")
 
 
-@pytest.mark.parametrize("seed", [-1, 2 ** 64, "7", 1.5, None])
+@pytest.mark.parametrize("seed", [-1, 2 ** 64, "7", 1.5, None, True])
 def test_bad_seed(seed):
     refused(3, None, seed, "seed")
 

@@ -150,3 +150,18 @@ def test_metrics_move_when_requests_are_served(http):
     assert value(after, "tabletop_games_started_total", game="hats") > value(before, "tabletop_games_started_total", game="hats")
     assert value(after, "tabletop_tokens_refused_total", reason="token_truncated") > \
         value(before, "tabletop_tokens_refused_total", reason="token_truncated")
+
+
+def test_text_and_typed_move_may_spell_the_same_move_differently(http):
+    new = http.post("/v1/games/hats:new", json={"seats": [{}, {}, {}], "seed": "7",
+                                                 "want": {"legalMoves": True}}).json()
+    move = next(mv for mv in new["legalMoves"] if mv["hats"]["kind"] == "EXCHANGE")
+    card, space = move["hats"]["card"], move["hats"]["space"]
+    body = {"state": new["state"], "move": {"seat": 0, "text": f"exchange  {card} 0{space}",
+                                            "hats": {"kind": "EXCHANGE", "card": card, "space": space}}}
+    r = http.post("/v1/apply", json=body)
+    assert r.status_code == 200, r.text
+    assert r.json()["move"]["text"] == f"exchange {card} {space}"
+    body["move"]["text"] = "end"
+    r = http.post("/v1/apply", json=body)
+    assert r.status_code == 400 and r.json()["reason"] == "move_mismatch"
