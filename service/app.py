@@ -18,13 +18,14 @@ from engines import Game, RuleError
 
 from . import messages as m
 from . import metrics
-from .errors import FAILED_PRECONDITION, INTERNAL, ApiError, from_rule_error, invalid
+from .errors import FAILED_PRECONDITION, INTERNAL, RESOURCE_EXHAUSTED, ApiError, from_rule_error, invalid
 from .games import MAPPINGS
 from .tokens import Sealer, TokenRefused, pack_seats, unpack_seats
 
 log = logging.getLogger("service.app")
 SEAT_KINDS = ("human", "robot")
 MAX_BATCH = 1000
+MAX_LISTED_MOVES = 50_000
 
 
 class Call:
@@ -339,7 +340,15 @@ def _move(game_id: str, info) -> m.Move:
 
 
 def _moves(game: Game, state: bytearray) -> list[m.Move]:
-    return [_move(game.id, game.move_info(state, code)) for code in game.legal_moves(state)]
+    codes = game.legal_moves(state)
+    if len(codes) > MAX_LISTED_MOVES:
+        # A Cambio blue king's `show` is one move per combination of cards (cambio.md §6): with
+        # 8 seats and long hands that is millions. Listing them would hold a worker for seconds.
+        raise ApiError(RESOURCE_EXHAUSTED, "too_many_moves", f"{len(codes)} legal moves now, more than the "
+                       f"{MAX_LISTED_MOVES} a listing may hold: ask without the listing (LegalMoves, want.legalMoves) "
+                       f"and give the move as text (seats to act: {', '.join(map(str, game.to_act(state)))})",
+                       count=len(codes))
+    return [_move(game.id, game.move_info(state, code)) for code in codes]
 
 
 def _event(event, seat: int | None) -> m.Event:

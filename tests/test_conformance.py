@@ -31,7 +31,7 @@ def playout(game, players: int, seed: int, checks: bool = True):
     """Play one seeded random game to the end; return the states reached and the final state."""
     state = game.new(players, None, seed)
     trail = [bytes(state)]
-    for step in range(10_000):
+    for step in range(100_000):
         listed = game.legal_moves(state)
         if not listed:
             break
@@ -41,7 +41,7 @@ def playout(game, players: int, seed: int, checks: bool = True):
         game.apply_in_place(state, move)
         trail.append(bytes(state))
     else:
-        pytest.fail(f"{game.info.id} seed {seed}: no end after 10,000 moves")
+        pytest.fail(f"{game.info.id} seed {seed}: no end after 100,000 moves")
     return trail, state
 
 

@@ -1,0 +1,33 @@
+"""Limits of the app layer, in process (the app layer is transport-free): listings too large to serve."""
+import base64
+
+import pytest
+
+from service import app as app_module
+from service import messages as m
+from service.app import App
+from service.errors import ApiError
+from service.tokens import Sealer
+
+
+@pytest.fixture
+def app():
+    return App(Sealer([("k1", base64.b64decode(base64.b64encode(bytes(32))))]))
+
+
+def test_a_listing_too_large_is_refused_clearly_and_the_move_still_plays_as_text(app, monkeypatch):
+    new = app.call("rest", "NewGame", m.NewGameRequest(game="hats", seats=[m.Seat()] * 3, seed="7"))
+    listed = app.call("rest", "LegalMoves", m.LegalMovesRequest(state=new.state))
+    monkeypatch.setattr(app_module, "MAX_LISTED_MOVES", len(listed.moves) - 1)
+    with pytest.raises(ApiError) as refused:
+        app.call("rest", "LegalMoves", m.LegalMovesRequest(state=new.state))
+    err = refused.value
+    assert err.status == "RESOURCE_EXHAUSTED" and err.reason == "too_many_moves"
+    assert f"{len(listed.moves)} legal moves" in err.message and err.details["count"] == str(len(listed.moves))
+    monkeypatch.setattr(app_module, "MAX_LISTED_MOVES", 1)
+    with pytest.raises(ApiError, match="legal moves now"):
+        app.call("rest", "ApplyMove", m.ApplyMoveRequest(state=new.state, move=listed.moves[0],
+                                                         want=m.Want(legal_moves=True)))
+    played = app.call("rest", "ApplyMove", m.ApplyMoveRequest(state=new.state, move=m.Move(
+        seat=listed.moves[0].seat, text=listed.moves[0].text)))
+    assert played.move_count == 1
