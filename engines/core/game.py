@@ -2,8 +2,9 @@
 
 A state is a `bytearray`: the game's complete state (deck order, hands, the RNG)
 in a fixed layout that the compiled rules read directly. A move is a small
-integer code (0..255) that is meaningful against the state it was listed for;
-`format_move` gives its stable text form and `parse_move` reads text back.
+non-negative integer code that is meaningful only against the state it was
+listed for (small ints are shared objects in CPython, so listing them allocates
+nothing); `format_move` gives its stable text form and `parse_move` reads text back.
 """
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from functools import cached_property
 from typing import Mapping, Sequence
 
 from . import codec
-from .errors import IllegalMove
 
 State = bytearray
 
@@ -141,6 +141,10 @@ class Game:
         """Raise BadState unless `state` is a consistent state of this game."""
         raise NotImplementedError
 
+    def setup_events(self, state: State) -> list[Event]:
+        """The events of the deal: public ones, and each seat's private cards for that seat only."""
+        raise NotImplementedError
+
     # -- shared -------------------------------------------------------------
     def format_move(self, state: State, move: int) -> str:
         """The stable text form of a move code."""
@@ -156,11 +160,6 @@ class Game:
     def apply_text(self, state: State, seat: int, text: str) -> tuple[State, list[Event]]:
         """Parse and apply a text move for `seat`."""
         return self.apply(state, self.parse_move(state, seat, text))
-
-    def check_move(self, state: State, move: int) -> None:
-        """Raise IllegalMove unless `move` is one of the listed moves now."""
-        if move not in self.legal_moves(state):
-            raise IllegalMove("not_legal", f"move code {move} is not a legal move now")
 
     @cached_property
     def codec_header(self) -> bytes:
