@@ -661,6 +661,37 @@ def _mark(buf: bytearray, seen: bytearray, start: cython.Py_ssize_t, n: cython.i
     return n
 
 
+def _check_turn_order(buf: bytearray, total: cython.int) -> str:
+    """Cards played and hand sizes must be what the turn order gives: then no move can overflow a hand
+    or a collection."""
+    players: cython.int = buf[PLAYERS]
+    phase: cython.int = buf[PHASE]
+    active: cython.int = buf[ACTIVE]
+    after: cython.bint = phase == AFTER or (phase == PARTNER and buf[OFFER_PHASE] == AFTER)
+    if (phase == AFTER or phase == PARTNER) and buf[OPT_USED]:
+        return "optional action marked used in a phase that requires it unused"
+    done: cython.int = total - (1 if after else 0)  # turns completed before this one
+    if phase != FINISHED and (done < 0 or (buf[START] + done) % players != active):
+        return "active seat does not match the cards played"
+    seat: cython.int
+    p: cython.Py_ssize_t
+    expected: cython.int
+    for seat in range(players):
+        p = seat_at(seat)
+        if phase != FINISHED:
+            expected = done // players + (1 if (seat - buf[START] + players) % players < done % players else 0)
+            if after and seat == active:
+                expected += 1
+            if buf[p + PLAYED] != expected:
+                return f"cards played at seat {seat} do not follow the turn order"
+        held: cython.int = buf[p + HAND_N] + buf[p + PLAYED] + (1 if buf[p + FAVOURITE] != NONE else 0)
+        if phase == PARTNER and seat == active:
+            held += 1  # the offered card is set aside
+        if held != HAND_MAX:
+            return f"hand size at seat {seat} does not match the cards played"
+    return ""
+
+
 def validate(buf: bytearray) -> str:
     """'' if `buf` is a consistent Hats state, else what is wrong (decode must never let it crash us)."""
     if len(buf) != SIZE:
@@ -686,6 +717,8 @@ def validate(buf: bytearray) -> str:
         if buf[REMOVED] >= N_TYPES or buf[REMOVED + 1] >= N_TYPES or buf[REMOVED] == buf[REMOVED + 1]:
             return "bad removed types"
         removed = (1 << buf[REMOVED]) | (1 << buf[REMOVED + 1])
+    elif buf[REMOVED] != NONE or buf[REMOVED + 1] != NONE:
+        return "removed types with more than 2 players"
     seen = bytearray(N_CARDS)
     total: cython.int = 0
     played: cython.int = 0
@@ -730,6 +763,9 @@ def validate(buf: bytearray) -> str:
             total += k
     if phase == FINISHED and played != players * LAST_CARD:
         return "finished flag does not match the cards played"
+    problem = _check_turn_order(buf, played)
+    if problem:
+        return problem
     if total != N_CARDS - (12 if players == 2 else 0):
         return "cards missing"
     for i in range(N_CARDS):
