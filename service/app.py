@@ -348,7 +348,7 @@ def _moves(game: Game, state: bytearray) -> list[m.Move]:
                        f"{MAX_LISTED_MOVES} a listing may hold: ask without the listing (LegalMoves, want.legalMoves) "
                        f"and give the move as text (seats to act: {', '.join(map(str, game.to_act(state)))})",
                        count=len(codes))
-    return [_move(game.id, game.move_info(state, code)) for code in codes]
+    return [_move(game.id, info) for info in game.describe_moves(state)]
 
 
 def _event(event, seat: int | None) -> m.Event:

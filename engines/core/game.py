@@ -146,6 +146,10 @@ class Game:
         raise NotImplementedError
 
     # -- shared -------------------------------------------------------------
+    def describe_moves(self, state: State) -> list[MoveInfo]:
+        """MoveInfo of every legal move, in the order of legal_moves."""
+        return [self.move_info(state, code) for code in self.legal_moves(state)]
+
     def format_move(self, state: State, move: int) -> str:
         """The stable text form of a move code."""
         return self.move_info(state, move).text

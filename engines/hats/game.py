@@ -168,18 +168,21 @@ class HatsGame(Game):
         raise IllegalMove(code, f"illegal move {what}{by}: {MESSAGES.get(code, code)}", move=text or move)
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
-        kind, index, space = rules.split_code(move) if isinstance(move, int) else (-1, -1, -1)
+        is_code = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 256
+        kind, index, space = rules.split_code(move) if is_code else (-1, -1, -1)
         reason = rules.check(state, kind, index, space)
         if reason:
             self._refuse(state, move, rules.REASONS[reason])
         seat = rules.mover(state)
-        name = KEYWORDS[kind]
-        if name == "end":
-            return MoveInfo(seat, name, {}, name)
-        card = card_id(rules.seat_cards(state, seat)[0][index])
-        if name == "exchange":
-            return MoveInfo(seat, name, {"card": card, "space": space + 1}, f"exchange {card} {space + 1}")
-        return MoveInfo(seat, name, {"card": card}, f"{name} {card}")
+        return _info(seat, kind, index, space, rules.seat_cards(state, seat)[0])
+
+    def describe_moves(self, state: bytearray) -> list[MoveInfo]:
+        """MoveInfo of every legal move, in the order of legal_moves (one pass: LegalMoves lists them all)."""
+        seat = rules.mover(state)
+        if seat == NO_CARD:
+            return []
+        hand = rules.seat_cards(state, seat)[0]
+        return [_info(seat, *rules.split_code(code), hand) for code in rules.legal_moves(state)]
 
     def parse_move(self, state: bytearray, seat: int, text: str) -> int:
         kind, card, space = self._read(text)
@@ -323,6 +326,17 @@ class HatsGame(Game):
         problem = rules.validate(state)
         if problem:
             raise BadState("bad_state", f"not a valid hats state: {problem}")
+
+
+def _info(seat: int, kind: int, index: int, space: int, hand: list[int]) -> MoveInfo:
+    """The MoveInfo of a legal move given as (kind, hand index, space index)."""
+    name = KEYWORDS[kind]
+    if name == "end":
+        return MoveInfo(seat, name, {}, name)
+    card = card_id(hand[index])
+    if name == "exchange":
+        return MoveInfo(seat, name, {"card": card, "space": space + 1}, f"exchange {card} {space + 1}")
+    return MoveInfo(seat, name, {"card": card}, f"{name} {card}")
 
 
 def _rank(keys: list[tuple[int, int, int]], use_black: bool) -> tuple[list[int], list[int], str]:

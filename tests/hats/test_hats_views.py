@@ -87,3 +87,10 @@ def test_hidden_cards_appear_only_in_their_owners_view():
                     if other != seat:
                         known = {card_id(c) for c in hand if rules.given_by(state, c) == other}
                         assert secret & strings(hats.view(state, other)) == known
+
+
+def test_describe_moves_matches_move_info_for_every_listed_move():
+    for seed in range(30):
+        for state in positions_seen(2 + seed % 3, seed):
+            codes = hats.legal_moves(state)
+            assert hats.describe_moves(state) == [hats.move_info(state, c) for c in codes]
