@@ -15,6 +15,10 @@ COMPILED = [
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
 ]
+# Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
+COMPILED_PLAIN = [
+    "engines/core/codec.py",
+]
 
 
 class OptionalBuildExt(build_ext):
@@ -44,12 +48,15 @@ def extensions():
         from Cython.Build import cythonize
     except ImportError:
         return []
-    return cythonize(
+    typed = cythonize(
         COMPILED,
         compiler_directives={"language_level": 3, "boundscheck": False, "wraparound": False,
                              "cdivision": True, "initializedcheck": False},
         quiet=True,
     )
+    plain = cythonize(COMPILED_PLAIN, compiler_directives={"language_level": 3, "annotation_typing": False},
+                      quiet=True)
+    return typed + plain
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -42,17 +42,18 @@ deps=(--no-deps)
 "$python" -m pip wheel --disable-pip-version-check "${deps[@]}" --wheel-dir "$stage" "$root"
 
 "$python" - "$root/setup.py" "$stage" <<'PY'
-"""Check that the wheel carries a compiled extension for every module in setup.py's COMPILED."""
+"""Check that the wheel carries a compiled extension for every module in setup.py's compiled lists."""
 import ast
 import pathlib
 import sys
 import zipfile
 
 setup_py, stage = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-compiled = None
+compiled = []
 for node in ast.walk(ast.parse(setup_py.read_text(), str(setup_py))):
-    if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "COMPILED" for t in node.targets):
-        compiled = ast.literal_eval(node.value)
+    if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in ("COMPILED", "COMPILED_PLAIN")
+                                            for t in node.targets):
+        compiled += ast.literal_eval(node.value)
 if not compiled:
     sys.exit(f"build-wheel: no COMPILED list found in {setup_py.name}")
 

@@ -1,5 +1,7 @@
 """The versioned byte form of a state: a short header, then the game's own state bytes.
 
+Compiled by Cython (as plain Python) with the rules; interpreted without a compiler.
+
 Layout: magic `b"TE"`, codec version (1 byte), length-prefixed game id, length-
 prefixed rules version, then the state body. The header lets a decoder say
 exactly what is wrong: not a state, another codec version, another game, or
@@ -54,6 +56,13 @@ def peek(data: bytes) -> tuple[str, str, int]:
     except UnicodeDecodeError:
         raise BadState("bad_header", "state header is not ASCII") from None
     return game_id, version, body
+
+
+def body(header_bytes: bytes, game_id: str, version: str, data: bytes) -> bytearray:
+    """The state body of `data` when it starts with `header_bytes` (the hot path), else via decode_body."""
+    if type(data) is bytes and data.startswith(header_bytes):
+        return bytearray(memoryview(data)[len(header_bytes):])  # no copy of the whole input first
+    return decode_body(game_id, version, data)
 
 
 def decode_body(game_id: str, version: str, data: bytes) -> bytearray:

@@ -176,11 +176,7 @@ class Game:
 
     def decode(self, data: bytes) -> State:
         """The state encoded in `data`; BadState if it is not a valid state of this game."""
-        header = self.codec_header
-        if type(data) is bytes and data.startswith(header):  # the common case, without copies of the header
-            state = bytearray(memoryview(data)[len(header):])
-        else:
-            state = codec.decode_body(self.info.id, self.info.version, data)
+        state = codec.body(self.codec_header, self.info.id, self.info.version, data)
         self.validate(state)
         return state
 
