@@ -12,8 +12,8 @@ from litestar import Litestar, Request, Response, get, post
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 from litestar.openapi import OpenAPIConfig
 
+from . import connect, metrics
 from . import messages as m
-from . import metrics
 from .app import App, error_struct
 from .errors import ApiError, invalid
 
@@ -71,10 +71,12 @@ class Body:
     """Decodes one request message from a JSON body, naming what is wrong when it cannot."""
 
     def __init__(self, struct_cls: type):
+        self.struct_cls = struct_cls
         self.name = struct_cls.__name__
         self._decoder = msgspec.json.Decoder(struct_cls)
 
     def decode(self, body: bytes):
+        """The request message in `body`; ApiError `missing_body`, `malformed_json` or `bad_request_body`."""
         if not body:
             raise invalid("missing_body", f"the request body is missing; send a JSON {self.name} "
                           "({} for all defaults)")
@@ -164,7 +166,7 @@ def create_app(app: App) -> Litestar:
                         route("ApplyMove", "/v1/apply", m.ApplyMoveRequest),
                         route("Score", "/v1/score", m.ScoreRequest), route("View", "/v1/view", m.ViewRequest),
                         route("ScoreBatch", "/v1/score:batch", m.ScoreBatchRequest),
-                        healthz, readyz, metrics_route, openapi],
+                        healthz, readyz, metrics_route, openapi, *connect.routes(app, Body)],
         exception_handlers={ApiError: _on_api_error, ValidationException: _on_validation,
                             HTTPException: _on_http},
         openapi_config=None,
