@@ -10,7 +10,7 @@ change in setup, legal moves, effects, cookie, end or scoring shows up as a diff
 The moves were chosen by a fixed policy (the SplitMix64 stream of seed 7 picks among the
 legal move texts in sorted order). To regenerate the file after an intended rules change:
 
-    cd /work/main && HATS_UPDATE_GOLDEN=1 PYTHONPATH=. .venv/bin/python -m pytest tests/hats/test_hats_golden.py
+    HATS_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/hats/test_hats_golden.py
 
 then review the diff (`git diff tests/hats/golden`) before committing it.
 """
