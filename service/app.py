@@ -25,7 +25,7 @@ from .tokens import Sealer, TokenRefused, pack_seats, unpack_seats
 log = logging.getLogger("service.app")
 SEAT_KINDS = ("human", "robot")
 MAX_BATCH = 1000
-MAX_LISTED_MOVES = 50_000
+MAX_LISTED_MOVES = 20_000  # an 8-seat blue king at the deal lists 4**7 = 16,384
 
 
 class Call:
