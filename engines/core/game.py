@@ -40,7 +40,9 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
 
 
-@dataclass(frozen=True)
+# MoveInfo and Event are made on every move: plain slotted dataclasses build ~3x faster than
+# frozen ones (which set each field through object.__setattr__). Treat them as read-only.
+@dataclass(slots=True)
 class MoveInfo:
     """A move spelled out: who makes it, its kind, its typed arguments and its text form."""
 
@@ -50,7 +52,7 @@ class MoveInfo:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
     """Something a move caused; `private` is visible only to the seats in `private_to`."""
 
@@ -174,10 +176,15 @@ class Game:
         """Compact, versioned bytes of a state."""
         return self.codec_header + state
 
-    def decode(self, data: bytes) -> State:
-        """The state encoded in `data`; BadState if it is not a valid state of this game."""
+    def decode(self, data: bytes, validate: bool = True) -> State:
+        """The state encoded in `data`; BadState if it is not a valid state of this game.
+
+        `validate=False` skips the consistency check (not the header's game and rules
+        version): only for bytes known to come from `encode`, such as an authenticated token.
+        """
         state = codec.body(self.codec_header, self.info.id, self.info.version, data)
-        self.validate(state)
+        if validate:
+            self.validate(state)
         return state
 
     def replay(self, players: int, options: Mapping[str, str] | None, seed: int,
