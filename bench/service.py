@@ -1,14 +1,20 @@
 """Service benchmark: throughput and p50/p99 latency over gRPC and REST, beside empty handlers.
 
-    python -m bench.service [--seconds 3] [--concurrency 8] [--server-cpu 0] [--client-cpu 1]
+    python -m bench.service [--seconds 2] [--rounds 3] [--concurrency 8] [--server-cpu 0] [--client-cpu 1]
 
 For NewGame, LegalMoves and ApplyMove, and for an empty handler of the same
 framework (the framework's floor: a gRPC method that returns its bytes
-untouched, a litestar route that returns `{}`), each fed the same request
-bytes, in one run. Servers run one worker pinned to `--server-cpu`; the load
-generator (asyncio, grpc.aio / uvloop + httptools) runs pinned to
+untouched, a litestar route that reads its body and returns `{}`), each fed the
+same request bytes, in one run. Servers run one worker pinned to `--server-cpu`;
+the load generator (asyncio, grpc.aio / uvloop + httptools) runs pinned to
 `--client-cpu`. Loopback only, bounded by time and a call cap. The ratios
 (ours / empty) are what to quote: absolute numbers move with the machine.
+
+ApplyMove also gets a third row, `floor`: the same framework running only what
+the API's contract makes every ApplyMove do (decode the request, open the AES-GCM
+token, apply the move, seal the new token, encode a response holding only it), with
+the service's own Sealer and engine. `floor / empty` bounds what any ApplyMove
+handler with sealed stateless tokens can reach on the machine at hand.
 """
 from __future__ import annotations
 
@@ -62,14 +68,75 @@ def _serve_empty_http(port: int) -> None:
                 lifespan="off", access_log=False, log_level="warning")
 
 
+def _floor_apply(sealer, token: bytes, seat: int | None, text: str) -> bytes:
+    """The contract's irreducible ApplyMove: open the token, apply the move, seal the new state."""
+    import engines
+    encoded, count, seats = sealer.open(token)
+    game, state = engines.decode(encoded, validate=False)
+    new, _events = game.apply(state, game.parse_move(state, game.to_act(state)[0] if seat is None else seat, text))
+    return sealer.seal(game.encode(new), count + 1, seats)
+
+
+def _floor_sealer():
+    from service.tokens import Sealer, parse_keys
+    return Sealer(parse_keys(KEYS))
+
+
+def _serve_floor_grpc(port: int) -> None:
+    from concurrent import futures
+
+    import grpc
+
+    from service.api import engine_pb2 as pb
+    sealer = _floor_sealer()
+
+    def apply(req, context):
+        return pb.ApplyMoveResponse(state=_floor_apply(sealer, req.state, req.move.seat, req.move.text))
+
+    handler = grpc.method_handlers_generic_handler("engine.v1.GameService", {
+        "ApplyMove": grpc.unary_unary_rpc_method_handler(apply, pb.ApplyMoveRequest.FromString,
+                                                         pb.ApplyMoveResponse.SerializeToString)})
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=16))
+    server.add_generic_rpc_handlers((handler,))
+    server.add_insecure_port(f"127.0.0.1:{port}")
+    server.start()
+    server.wait_for_termination()
+
+
+def _serve_floor_http(port: int) -> None:
+    import msgspec
+    import uvicorn
+    from litestar import Litestar, Request, Response, post
+
+    from service import messages as m
+    sealer = _floor_sealer()
+    decode = msgspec.json.Decoder(m.ApplyMoveRequest).decode
+    encode = msgspec.json.Encoder().encode
+
+    @post("/v1/apply", status_code=200)
+    async def apply(request: Request) -> Response:
+        req = decode(await request.body())
+        token = _floor_apply(sealer, req.state, req.move.seat, req.move.text)
+        return Response(encode(m.ApplyMoveResponse(state=token)), media_type="application/json")
+
+    # The handler's annotations are resolved against the module's globals: name the local imports.
+    app = Litestar(route_handlers=[apply], openapi_config=None, debug=False,
+                   signature_namespace={"Request": Request, "Response": Response})
+    uvicorn.run(app, host="127.0.0.1", port=port,
+                loop="uvloop", http="httptools", lifespan="off", access_log=False, log_level="warning")
+
+
 def _start(args: list[str], cpu: int, env: dict | None = None) -> subprocess.Popen:
     cmd = ["taskset", "-c", str(cpu), sys.executable, *args]
     return subprocess.Popen(cmd, cwd=ROOT, env=dict(os.environ, **(env or {})))
 
 
-def _wait_port(port: int, timeout: float = 30) -> None:
+def _wait_port(port: int, procs: list[subprocess.Popen], timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        dead = [p for p in procs if p.poll() is not None]
+        if dead:
+            raise RuntimeError(f"a server exited early (code {dead[0].returncode}): {' '.join(dead[0].args)}")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
                 return
@@ -212,34 +279,35 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {a.client_cpu})
     import uvloop
 
-    gport, hport, egport, ehport = (_free_port() for _ in range(4))
+    gport, hport, egport, ehport, fgport, fhport = (_free_port() for _ in range(6))
     procs = [
         _start(["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(gport),
                 "--http-port", str(hport), "--log-level", "warning"], a.server_cpu, {"TABLETOP_TOKEN_KEYS": KEYS}),
-        _start(["-c", f"from bench.service import _serve_empty_grpc; _serve_empty_grpc({egport})"], a.server_cpu),
-        _start(["-c", f"from bench.service import _serve_empty_http; _serve_empty_http({ehport})"], a.server_cpu),
+        *(_start(["-c", f"from bench.service import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
+            ("_serve_empty_grpc", egport), ("_serve_empty_http", ehport),
+            ("_serve_floor_grpc", fgport), ("_serve_floor_http", fhport))),
     ]
     try:
-        for port in (gport, hport, egport, ehport):
-            _wait_port(port)
+        for port in (gport, hport, egport, ehport, fgport, fhport):
+            _wait_port(port, procs)
         time.sleep(0.5)
         reqs = _requests(hport)
         rows = []
 
-        def run_pair(name, base_label, make_base, make_ours):
-            # Alternate empty/ours rounds and keep each side's median round: the machine is shared.
-            sides = ([], [])
+        def run_set(sides: list[tuple[str, object]]) -> list[tuple[float, float]]:
+            # Alternate the servers round by round and keep each one's median round: the machine is shared.
+            results = [[] for _ in sides]
             for _ in range(a.rounds):
-                for side, make in zip(sides, (make_base, make_ours)):
+                for out, (_label, make) in zip(results, sides):
                     rate, lat, errors = uvloop.run(make())
-                    side.append((rate, _pct(lat, 0.5), _pct(lat, 0.99), errors))
-            out = []
-            for label, side in zip((base_label, name), sides):
-                side.sort()
-                rate, p50, p99, errors = side[len(side) // 2]
+                    out.append((rate, _pct(lat, 0.5), _pct(lat, 0.99), errors))
+            medians = []
+            for (label, _make), out in zip(sides, results):
+                out.sort()
+                rate, p50, p99, errors = out[len(out) // 2]
                 rows.append((label, rate, p50, p99, errors))
-                out.append((rate, p99))
-            return out
+                medians.append((rate, p99))
+            return medians
 
         print(f"# service benchmark: 1 server worker on cpu {a.server_cpu}, client on cpu {a.client_cpu}, "
               f"concurrency {a.concurrency}, median of {a.rounds} rounds of {a.seconds}s per row; "
@@ -250,18 +318,28 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for transport in a.transports:
                 if transport == "grpc":
-                    base, ours = run_pair(f"grpc  {name}", f"grpc  empty({name} bytes)", lambda: _bench_grpc(
-                        egport, "/bench.Empty/Call", payload, a.seconds, a.concurrency),
-                        lambda: _bench_grpc(gport, method, payload, a.seconds, a.concurrency))
+                    def load(port, rpc=method):
+                        return lambda: _bench_grpc(port, rpc, payload, a.seconds, a.concurrency)
+                    sides = [(f"grpc  empty({name} bytes)", load(egport, "/bench.Empty/Call"))]
+                    floor, ours = fgport, gport
                 else:
-                    base, ours = run_pair(f"rest  {name}", f"rest  empty({name} body)", lambda: _bench_http(
-                        ehport, "/empty", body, a.seconds, a.concurrency),
-                        lambda: _bench_http(hport, path, body, a.seconds, a.concurrency))
-                summary.append((transport, name, ours[0] / base[0], base[1] / ours[1]))
+                    def load(port, route=path):
+                        return lambda: _bench_http(port, route, body, a.seconds, a.concurrency)
+                    sides = [(f"rest  empty({name} body)", load(ehport, "/empty"))]
+                    floor, ours = fhport, hport
+                if name == "ApplyMove":
+                    sides.append((f"{transport:5} floor(token+apply only)", load(floor)))
+                sides.append((f"{transport:5} {name}", load(ours)))
+                got = run_set(sides)
+                base = got[0]
+                summary.append((transport, name, got[-1][0] / base[0], base[1] / got[-1][1]))
+                if len(got) == 3:
+                    summary.append((transport, "floor", got[1][0] / base[0], base[1] / got[1][1]))
         print(f"{'row':34} {'req/s':>9} {'p50 us':>9} {'p99 us':>9} {'errors':>7}")
         for label, rate, p50, p99, errors in rows:
             print(f"{label:34} {rate:9.0f} {p50:9.0f} {p99:9.0f} {errors:7d}")
-        print("\n# ratios to the empty handler of the same framework (1.0 = the framework's limit)")
+        print("\n# ratios to the empty handler of the same framework (1.0 = the framework's limit; floor = the")
+        print("# contract's irreducible ApplyMove work: token open + apply + token seal)")
         print(f"{'transport':10} {'method':12} {'throughput':>11} {'p99 (empty/ours)':>17}")
         for transport, name, thr, p99 in summary:
             print(f"{transport:10} {name:12} {thr:11.2f} {p99:17.2f}")

@@ -1,0 +1,37 @@
+"""The benchmarks run on a fresh install: each prints its ratio lines (the numbers are not judged).
+
+A closing note quotes `python -m bench.playout` and `python -m bench.service`; a bench that
+broke silently would make those quotes impossible to reproduce.
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> str:
+    proc = subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+def test_service_bench_prints_ratios_for_ours_and_the_floor():
+    out = _run("bench.service", "--seconds", "0.2", "--rounds", "1", "--only", "ApplyMove")
+    for transport in ("grpc", "rest"):
+        for row in ("ApplyMove", "floor"):
+            found = re.search(rf"^{transport}\s+{row}\s+(\d+\.\d+)\s+(\d+\.\d+)$", out, re.M)
+            assert found, f"no {transport} {row} ratio line in:\n{out}"
+            assert float(found.group(1)) > 0
+    errors = [int(line.split()[-1]) for line in out.splitlines() if re.match(r"^(grpc|rest)\s", line)
+              and len(line.split()) >= 5 and line.split()[-1].isdigit()]
+    assert errors and not any(errors), out  # every call of every row answered OK
+
+
+def test_playout_bench_prints_a_ratio_per_game():
+    out = _run("bench.playout", "--games", "20")
+    for game in ("hats", "cambio"):
+        assert re.search(rf"^{game} compiled_us_per_move=[\d.]+ pure_us_per_move=[\d.]+ ratio=[\d.]+", out, re.M), out
