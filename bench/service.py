@@ -42,16 +42,11 @@ def _free_port() -> int:
 
 # ---------------------------------------------------------------- the empty servers (run as subprocesses)
 
-def _serve_empty_grpc(port: int) -> None:
+def _serve_grpc(port: int, handler) -> None:
+    """A sync grpcio server with the service's thread count, serving one generic handler."""
     from concurrent import futures
 
     import grpc
-
-    def call(request: bytes, context) -> bytes:
-        return b""
-
-    handler = grpc.method_handlers_generic_handler(
-        "bench.Empty", {"Call": grpc.unary_unary_rpc_method_handler(call)})  # raw bytes: no (de)serializer
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=16))
     server.add_generic_rpc_handlers((handler,))
     server.add_insecure_port(f"127.0.0.1:{port}")
@@ -59,13 +54,26 @@ def _serve_empty_grpc(port: int) -> None:
     server.wait_for_termination()
 
 
-def _serve_empty_http(port: int) -> None:
+def _serve_http(port: int, app) -> None:
+    """uvicorn with the service's loop and parser."""
     import uvicorn
-
-    from service.rest import create_empty_app
-
-    uvicorn.run(create_empty_app(), host="127.0.0.1", port=port, loop="uvloop", http="httptools",
+    uvicorn.run(app, host="127.0.0.1", port=port, loop="uvloop", http="httptools",
                 lifespan="off", access_log=False, log_level="warning")
+
+
+def _serve_empty_grpc(port: int) -> None:
+    import grpc
+
+    def call(request: bytes, context) -> bytes:
+        return b""
+
+    _serve_grpc(port, grpc.method_handlers_generic_handler(
+        "bench.Empty", {"Call": grpc.unary_unary_rpc_method_handler(call)}))  # raw bytes: no (de)serializer
+
+
+def _serve_empty_http(port: int) -> None:
+    from service.rest import create_empty_app
+    _serve_http(port, create_empty_app())
 
 
 def _floor_apply(sealer, token: bytes, seat: int | None, text: str) -> bytes:
@@ -83,8 +91,6 @@ def _floor_sealer():
 
 
 def _serve_floor_grpc(port: int) -> None:
-    from concurrent import futures
-
     import grpc
 
     from service.api import engine_pb2 as pb
@@ -93,19 +99,13 @@ def _serve_floor_grpc(port: int) -> None:
     def apply(req, context):
         return pb.ApplyMoveResponse(state=_floor_apply(sealer, req.state, req.move.seat, req.move.text))
 
-    handler = grpc.method_handlers_generic_handler("engine.v1.GameService", {
+    _serve_grpc(port, grpc.method_handlers_generic_handler("engine.v1.GameService", {
         "ApplyMove": grpc.unary_unary_rpc_method_handler(apply, pb.ApplyMoveRequest.FromString,
-                                                         pb.ApplyMoveResponse.SerializeToString)})
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=16))
-    server.add_generic_rpc_handlers((handler,))
-    server.add_insecure_port(f"127.0.0.1:{port}")
-    server.start()
-    server.wait_for_termination()
+                                                         pb.ApplyMoveResponse.SerializeToString)}))
 
 
 def _serve_floor_http(port: int) -> None:
     import msgspec
-    import uvicorn
     from litestar import Litestar, Request, Response, post
 
     from service import messages as m
@@ -122,8 +122,7 @@ def _serve_floor_http(port: int) -> None:
     # The handler's annotations are resolved against the module's globals: name the local imports.
     app = Litestar(route_handlers=[apply], openapi_config=None, debug=False,
                    signature_namespace={"Request": Request, "Response": Response})
-    uvicorn.run(app, host="127.0.0.1", port=port,
-                loop="uvloop", http="httptools", lifespan="off", access_log=False, log_level="warning")
+    _serve_http(port, app)
 
 
 def _start(args: list[str], cpu: int, env: dict | None = None) -> subprocess.Popen:
