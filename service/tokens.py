@@ -36,6 +36,8 @@ NONCE = 12
 TAG = 16
 ENV = "TABLETOP_TOKEN_KEYS"
 log = logging.getLogger("service.tokens")
+_COUNT_SEATS = struct.Struct(">IH")  # plaintext head: move count, seats length
+_BODY_LEN = struct.Struct(">I")
 
 
 class TokenRefused(ApiError):
@@ -93,10 +95,10 @@ class Sealer:
 
     def seal(self, encoded_state: bytes, move_count: int, seats: bytes) -> bytes:
         """A token for `encoded_state` (engines codec bytes) with its move count and packed seats."""
-        plain = struct.pack(">IH", move_count, len(seats)) + seats + encoded_state
-        aad = self._prefix + struct.pack(">I", len(plain) + TAG)
+        plain = b"".join((_COUNT_SEATS.pack(move_count, len(seats)), seats, encoded_state))
+        aad = self._prefix + _BODY_LEN.pack(len(plain) + TAG)
         nonce = os.urandom(NONCE)
-        return aad + nonce + self._aead.encrypt(nonce, plain, aad)
+        return b"".join((aad, nonce, self._aead.encrypt(nonce, plain, aad)))
 
     def open(self, token: bytes) -> tuple[bytes, int, bytes]:
         """(encoded state, move count, packed seats) of a token; TokenRefused says what is wrong."""
@@ -109,9 +111,10 @@ class Sealer:
                                f"(expected {FORMAT}); this is not a token of this service")
         if n < 2 or n < 2 + token[1] + 4:
             raise TokenRefused("token_truncated", f"state token is truncated ({n} bytes, header incomplete)")
+        token = bytes(token)  # a no-op for bytes; slices below are then bytes too
         end = 2 + token[1]
-        kid = bytes(token[2:end])
-        (body,) = struct.unpack_from(">I", token, end)
+        kid = token[2:end]
+        (body,) = _BODY_LEN.unpack_from(token, end)
         want = end + 4 + NONCE + body
         if n < want:
             raise TokenRefused("token_truncated", f"state token is truncated: {n} bytes, expected {want}")
@@ -123,12 +126,11 @@ class Sealer:
             raise TokenRefused("token_unknown_key", f"state token is sealed with key {shown!r}, which this "
                                f"server does not have (rotated out, or from another deployment)", key_id=shown)
         try:
-            plain = aead.decrypt(bytes(token[end + 4:end + 4 + NONCE]), bytes(token[end + 4 + NONCE:]),
-                                 bytes(token[:end + 4]))
+            plain = aead.decrypt(token[end + 4:end + 4 + NONCE], token[end + 4 + NONCE:], token[:end + 4])
         except InvalidTag:
             raise TokenRefused("token_tampered", "state token failed authentication: it was changed, "
                                "corrupted or forged") from None
-        move_count, seats_len = struct.unpack_from(">IH", plain)
+        move_count, seats_len = _COUNT_SEATS.unpack_from(plain)
         return plain[6 + seats_len:], move_count, plain[6:6 + seats_len]
 
 

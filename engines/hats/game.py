@@ -73,6 +73,9 @@ FINISHED = rules.PHASES.index("finished")
 PARTNER = rules.PHASES.index("partner")
 
 
+_ARITY = {"exchange": 3, "end": 1}  # words in a move's text; the other kinds take a card: 2
+
+
 def card_id(card: int) -> str:
     """The id (`R1`..`W6`) of card number 0..41."""
     return CARD_IDS[card]
@@ -140,7 +143,7 @@ class HatsGame(Game):
                                   "deck_count": len(rules.deck(state)),
                                   "removed_types": [TYPE_LETTERS[t] for t in rules.header(state)[7]]})]
         for seat in range(players):
-            hand = [card_id(c) for c in rules.seat_cards(state, seat)[0]]
+            hand = [card_id(c) for c in rules.hand(state, seat)]
             events.append(Event("dealt", {"seat": seat}, {"hand": hand}, (seat,)))
         return events
 
@@ -174,14 +177,14 @@ class HatsGame(Game):
         if reason:
             self._refuse(state, move, rules.REASONS[reason])
         seat = rules.mover(state)
-        return _info(seat, kind, index, space, rules.seat_cards(state, seat)[0])
+        return _info(seat, kind, index, space, rules.hand(state, seat))
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
         """MoveInfo of every legal move, in the order of legal_moves (one pass: LegalMoves lists them all)."""
         seat = rules.mover(state)
         if seat == NO_CARD:
             return []
-        hand = rules.seat_cards(state, seat)[0]
+        hand = rules.hand(state, seat)
         return [_info(seat, *rules.split_code(code), hand) for code in rules.legal_moves(state)]
 
     def parse_move(self, state: bytearray, seat: int, text: str) -> int:
@@ -196,7 +199,7 @@ class HatsGame(Game):
         if seat != rules.mover(state):
             raise IllegalMove("not_your_turn", f"illegal move {text!r} by seat {seat}: not your turn "
                               f"(seat {rules.mover(state)} is to act)")
-        hand = rules.seat_cards(state, seat)[0]
+        hand = rules.hand(state, seat)
         index = hand.index(card) if card in hand else -1
         reason = rules.check(state, kind, index, space)
         if reason:
@@ -212,7 +215,7 @@ class HatsGame(Game):
         if not words or words[0] not in KEYWORDS:
             raise BadMoveText("unknown_move", f"bad move text {text!r}: expected one of {', '.join(KEYWORDS)}")
         kind = KEYWORDS.index(words[0])
-        arity = {"exchange": 3, "end": 1}.get(words[0], 2)
+        arity = _ARITY.get(words[0], 2)
         if len(words) != arity:
             usage = {1: "end", 2: f"{words[0]} <card>", 3: "exchange <card> <space>"}[arity]
             raise BadMoveText("bad_move_text", f"bad move text {text!r}: expected '{usage}'")

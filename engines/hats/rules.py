@@ -640,6 +640,12 @@ def seat_cards(buf: bytearray, seat: cython.int) -> tuple:
             list(buf[p + BLACK:p + BLACK + buf[p + BLACK_N]]), buf[p + PLAYED], buf[p + FAVOURITE])
 
 
+def hand(buf: bytearray, seat: cython.int) -> list:
+    """The hand of a seat (what parse_move and move_info need, without the rest of seat_cards)."""
+    p = seat_at(seat)
+    return list(buf[p + HAND:p + HAND + buf[p + HAND_N]])
+
+
 def given_by(buf: bytearray, card: cython.int) -> cython.int:
     """The seat that put `card` into its current hand by partner exchange, or -1."""
     return buf[GIVEN_BY + card] - 1
