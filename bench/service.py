@@ -80,7 +80,7 @@ def _floor_apply(sealer, token: bytes, seat: int | None, text: str) -> bytes:
     """The contract's irreducible ApplyMove: open the token, apply the move, seal the new state."""
     import engines
     encoded, count, seats = sealer.open(token)
-    game, state = engines.decode(encoded, validate=False)
+    game, state = engines.decode(encoded)
     new, _events = game.apply(state, game.parse_move(state, game.to_act(state)[0] if seat is None else seat, text))
     return sealer.seal(game.encode(new), count + 1, seats)
 

@@ -25,12 +25,12 @@ def games() -> tuple[Game, ...]:
     return GAMES
 
 
-def decode(data: bytes, validate: bool = True) -> tuple[Game, State]:
-    """The game and state of encoded state bytes, whichever game they belong to (see Game.decode)."""
+def decode(data: bytes) -> tuple[Game, State]:
+    """The game and state of encoded state bytes, whichever game they belong to."""
     if type(data) is bytes:
         for game in GAMES:  # a handful of games: cheaper than parsing the header
             if data.startswith(game.codec_header):
-                return game, game.decode(data, validate)
+                return game, game.decode(data)
     game_id, _version, _ = codec.peek(data)
     game = get(game_id)
-    return game, game.decode(data, validate)
+    return game, game.decode(data)

@@ -207,9 +207,7 @@ class App:
         """Open and check a token: intact, of a known game and rules version, consistent."""
         encoded, move_count, seats = self.sealer.open(token)
         try:
-            # No consistency check: the AEAD proves these are bytes we encoded (the header's
-            # game and rules version are still checked, for tokens from older deployments).
-            game, state = engines.decode(encoded, validate=False)
+            game, state = engines.decode(encoded)
         except RuleError as exc:
             # Our own key sealed it, so only a rules-version change or a removed game gets here.
             reason = {"unknown_game": "token_unknown_game", "rules_version": "token_rules_version"}.get(

@@ -176,15 +176,10 @@ class Game:
         """Compact, versioned bytes of a state."""
         return self.codec_header + state
 
-    def decode(self, data: bytes, validate: bool = True) -> State:
-        """The state encoded in `data`; BadState if it is not a valid state of this game.
-
-        `validate=False` skips the consistency check (not the header's game and rules
-        version): only for bytes known to come from `encode`, such as an authenticated token.
-        """
+    def decode(self, data: bytes) -> State:
+        """The state encoded in `data`; BadState if it is not a valid state of this game."""
         state = codec.body(self.codec_header, self.info.id, self.info.version, data)
-        if validate:
-            self.validate(state)
+        self.validate(state)
         return state
 
     def replay(self, players: int, options: Mapping[str, str] | None, seed: int,
