@@ -152,18 +152,18 @@ class App:
         code = self._move_code(game, state, req)
         info = game.move_info(state, code)
         new, events = game.apply(state, code)
-        want = req.want or _NO_WANT
-        players = len(unpack_seats(t.seats))
-        perspective = _check_seat(want.seat, players, "want.seat")
-        if perspective is None:
-            perspective = info.seat
+        want = req.want
+        perspective = info.seat  # the mover sees its own private events unless want.seat names another
+        if want is not None and want.seat is not None:
+            perspective = _check_seat(want.seat, len(unpack_seats(t.seats)), "want.seat")
         count = game.move_count(new)
         finished = game.is_finished(new)
         resp = m.ApplyMoveResponse(
             state=self.sealer.seal(game.encode(new), count, t.seats), move=_move(game.id, info),
             events=[_event(e, perspective) for e in events], to_act=game.to_act(new), finished=finished,
             move_count=count)
-        _fill_wanted(resp, game, new, want, perspective)
+        if want is not None:
+            _fill_wanted(resp, game, new, want, perspective)
         metrics.inc(metrics.MOVES, game.id)
         if finished:
             metrics.inc(metrics.FINISHED, game.id)
