@@ -1,8 +1,7 @@
 """Convert between the msgspec mirror Structs and the generated protobuf classes.
 
-The gRPC adapter uses this on every call; the conversion is planned once per
-(Struct, message) pair from the proto descriptor, so a call only walks a short
-list of fields. Rules (the same as service/messages.py states): optional scalars
+The gRPC adapter uses this on every call; each (Struct, message) pair is planned
+once from the proto descriptor and gets a generated straight-line converter. Rules (the same as service/messages.py states): optional scalars
 and message fields are None when unset, enums travel as their value names and
 64-bit integers as decimal strings in the Structs.
 """
@@ -109,7 +108,7 @@ def _make_filler(struct_cls: type, desc):
     for name, kind, _sub_struct, _sub_cls, _enum in _plan(struct_cls, desc):
         lines.append(f"    v = obj.{name}")
         if kind == SCALAR or kind == ENUM:  # proto3 scalars without presence: the default is "not set"
-            lines.append(f"    if v is not None and v: msg.{name} = v")
+            lines.append(f"    if v: msg.{name} = v")
         elif kind == OPTIONAL:
             lines.append(f"    if v is not None: msg.{name} = v")
         elif kind == U64:
