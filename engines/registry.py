@@ -1,5 +1,13 @@
-"""The explicit list of games: registration is this tuple, never an import side effect."""
+"""The explicit list of games: registration is this tuple, never an import side effect.
+
+`TABLETOP_EXTRA_GAMES="package.module:ATTR,..."` adds games defined outside this
+package (a test-only game, a game under development) after the built-in ones; the
+variable is read once, when this module is imported.
+"""
 from __future__ import annotations
+
+import importlib
+import os
 
 from .core import codec
 from .core.errors import UnknownGame
@@ -7,16 +15,37 @@ from .core.game import Game, State
 from .cambio import CAMBIO
 from .hats import HATS
 
-GAMES: tuple[Game, ...] = (HATS, CAMBIO)
+BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO)
+EXTRA_ENV = "TABLETOP_EXTRA_GAMES"
+
+
+def _extra_games(spec: str) -> tuple[Game, ...]:
+    """The games named by `module:ATTR` entries; a bad entry fails loudly, naming it."""
+    found = []
+    for entry in (e.strip() for e in spec.split(",") if e.strip()):
+        module_name, sep, attr = entry.partition(":")
+        if not sep or not module_name or not attr:
+            raise ValueError(f"{EXTRA_ENV}: entry {entry!r} is not 'package.module:ATTR'")
+        game = getattr(importlib.import_module(module_name), attr, None)
+        if not isinstance(game, Game):
+            raise ValueError(f"{EXTRA_ENV}: {entry!r} is not a Game instance")
+        found.append(game)
+    return tuple(found)
+
+
+GAMES: tuple[Game, ...] = BUILT_IN + _extra_games(os.environ.get(EXTRA_ENV, ""))
 
 _BY_ID = {g.info.id: g for g in GAMES}
+if len(_BY_ID) != len(GAMES):
+    raise ValueError("two registered games share an id: " + ", ".join(g.info.id for g in GAMES))
 
 
 def get(game_id: str) -> Game:
     """The game with this id; UnknownGame names the id and the known ones."""
     game = _BY_ID.get(game_id)
     if game is None:
-        raise UnknownGame("unknown_game", f"unknown game {game_id!r} (known: {', '.join(_BY_ID)})", game=game_id)
+        raise UnknownGame("unknown_game", f"unknown game {str(game_id)[:64]!r} (known: {', '.join(_BY_ID)})",
+                          game=str(game_id)[:64])
     return game
 
 

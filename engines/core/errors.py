@@ -1,4 +1,9 @@
-"""Rule errors: every refusal names the input, the rule and a stable code."""
+"""Rule errors: every refusal names the input, the rule and a stable code.
+
+`code` is a reason of engines/core/reasons.py: a shared one (whose status the
+table fixes) or one of the game's rule reasons (moves not legal now).
+"""
+from . import reasons as _reasons
 
 
 class RuleError(Exception):
@@ -12,6 +17,14 @@ class RuleError(Exception):
         self.message = message
         self.details = details
 
+    @property
+    def status(self) -> str:
+        """The gRPC status name: the shared table's for a shared reason, else the error family's."""
+        shared = _reasons.SHARED.get(self.code)
+        return shared.status if shared is not None else self.default_status
+
+    default_status = _reasons.INVALID_ARGUMENT
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
 
@@ -20,6 +33,7 @@ class IllegalMove(RuleError):
     """The move is well formed but not legal now (not your turn, card not in hand, ...)."""
 
     kind = "illegal_move"
+    default_status = _reasons.FAILED_PRECONDITION
 
 
 class BadMoveText(RuleError):
@@ -44,3 +58,4 @@ class UnknownGame(RuleError):
     """No game with this id is registered."""
 
     kind = "unknown_game"
+    default_status = _reasons.NOT_FOUND

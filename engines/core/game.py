@@ -10,22 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from . import codec
+from . import options as opts
+from .cards import split_list
+from .errors import BadMoveText, BadOption, IllegalMove
+from .options import OptionSpec
+from .reasons import Reason
+from .reasons import find as find_reason
 
 State = bytearray
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One option a game accepts: its type, default, allowed values and meaning."""
-
-    name: str
-    type: str  # "int", "enum", "list" or "text"
-    default: str
-    allowed: tuple[str, ...]
-    description: str
 
 
 @dataclass(frozen=True)
@@ -91,18 +86,92 @@ class Scores:
 
 
 class Game:
-    """Base class for a rule set; subclasses fill in the rules, this class the shared plumbing."""
+    """Base class for a rule set: the checks every game needs live here, a game adds only its rules.
+
+    A game implements `setup` (called by `new` after the shared checks), `read_move` and
+    `find_move` (called by `parse_move` around the shared seat and game-over checks), and
+    the abstract methods below. Refusals go through `refuse`, so every game words them alike.
+    """
 
     info: GameInfo
+    reasons: Mapping[str, Reason] = {}  # the game's own rule reasons (engines.core.reasons.rule_reasons)
 
     @property
     def id(self) -> str:
         return self.info.id
 
-    # -- to implement -------------------------------------------------------
-    def new(self, players: int, options: Mapping[str, str] | None = None, seed: int = 0,
+    # -- shared checks ------------------------------------------------------------
+    def new(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0,
             deck: Sequence[str] | None = None) -> State:
-        """A new game: `deck` (card ids, top first, a permutation of the game's deck) fixes the deal."""
+        """A new game: `deck` (card ids, top first, a whole permutation of the deck) fixes the deal.
+
+        The seat count, seed and options are checked here for every game; option `deck`
+        (a partial order: unlisted cards follow in standard order) is the other way to rig.
+        """
+        info = self.info
+        if not isinstance(players, int) or isinstance(players, bool) or \
+                not info.min_seats <= players <= info.max_seats:
+            raise BadOption("bad_seat_count", f"seats: {info.id} is played by {info.min_seats}-{info.max_seats} "
+                            f"players, not {opts.shown(players)}", option="seats")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
+            raise BadOption("bad_seed", f"seed: must be an integer in 0..2**64-1, got {opts.shown(seed)}",
+                            option="seed")
+        values = opts.resolve(info.options, options, players)
+        listed = split_list(values.get("deck", ""))
+        if deck is not None and listed:
+            raise BadOption("deck_given_twice", "deck: give the deck either as the deck argument or as option "
+                            "deck, not both", option="deck")
+        if deck is not None and (isinstance(deck, (str, bytes)) or not all(isinstance(c, str) for c in deck)):
+            raise BadOption("bad_deck", "deck: must be a list of card ids", option="deck")
+        return self.setup(players, values, seed, list(deck) if deck is not None else (listed or None),
+                          deck is not None)
+
+    def parse_move(self, state: State, seat: int, text: str) -> int:
+        """The move code for `text` played by `seat`; BadMoveText or IllegalMove says what is wrong."""
+        if not isinstance(text, str):
+            raise BadMoveText("bad_move_text", f"bad move text: must be a string, got {type(text).__name__}")
+        parsed = self.read_move(text)
+        players = self.seat_count(state)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise IllegalMove("no_such_seat", f"illegal move {opts.shown(text)}: seat {opts.shown(seat)} is "
+                              f"not at this table (seats 0..{players - 1})", move=text[:opts.SHOWN])
+        if self.is_finished(state):
+            self.refuse("game_over", text, seat)
+        return self.find_move(state, seat, parsed, text)
+
+    def refuse(self, code: str, move: object, seat: int | None = None, detail: str | None = None):
+        """Raise IllegalMove `code` for `move` (its text, or a move code): `illegal move ... by seat n: why`."""
+        reason = find_reason(code, self.reasons)
+        why = detail or (reason.meaning if reason is not None else code.replace("_", " "))
+        what = opts.shown(move) if isinstance(move, str) else f"code {opts.shown(move)}"
+        by = f" by seat {seat}" if seat is not None else ""
+        raise IllegalMove(code, f"illegal move {what}{by}: {why}",
+                          move=str(move)[:opts.SHOWN] if move is not None else None)
+
+    # -- to implement -------------------------------------------------------
+    def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
+              whole_deck: bool) -> State:
+        """Deal a game from checked option values; `deck` rigs it (`whole_deck`: a whole permutation)."""
+        raise NotImplementedError
+
+    def read_move(self, text: str) -> object:
+        """The syntax of a text move, game-shaped; BadMoveText (or `unknown_move`) names what cannot be read."""
+        raise NotImplementedError
+
+    def find_move(self, state: State, seat: int, parsed: object, text: str) -> int:
+        """The legal move code of a read move by a seat at this table, or IllegalMove saying why not."""
+        raise NotImplementedError
+
+    def move_text(self, kind: str, args: Mapping[str, object]) -> str:
+        """The text form of a typed move (MoveInfo's kind and args); BadMoveText names a wrong argument."""
+        raise NotImplementedError
+
+    def seat_count(self, state: State) -> int:
+        """Number of seats of the game in `state`."""
+        raise NotImplementedError
+
+    def redeal_unseen(self, state: State, seat: int | None, shuffle: Callable[[list], None]) -> State:
+        """A copy of `state` with every card `seat` cannot see permuted by `shuffle` (for leak tests)."""
         raise NotImplementedError
 
     def legal_moves(self, state: State) -> list[int]:
@@ -115,10 +184,6 @@ class Game:
 
     def move_info(self, state: State, move: int) -> MoveInfo:
         """Describe a legal move code of this state."""
-        raise NotImplementedError
-
-    def parse_move(self, state: State, seat: int, text: str) -> int:
-        """The move code for `text` played by `seat`; BadMoveText or IllegalMove says what is wrong."""
         raise NotImplementedError
 
     def to_act(self, state: State) -> list[int]:

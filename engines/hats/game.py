@@ -24,21 +24,22 @@ Notes on this implementation (decisions D1-D19 of the spec, in brief):
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping
 
-from ..core import options as opts
 from ..core.cards import rigged_order, split_list
+from ..core.data import Entry, load
 from ..core.errors import BadMoveText, BadOption, BadState, IllegalMove
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
+from ..core.options import load_specs
+from ..core.reasons import rule_reasons
 from . import rules
+from .state import SEAT, STATE
 
 DATA = Path(__file__).resolve().parent / "data"
 VERSION = "1.0"
 KEYWORDS = rules.KINDS  # exchange, black, discard, offer, return, end
-MESSAGES = {
-    "game_over": "the game is over",
+REASONS = rule_reasons("hats", {
     "partner_must_return": "partner must return a card",
     "not_main_phase": "not in main phase",
     "not_after_phase": "not in after phase",
@@ -48,21 +49,21 @@ MESSAGES = {
     "card_not_in_hand": "card not in hand",
     "no_such_space": "no such space",
     "must_be_same_type_or_higher": "must be same type or a higher number",
-    "no_such_move": "no such move",
     "not_partner_phase": "there is no partner offer to return",
-}
+})
+AT, SEAT_AT = STATE.at, SEAT.at
 
 
 def _load_cards() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(type letters, card ids in standard order) from data/cards.toml, checked against the rules' arithmetic."""
-    with open(DATA / "cards.toml", "rb") as f:
-        raw = tomllib.load(f)
-    letters = tuple(t["letter"] for t in raw["types"])
-    numbers = tuple(raw["numbers"])
+    path = DATA / "cards.toml"
+    raw = load(path)
+    letters = tuple(Entry(path, f"types[{i}]", t).get("letter", str) for i, t in enumerate(raw.get("types", [])))
+    numbers = tuple(raw.get("numbers", ()))
     # rules.py computes type = card // 6 and number = card % 6 + 1 over 7 types.
     if len(letters) != 7 or len(set(letters)) != len(letters) or \
             not all(len(x) == 1 and x.isupper() for x in letters) or numbers != (1, 2, 3, 4, 5, 6):
-        raise ValueError("hats cards.toml must list 7 distinct one-letter types and numbers 1-6")
+        raise ValueError(f"{path.name}: must list 7 distinct one-letter types and numbers 1-6")
     return letters, tuple(f"{t}{n}" for t in letters for n in numbers)
 
 
@@ -71,8 +72,6 @@ CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
 NO_CARD = rules.NO_CARD
 FINISHED = rules.PHASES.index("finished")
 PARTNER = rules.PHASES.index("partner")
-
-
 _ARITY = {"exchange": 3, "end": 1}  # words in a move's text; the other kinds take a card: 2
 
 
@@ -81,11 +80,23 @@ def card_id(card: int) -> str:
     return CARD_IDS[card]
 
 
+def _seat_at(seat: int) -> int:
+    return AT.seats + seat * SEAT.size
+
+
+def _cards(state: bytearray, seat: int, count: str, cards: str) -> list[int]:
+    """A seat's card list (`hand`, `collection`, `black_hats`) as card numbers."""
+    p = _seat_at(seat)
+    start = p + getattr(SEAT_AT, cards)
+    return list(state[start:start + state[p + getattr(SEAT_AT, count)]])
+
+
 class HatsGame(Game):
     """The Hats rule set."""
 
     info = GameInfo(id="hats", title="Hats", min_seats=2, max_seats=4, version=VERSION,
-                    options=opts.load_specs(DATA / "options.toml"))
+                    options=load_specs(DATA / "options.toml"))
+    reasons = REASONS
 
     def __init__(self) -> None:
         # The hot entry points are the compiled functions themselves: no wrapper per call.
@@ -94,33 +105,22 @@ class HatsGame(Game):
         self.move_count = rules.move_count
 
     # -- setup -------------------------------------------------------------------
-    def new(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0,
-            deck: Sequence[str] | None = None) -> bytearray:
-        """Set up a game (§3.1). `deck` (a whole permutation, top first) or option `deck` rigs the deal."""
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
-            raise BadOption("bad_seat_count", f"hats is played by 2-4 players, not {players!r}", option="seats")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-            raise BadOption("bad_seed", f"seed must be an integer in 0..2**64-1, got {seed!r}", option="seed")
-        values = opts.resolve(self.info.options, options)
-        start = opts.seat_option(values, "start_seat", players)
+    def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
+              whole_deck: bool) -> bytearray:
+        """Set up a game (§3.1); `deck` rigs the deal (§3.2)."""
         removed = self._removed_types(values["removed_types"], players)
-        listed = split_list(values["deck"])
-        if deck is not None and listed:
-            raise BadOption("bad_deck", "give the deck either as the deck argument or as option deck, not both",
-                            option="deck")
         order = b""
-        if deck is not None or listed:
+        if deck is not None:
             if players == 2 and not removed:
                 raise BadOption("bad_option_value", "option deck needs explicit removed_types with 2 players",
                                 option="removed_types")
             standard = [c for c in CARD_IDS if CARD_INDEX[c] // 6 not in removed]
-            for card in (deck if deck is not None else listed):
+            for card in deck:
                 if card in CARD_INDEX and CARD_INDEX[card] // 6 in removed:
                     raise BadOption("bad_deck", f"deck: {card!r} is of a removed type", option="deck", card=card)
-            ids = rigged_order(list(deck if deck is not None else listed), standard, full=deck is not None)
-            order = bytes(CARD_INDEX[c] for c in ids)
+            order = bytes(CARD_INDEX[c] for c in rigged_order(deck, standard, full=whole_deck))
         tiebreak = 1 if values["tiebreak"] == "cookie_only" else 0
-        return rules.new_state(players, start, tiebreak, removed, seed, order)
+        return rules.new_state(players, int(values["start_seat"]), tiebreak, removed, seed, order)
 
     @staticmethod
     def _removed_types(value: str, players: int) -> tuple[int, ...]:
@@ -131,21 +131,28 @@ class HatsGame(Game):
         letters = split_list(value)
         if len(letters) != 2 or letters[0] == letters[1] or not all(x in TYPE_LETTERS for x in letters):
             raise BadOption("bad_option_value",
-                            f"removed_types={value!r}: give two distinct types of {','.join(TYPE_LETTERS)}, or random",
-                            option="removed_types")
+                            f"removed_types={value[:40]!r}: give two distinct types of {','.join(TYPE_LETTERS)}, "
+                            "or random", option="removed_types")
         return tuple(sorted(TYPE_LETTERS.index(x) for x in letters))
+
+    def seat_count(self, state: bytearray) -> int:
+        return state[AT.players]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the deal: the public table, then each seat's hand for that seat only."""
-        players = rules.header(state)[0]
+        players = state[AT.players]
         events = [Event("setup", {"table": [card_id(c) for c in rules.table(state)],
-                                  "hand_counts": [len(rules.seat_cards(state, s)[0]) for s in range(players)],
-                                  "deck_count": len(rules.deck(state)),
-                                  "removed_types": [TYPE_LETTERS[t] for t in rules.header(state)[7]]})]
+                                  "hand_counts": [state[_seat_at(s) + SEAT_AT.hand_count] for s in range(players)],
+                                  "deck_count": state[AT.deck_end] - state[AT.deck_top],
+                                  "removed_types": self._removed(state)})]
         for seat in range(players):
             hand = [card_id(c) for c in rules.hand(state, seat)]
             events.append(Event("dealt", {"seat": seat}, {"hand": hand}, (seat,)))
         return events
+
+    @staticmethod
+    def _removed(state: bytearray) -> list[str]:
+        return [TYPE_LETTERS[t] for t in STATE.cells(state, "removed_types") if t != NO_CARD]
 
     # -- moves -------------------------------------------------------------------
     def to_act(self, state: bytearray) -> list[int]:
@@ -159,23 +166,25 @@ class HatsGame(Game):
         except (TypeError, OverflowError):
             if isinstance(move, int) and not isinstance(move, bool) and -2 ** 31 <= move < 2 ** 31:
                 raise
-            raise IllegalMove("no_such_move", f"move must be a move code from legal_moves, got {move!r}") from None
+            self.refuse("not_legal", move, None, "not a move code from legal_moves")
         if reason:
-            self._refuse(state, move, rules.REASONS[reason])
+            self._refuse_code(state, move, rules.REASONS[reason])
         if raw:
             events.extend(self._event(e, state) for e in raw)
 
-    def _refuse(self, state: bytearray, move: int, code: str, text: str | None = None, seat: int | None = None):
-        what = repr(text) if text is not None else f"code {move}"
-        by = f" by seat {seat}" if seat is not None else ""
-        raise IllegalMove(code, f"illegal move {what}{by}: {MESSAGES.get(code, code)}", move=text or move)
+    def _refuse_code(self, state: bytearray, move: int, code: str):
+        detail = None
+        if code == "not_legal":
+            detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
+        seat = rules.mover(state)
+        self.refuse(code, move, None if seat == NO_CARD else seat, detail)
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         is_code = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 256
         kind, index, space = rules.split_code(move) if is_code else (-1, -1, -1)
         reason = rules.check(state, kind, index, space)
         if reason:
-            self._refuse(state, move, rules.REASONS[reason])
+            self._refuse_code(state, move, rules.REASONS[reason])
         seat = rules.mover(state)
         return _info(seat, kind, index, space, rules.hand(state, seat))
 
@@ -187,49 +196,87 @@ class HatsGame(Game):
         hand = rules.hand(state, seat)
         return [_info(seat, *rules.split_code(code), hand) for code in rules.legal_moves(state)]
 
-    def parse_move(self, state: bytearray, seat: int, text: str) -> int:
-        kind, card, space = self._read(text)
-        players, phase, active = rules.header(state)[:3]
-        if not isinstance(seat, int) or not 0 <= seat < players:
-            raise IllegalMove("no_such_seat", f"illegal move {text!r}: seat {seat!r} is not in 0..{players - 1}")
-        if phase == FINISHED:
-            self._refuse(state, -1, "game_over", text, seat)
-        if phase == PARTNER and KEYWORDS[kind] != "return":
-            self._refuse(state, -1, "partner_must_return", text, seat)
-        if seat != rules.mover(state):
-            raise IllegalMove("not_your_turn", f"illegal move {text!r} by seat {seat}: not your turn "
-                              f"(seat {rules.mover(state)} is to act)")
-        hand = rules.hand(state, seat)
-        index = hand.index(card) if card in hand else -1
-        reason = rules.check(state, kind, index, space)
-        if reason:
-            self._refuse(state, -1, rules.REASONS[reason], text, seat)
-        return rules.join_code(kind, index, space)
-
-    @staticmethod
-    def _read(text: str) -> tuple[int, int, int]:
+    def read_move(self, text: str) -> tuple[int, int, int]:
         """(kind, card, space index) of a text move; BadMoveText names what cannot be read."""
-        if not isinstance(text, str):
-            raise BadMoveText("bad_move_text", f"move text must be a string, got {type(text).__name__}")
         words = text.split()
         if not words or words[0] not in KEYWORDS:
-            raise BadMoveText("unknown_move", f"bad move text {text!r}: expected one of {', '.join(KEYWORDS)}")
+            raise BadMoveText("unknown_move", f"bad move text {text[:40]!r}: expected one of {', '.join(KEYWORDS)}")
         kind = KEYWORDS.index(words[0])
         arity = _ARITY.get(words[0], 2)
         if len(words) != arity:
             usage = {1: "end", 2: f"{words[0]} <card>", 3: "exchange <card> <space>"}[arity]
-            raise BadMoveText("bad_move_text", f"bad move text {text!r}: expected '{usage}'")
+            raise BadMoveText("bad_move_text", f"bad move text {text[:40]!r}: expected '{usage}'")
         card = -1
         if arity > 1:
             if words[1] not in CARD_INDEX:
-                raise BadMoveText("bad_card", f"bad move text {text!r}: {words[1]!r} is not a card id (R1..W6)")
+                raise BadMoveText("bad_card", f"bad move text {text[:40]!r}: {words[1][:12]!r} is not a card id "
+                                  "(R1..W6)")
             card = CARD_INDEX[words[1]]
         space = -1
         if arity == 3:
             if not (words[2].isascii() and words[2].isdigit()):  # isdigit() alone admits non-ASCII digits
-                raise BadMoveText("bad_space", f"bad move text {text!r}: space {words[2]!r} is not a number")
+                raise BadMoveText("bad_space", f"bad move text {text[:40]!r}: space {words[2][:12]!r} is not a "
+                                  "number")
             space = int(words[2]) - 1 if 1 <= int(words[2]) <= 6 else -1
         return kind, card, space
+
+    def find_move(self, state: bytearray, seat: int, parsed: tuple[int, int, int], text: str) -> int:
+        kind, card, space = parsed
+        if state[AT.phase] == PARTNER and KEYWORDS[kind] != "return":
+            self.refuse("partner_must_return", text, seat)
+        mover = rules.mover(state)
+        if seat != mover:
+            self.refuse("not_your_turn", text, seat, f"not your turn (seat {mover} is to act)")
+        hand = rules.hand(state, seat)
+        index = hand.index(card) if card in hand else -1
+        reason = rules.check(state, kind, index, space)
+        if reason:
+            self.refuse(rules.REASONS[reason], text, seat)
+        return rules.join_code(kind, index, space)
+
+    def move_text(self, kind: str, args: Mapping[str, object]) -> str:
+        """`exchange <card> <space>`, `<kind> <card>` or `end` from a typed move."""
+        if kind not in KEYWORDS:
+            raise BadMoveText("unknown_move", f"move kind {str(kind)[:20]!r} is not one of {', '.join(KEYWORDS)}")
+        wanted = {"exchange": ("card", "space"), "end": ()}.get(kind, ("card",))
+        extra = [name for name, value in args.items() if value not in (None, "", 0) and name not in wanted]
+        if extra:
+            raise BadMoveText("bad_move_text", f"move {kind}: takes {', '.join(wanted) or 'no arguments'}, "
+                              f"not {', '.join(extra)}")
+        missing = [name for name in wanted if args.get(name) in (None, "", 0)]
+        if missing:
+            raise BadMoveText("bad_move_text", f"move {kind}: {missing[0]} is missing")
+        return " ".join([kind, *(str(args[name]) for name in wanted)])
+
+    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
+        """Permute the cards `seat` has not seen among their places (partner-exchange marks stay with the place)."""
+        new = bytearray(state)
+        places = self._unseen_places(state, seat)
+        cards = [state[p] for p in places]
+        marks = [state[AT.given_by + c] for c in cards]
+        order = list(range(len(cards)))
+        shuffle(order)
+        for p, i, mark in zip(places, order, marks):
+            new[p] = cards[i]
+            new[AT.given_by + cards[i]] = mark
+        self.validate(new)
+        return new
+
+    @staticmethod
+    def _unseen_places(state: bytearray, seat: int | None) -> list[int]:
+        """Offsets of every card `seat` may not know: the deck, others' discards, others' hidden cards."""
+        places = list(range(AT.deck + state[AT.deck_top], AT.deck + state[AT.deck_end]))
+        places += [AT.pile + i for i in range(state[AT.pile_count]) if state[AT.pile_discarded_by + i] != seat]
+        for other in range(state[AT.players]):
+            if other == seat:
+                continue
+            p = _seat_at(other)
+            places += [p + SEAT_AT.hand + i for i in range(state[p + SEAT_AT.hand_count])
+                       if seat is None or state[AT.given_by + state[p + SEAT_AT.hand + i]] != seat + 1]
+            places += [p + SEAT_AT.black_hats + i for i in range(state[p + SEAT_AT.black_hat_count])]
+        if state[AT.offered_card] != NO_CARD and state[AT.active_seat] != seat:
+            places.append(AT.offered_card)
+        return places
 
     def _event(self, raw: tuple, state: bytearray) -> Event:
         name = rules.EVENTS[raw[0]]
@@ -258,8 +305,7 @@ class HatsGame(Game):
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:
         """Scores now (§10); before the end the flip is hypothetical and favourites count 0 (D14)."""
-        head = rules.header(state)
-        players, cookie, tiebreak = head[0], head[6], head[9]
+        players, cookie, tiebreak = state[AT.players], state[AT.cookie_holder], state[AT.tiebreak]
         numbers = rules.score_numbers(state)
         use_black = tiebreak == 0
         if players == 4:
@@ -274,7 +320,7 @@ class HatsGame(Game):
         seats = tuple(SeatScore(s, n[3], n[3], seat_rank[s],
                                 {"collection": n[0], "favourite": n[1], "cookie": n[2], "black_hats": n[4]})
                       for s, n in enumerate(numbers))
-        return Scores(seats, head[1] == FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
+        return Scores(seats, state[AT.phase] == FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
                       reason, teams if players == 4 else ())
 
     def view(self, state: bytearray, seat: int | None) -> dict:
@@ -288,37 +334,40 @@ class HatsGame(Game):
         another seat's hand: seat, card), offered_card (pending offer, offering seat only),
         and once finished: scores (per seat breakdown) and winners.
         """
-        players, phase, active, opt_used, offer, _, cookie, removed = rules.header(state)[:8]
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < players):
-            raise IllegalMove("no_such_seat", f"view: seat {seat!r} is not in 0..{players - 1}")
+        players, phase, active = state[AT.players], state[AT.phase], state[AT.active_seat]
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
+            raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table "
+                              f"(seats 0..{players - 1})")
         finished = phase == FINISHED
         seats = []
         for s in range(players):
-            hand, coll, black, played, fav = rules.seat_cards(state, s)
-            seats.append({"seat": s, "hand_count": len(hand), "collection": [card_id(c) for c in coll],
-                          "black_hat_count": len(black), "played": played,
-                          "favourite": card_id(fav) if finished else None})
+            p = _seat_at(s)
+            fav = state[p + SEAT_AT.favourite]
+            seats.append({"seat": s, "hand_count": state[p + SEAT_AT.hand_count],
+                          "collection": [card_id(c) for c in _cards(state, s, "collection_count", "collection")],
+                          "black_hat_count": state[p + SEAT_AT.black_hat_count],
+                          "played": state[p + SEAT_AT.played], "favourite": card_id(fav) if finished else None})
         table = rules.table(state)
+        cookie = state[AT.cookie_holder]
         view = {
             "game": "hats", "seat": seat, "players": players, "phase": rules.PHASES[phase],
-            "active_seat": active, "to_act": self.to_act(state), "optional_used": bool(opt_used),
+            "active_seat": active, "to_act": self.to_act(state), "optional_used": bool(state[AT.optional_used]),
             "move_count": rules.move_count(state), "table": [card_id(c) for c in table],
             "face_down_spaces": [k + 1 for k, c in enumerate(table)
                                  if finished and rules.face_up_space_of_type(state, c // 6) != k + 1],
-            "removed_types": [TYPE_LETTERS[t] for t in removed], "deck_count": len(rules.deck(state)),
-            "discard_count": len(rules.pile(state)), "cookie_holder": None if cookie == NO_CARD else cookie,
+            "removed_types": self._removed(state), "deck_count": state[AT.deck_end] - state[AT.deck_top],
+            "discard_count": state[AT.pile_count], "cookie_holder": None if cookie == NO_CARD else cookie,
             "teams": [[0, 2], [1, 3]] if players == 4 else [], "seats": seats,
             "hand": [], "black_hats": [], "own_discards": [], "known_cards": [], "offered_card": None,
         }
         if seat is not None:
-            hand, _, black, _, _ = rules.seat_cards(state, seat)
-            view["hand"] = [card_id(c) for c in hand]
-            view["black_hats"] = [card_id(c) for c in black]
+            view["hand"] = [card_id(c) for c in rules.hand(state, seat)]
+            view["black_hats"] = [card_id(c) for c in _cards(state, seat, "black_hat_count", "black_hats")]
             view["own_discards"] = [card_id(c) for c, by in rules.pile(state) if by == seat]
             view["known_cards"] = [{"seat": s, "card": card_id(c)} for s in range(players) if s != seat
-                                   for c in rules.seat_cards(state, s)[0] if rules.given_by(state, c) == seat]
-            if offer != NO_CARD and seat == active:
-                view["offered_card"] = card_id(offer)
+                                   for c in rules.hand(state, s) if state[AT.given_by + c] == seat + 1]
+            if state[AT.offered_card] != NO_CARD and seat == active:
+                view["offered_card"] = card_id(state[AT.offered_card])
         if finished:
             scores = self.score(state)
             view["scores"] = [dict(s.breakdown, seat=s.seat, total=s.total, rank=s.rank) for s in scores.seats]

@@ -12,6 +12,7 @@ from typing import Optional
 import cython
 
 from ..core import rng
+from .state import HAND_MAX as HAND_MAX_CARDS, PLAYED_MAX, SEAT, STATE
 
 cython.declare(NONE=cython.int, N_TYPES=cython.int, N_NUMBERS=cython.int, N_CARDS=cython.int,
                LAST_CARD=cython.int)
@@ -19,66 +20,58 @@ NONE = 255
 N_TYPES = 7
 N_NUMBERS = 6
 N_CARDS = 42
-LAST_CARD = 8  # main actions per seat; the ninth card becomes the favourite hat
+LAST_CARD = PLAYED_MAX  # main actions per seat; the ninth card becomes the favourite hat
 
 # Phases (the spec's names, in this order).
 cython.declare(MAIN=cython.int, AFTER=cython.int, PARTNER=cython.int, FINISHED=cython.int)
 MAIN, AFTER, PARTNER, FINISHED = 0, 1, 2, 3
 PHASES = ("main", "after", "partner", "finished")
 
-# State layout: offsets into the state bytearray.
+# State layout (engines/hats/state.py): its offsets as C constants for the hot code.
 cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t,
                OPT_USED=cython.Py_ssize_t, OFFER=cython.Py_ssize_t, OFFER_PHASE=cython.Py_ssize_t,
                COOKIE=cython.Py_ssize_t, REMOVED=cython.Py_ssize_t, START=cython.Py_ssize_t,
                TIEBREAK=cython.Py_ssize_t, SPACES=cython.Py_ssize_t, MOVES=cython.Py_ssize_t,
-               RNG=cython.Py_ssize_t, TABLE=cython.Py_ssize_t, DECK_POS=cython.Py_ssize_t,
-               DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t, PILE_N=cython.Py_ssize_t,
+               RNG=cython.Py_ssize_t, TABLE=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t,
+               DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t,
                PILE=cython.Py_ssize_t, PILE_BY=cython.Py_ssize_t, SEATS=cython.Py_ssize_t,
-               SEAT_SIZE=cython.Py_ssize_t, HAND_N=cython.Py_ssize_t, HAND=cython.Py_ssize_t,
-               COLL_N=cython.Py_ssize_t, COLL=cython.Py_ssize_t, BLACK_N=cython.Py_ssize_t,
+               SEAT_SIZE=cython.Py_ssize_t, HAND_COUNT=cython.Py_ssize_t, HAND=cython.Py_ssize_t,
+               COLL_COUNT=cython.Py_ssize_t, COLLECTION=cython.Py_ssize_t, BLACK_COUNT=cython.Py_ssize_t,
                BLACK=cython.Py_ssize_t, PLAYED=cython.Py_ssize_t, FAVOURITE=cython.Py_ssize_t,
                GIVEN_BY=cython.Py_ssize_t, SIZE=cython.Py_ssize_t, HAND_MAX=cython.Py_ssize_t)
-PLAYERS = 0
-PHASE = 1
-ACTIVE = 2
-OPT_USED = 3
-OFFER = 4          # card set aside by `offer`, or NONE
-OFFER_PHASE = 5    # phase the offer came from
-COOKIE = 6         # cookie holder seat, or NONE
-REMOVED = 7        # two removed types (2 players), or NONE
-START = 9
-TIEBREAK = 10      # 0 standard, 1 cookie_only
-SPACES = 11        # 5 or 6
-MOVES = 12         # move counter, 2 bytes little-endian
-RNG = 14           # 8 bytes of generator state
-TABLE = 22         # 6 spaces
-DECK_POS = 28      # index of the top card in DECK
-DECK_END = 29
-DECK = 30          # 42 cards, top first from DECK_POS
-PILE_N = 72
-PILE = 73          # 42 discarded cards, first discarded first
-PILE_BY = 115      # the seat that discarded each
-SEATS = 157        # 4 seat blocks
-SEAT_SIZE = 30
-HAND_N = 0
-HAND = 1           # 9 cards in hand order
-HAND_MAX = 9
-COLL_N = 10
-COLL = 11          # 8 face-up collection cards, in acquisition order
-BLACK_N = 19
-BLACK = 20         # 8 black hats, in order
-PLAYED = 28
-FAVOURITE = 29     # the last hand card once finished, else NONE
-GIVEN_BY = 277     # per card: 1 + the seat that put it into its current hand by partner exchange
-SIZE = 319
-
-# Python-visible copy of the layout (the names above are C constants once compiled), for tools and tests.
-LAYOUT = dict(PLAYERS=PLAYERS, PHASE=PHASE, ACTIVE=ACTIVE, OPT_USED=OPT_USED, OFFER=OFFER,
-              OFFER_PHASE=OFFER_PHASE, COOKIE=COOKIE, REMOVED=REMOVED, START=START, TIEBREAK=TIEBREAK,
-              SPACES=SPACES, MOVES=MOVES, RNG=RNG, TABLE=TABLE, DECK_POS=DECK_POS, DECK_END=DECK_END,
-              DECK=DECK, PILE_N=PILE_N, PILE=PILE, PILE_BY=PILE_BY, SEATS=SEATS, SEAT_SIZE=SEAT_SIZE,
-              HAND_N=HAND_N, HAND=HAND, COLL_N=COLL_N, COLL=COLL, BLACK_N=BLACK_N, BLACK=BLACK, PLAYED=PLAYED,
-              FAVOURITE=FAVOURITE, GIVEN_BY=GIVEN_BY, SIZE=SIZE)
+PLAYERS = STATE.offset("players")
+PHASE = STATE.offset("phase")
+ACTIVE = STATE.offset("active_seat")
+OPT_USED = STATE.offset("optional_used")
+OFFER = STATE.offset("offered_card")
+OFFER_PHASE = STATE.offset("offer_phase")
+COOKIE = STATE.offset("cookie_holder")
+REMOVED = STATE.offset("removed_types")
+START = STATE.offset("start_seat")
+TIEBREAK = STATE.offset("tiebreak")
+SPACES = STATE.offset("spaces")
+MOVES = STATE.offset("move_count")
+RNG = STATE.offset("rng")
+TABLE = STATE.offset("table")
+DECK_TOP = STATE.offset("deck_top")
+DECK_END = STATE.offset("deck_end")
+DECK = STATE.offset("deck")
+PILE_COUNT = STATE.offset("pile_count")
+PILE = STATE.offset("pile")
+PILE_BY = STATE.offset("pile_discarded_by")
+SEATS = STATE.offset("seats")
+GIVEN_BY = STATE.offset("given_by")
+SIZE = STATE.size
+SEAT_SIZE = SEAT.size
+HAND_COUNT = SEAT.offset("hand_count")
+HAND = SEAT.offset("hand")
+COLL_COUNT = SEAT.offset("collection_count")
+COLLECTION = SEAT.offset("collection")
+BLACK_COUNT = SEAT.offset("black_hat_count")
+BLACK = SEAT.offset("black_hats")
+PLAYED = SEAT.offset("played")
+FAVOURITE = SEAT.offset("favourite")
+HAND_MAX = HAND_MAX_CARDS
 
 # Move codes: hand index i (0..8), space s (0..5).
 cython.declare(EXCHANGE=cython.int, BLACK_HAT=cython.int, DISCARD=cython.int, OFFER_CARD=cython.int,
@@ -102,7 +95,7 @@ NO_DISCARD_4P, NO_OFFER_UNDER_4, NOT_IN_HAND, NO_SUCH_SPACE, EXCHANGE_RULE = 6, 
 NO_SUCH_MOVE, NOT_PARTNER_PHASE = 11, 12
 REASONS = ("ok", "game_over", "partner_must_return", "not_main_phase", "not_after_phase",
            "optional_used", "discard_replaced_by_partner_exchange", "offer_needs_4_players",
-           "card_not_in_hand", "no_such_space", "must_be_same_type_or_higher", "no_such_move",
+           "card_not_in_hand", "no_such_space", "must_be_same_type_or_higher", "not_legal",
            "not_partner_phase")
 
 # Event tuples appended by `apply_move` (kind first); EVENTS names them for game.py.
@@ -188,7 +181,7 @@ def new_state(players: cython.int, start: cython.int, tiebreak: cython.int, remo
             p = seat_at((start + seat) % players)
             for i in range(HAND_MAX):
                 buf[p + HAND + i] = _draw(buf)
-            buf[p + HAND_N] = HAND_MAX
+            buf[p + HAND_COUNT] = HAND_MAX
     return buf
 
 
@@ -207,8 +200,8 @@ def _type_pair(index: cython.int) -> tuple:
 
 @cython.cfunc
 def _draw(buf: bytearray) -> cython.int:
-    pos: cython.int = buf[DECK_POS]
-    buf[DECK_POS] = pos + 1
+    pos: cython.int = buf[DECK_TOP]
+    buf[DECK_TOP] = pos + 1
     return buf[DECK + pos]
 
 
@@ -223,12 +216,12 @@ def legal_moves(buf: bytearray) -> list:
     if phase == FINISHED:
         return out
     p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
-    hand_n: cython.int = buf[p + HAND_N]
+    hand_n: cython.int = buf[p + HAND_COUNT]
     i: cython.int
     s: cython.int
     if phase == PARTNER:
         q: cython.Py_ssize_t = seat_at((buf[ACTIVE] + 2) % 4)
-        for i in range(buf[q + HAND_N]):
+        for i in range(buf[q + HAND_COUNT]):
             out.append(RETURN_CARD + i)
         return out
     if phase == MAIN:
@@ -299,7 +292,7 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
         return OK
     else:
         return NO_SUCH_MOVE
-    if index < 0 or index >= buf[seat_at(hand_seat) + HAND_N]:
+    if index < 0 or index >= buf[seat_at(hand_seat) + HAND_COUNT]:
         return NOT_IN_HAND
     if kind == 0:
         if space < 0 or space >= buf[SPACES]:
@@ -373,12 +366,12 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
 def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cython.int:
     """Remove and return the hand card at `index`, keeping the order of the rest."""
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = buf[p + HAND_N]
+    n: cython.int = buf[p + HAND_COUNT]
     card: cython.int = buf[p + HAND + index]
     i: cython.int
     for i in range(index, n - 1):
         buf[p + HAND + i] = buf[p + HAND + i + 1]
-    buf[p + HAND_N] = n - 1
+    buf[p + HAND_COUNT] = n - 1
     buf[GIVEN_BY + card] = 0
     return card
 
@@ -386,9 +379,9 @@ def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cyth
 @cython.cfunc
 def _put_in_hand(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = buf[p + HAND_N]
+    n: cython.int = buf[p + HAND_COUNT]
     buf[p + HAND + n] = card
-    buf[p + HAND_N] = n + 1
+    buf[p + HAND_COUNT] = n + 1
 
 
 @cython.cfunc
@@ -397,8 +390,8 @@ def _exchange(buf: bytearray, seat: cython.int, index: cython.int, space: cython
     taken: cython.int = buf[TABLE + space]
     buf[TABLE + space] = card
     p: cython.Py_ssize_t = seat_at(seat)
-    buf[p + COLL + buf[p + COLL_N]] = taken
-    buf[p + COLL_N] += 1
+    buf[p + COLLECTION + buf[p + COLL_COUNT]] = taken
+    buf[p + COLL_COUNT] += 1
     if events is not None:
         events.append((EV_EXCHANGED, seat, card, space, taken))
     _after_main_action(buf, seat, events)
@@ -408,8 +401,8 @@ def _exchange(buf: bytearray, seat: cython.int, index: cython.int, space: cython
 def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
     card: cython.int = _take_from_hand(buf, seat, index)
     p: cython.Py_ssize_t = seat_at(seat)
-    buf[p + BLACK + buf[p + BLACK_N]] = card
-    buf[p + BLACK_N] += 1
+    buf[p + BLACK + buf[p + BLACK_COUNT]] = card
+    buf[p + BLACK_COUNT] += 1
     if events is not None:
         events.append((EV_BLACK_HAT, seat, card))
     _after_main_action(buf, seat, events)
@@ -428,11 +421,11 @@ def _after_main_action(buf: bytearray, seat: cython.int, events: Optional[list])
 @cython.cfunc
 def _discard(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
     card: cython.int = _take_from_hand(buf, seat, index)
-    n: cython.int = buf[PILE_N]
+    n: cython.int = buf[PILE_COUNT]
     buf[PILE + n] = card
     buf[PILE_BY + n] = seat
-    buf[PILE_N] = n + 1
-    if buf[DECK_POS] == buf[DECK_END]:
+    buf[PILE_COUNT] = n + 1
+    if buf[DECK_TOP] == buf[DECK_END]:
         _reshuffle(buf, events)
     drawn: cython.int = _draw(buf)
     _put_in_hand(buf, seat, drawn)
@@ -446,14 +439,14 @@ def _discard(buf: bytearray, seat: cython.int, index: cython.int, events: Option
 @cython.cfunc
 def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
     """The whole pile, in discard order, becomes the deck and is shuffled (D7)."""
-    n: cython.int = buf[PILE_N]
+    n: cython.int = buf[PILE_COUNT]
     i: cython.int
     for i in range(n):
         buf[DECK + i] = buf[PILE + i]
         buf[PILE_BY + i] = 0
         buf[PILE + i] = 0
-    buf[PILE_N] = 0
-    buf[DECK_POS] = 0
+    buf[PILE_COUNT] = 0
+    buf[DECK_TOP] = 0
     buf[DECK_END] = n
     rng.shuffle(buf, RNG, DECK, n)
     if events is not None:
@@ -534,15 +527,15 @@ def cookie_key(buf: bytearray, seat: cython.int) -> cython.int:
     key: cython.int = 0
     i: cython.int
     card: cython.int
-    for i in range(buf[p + COLL_N]):
-        card = buf[p + COLL + i]
+    for i in range(buf[p + COLL_COUNT]):
+        card = buf[p + COLLECTION + i]
         types |= 1 << (card // 6)
         key += 1 << (4 * (5 - card % 6))
     n_types: cython.int = 0
     while types:
         n_types += types & 1
         types >>= 1
-    if buf[p + BLACK_N]:
+    if buf[p + BLACK_COUNT]:
         n_types += 1
     return (n_types << 24) | key
 
@@ -592,30 +585,23 @@ def score_numbers(buf: bytearray) -> list:
     p: cython.Py_ssize_t
     for seat in range(buf[PLAYERS]):
         p = seat_at(seat)
-        collection: cython.int = buf[p + BLACK_N]
-        for i in range(buf[p + COLL_N]):
-            collection += face_up_space_of_type(buf, buf[p + COLL + i] // 6)
+        collection: cython.int = buf[p + BLACK_COUNT]
+        for i in range(buf[p + COLL_COUNT]):
+            collection += face_up_space_of_type(buf, buf[p + COLLECTION + i] // 6)
         favourite: cython.int = 0
         fav: cython.int = buf[p + FAVOURITE]
         if fav != NONE:
             favourite = -(fav % 6 + 1)
-            for i in range(buf[p + COLL_N]):
-                card = buf[p + COLL + i]
+            for i in range(buf[p + COLL_COUNT]):
+                card = buf[p + COLLECTION + i]
                 if card // 6 == fav // 6:
                     favourite += card % 6 + 1
         cookie: cython.int = 5 if buf[COOKIE] == seat else 0
-        out.append((collection, favourite, cookie, collection + favourite + cookie, buf[p + BLACK_N]))
+        out.append((collection, favourite, cookie, collection + favourite + cookie, buf[p + BLACK_COUNT]))
     return out
 
 
 # -- accessors for game.py (the layout constants are C-level) -------------------
-
-def header(buf: bytearray) -> tuple:
-    """(players, phase, active, optional_used, offer, offer_phase, cookie, removed, start, tiebreak, spaces)."""
-    return (buf[PLAYERS], buf[PHASE], buf[ACTIVE], buf[OPT_USED], buf[OFFER], buf[OFFER_PHASE], buf[COOKIE],
-            tuple(t for t in (buf[REMOVED], buf[REMOVED + 1]) if t != NONE), buf[START], buf[TIEBREAK],
-            buf[SPACES])
-
 
 def table(buf: bytearray) -> list:
     """The table cards, space 1 first."""
@@ -624,31 +610,19 @@ def table(buf: bytearray) -> list:
 
 def deck(buf: bytearray) -> list:
     """The draw deck, top first."""
-    return list(buf[DECK + buf[DECK_POS]:DECK + buf[DECK_END]])
+    return list(buf[DECK + buf[DECK_TOP]:DECK + buf[DECK_END]])
 
 
 def pile(buf: bytearray) -> list:
     """The discard pile as (card, seat that discarded it), first discarded first."""
-    n = buf[PILE_N]
+    n = buf[PILE_COUNT]
     return list(zip(buf[PILE:PILE + n], buf[PILE_BY:PILE_BY + n]))
-
-
-def seat_cards(buf: bytearray, seat: cython.int) -> tuple:
-    """(hand, collection, black hats, played, favourite or NONE) of a seat."""
-    p = seat_at(seat)
-    return (list(buf[p + HAND:p + HAND + buf[p + HAND_N]]), list(buf[p + COLL:p + COLL + buf[p + COLL_N]]),
-            list(buf[p + BLACK:p + BLACK + buf[p + BLACK_N]]), buf[p + PLAYED], buf[p + FAVOURITE])
 
 
 def hand(buf: bytearray, seat: cython.int) -> list:
     """The hand of a seat (what parse_move and move_info need, without the rest of seat_cards)."""
     p = seat_at(seat)
-    return list(buf[p + HAND:p + HAND + buf[p + HAND_N]])
-
-
-def given_by(buf: bytearray, card: cython.int) -> cython.int:
-    """The seat that put `card` into its current hand by partner exchange, or -1."""
-    return buf[GIVEN_BY + card] - 1
+    return list(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]])
 
 
 # -- validation of decoded bytes -----------------------------------------------------
@@ -690,7 +664,7 @@ def _check_turn_order(buf: bytearray, total: cython.int) -> str:
                 expected += 1
             if buf[p + PLAYED] != expected:
                 return f"cards played at seat {seat} do not follow the turn order"
-        held: cython.int = buf[p + HAND_N] + buf[p + PLAYED] + (1 if buf[p + FAVOURITE] != NONE else 0)
+        held: cython.int = buf[p + HAND_COUNT] + buf[p + PLAYED] + (1 if buf[p + FAVOURITE] != NONE else 0)
         if phase == PARTNER and seat == active:
             held += 1  # the offered card is set aside
         if held != HAND_MAX:
@@ -712,7 +686,7 @@ def validate(buf: bytearray) -> str:
         return "bad table size or tie-break"
     if buf[COOKIE] != NONE and buf[COOKIE] >= players:
         return "bad cookie holder"
-    if buf[DECK_POS] > buf[DECK_END] or buf[DECK_END] > N_CARDS or buf[PILE_N] > N_CARDS:
+    if buf[DECK_TOP] > buf[DECK_END] or buf[DECK_END] > N_CARDS or buf[PILE_COUNT] > N_CARDS:
         return "bad deck or pile size"
     if (phase == PARTNER) != (buf[OFFER] != NONE) or (phase == PARTNER and players != 4):
         return "bad partner offer"
@@ -735,34 +709,34 @@ def validate(buf: bytearray) -> str:
     k = _mark(buf, seen, TABLE, buf[SPACES], removed)
     total += k
     if k >= 0:
-        k = _mark(buf, seen, DECK + buf[DECK_POS], buf[DECK_END] - buf[DECK_POS], removed)
+        k = _mark(buf, seen, DECK + buf[DECK_TOP], buf[DECK_END] - buf[DECK_TOP], removed)
         total += k
     if k >= 0:
-        k = _mark(buf, seen, PILE, buf[PILE_N], removed)
+        k = _mark(buf, seen, PILE, buf[PILE_COUNT], removed)
         total += k
     if k >= 0 and buf[OFFER] != NONE:
         k = _mark(buf, seen, OFFER, 1, removed)
         total += k
     if k < 0:
         return "a card is repeated or not in this game"
-    for i in range(buf[PILE_N]):
+    for i in range(buf[PILE_COUNT]):
         if buf[PILE_BY + i] >= players:
             return "bad discarder"
     for seat in range(4):
         p = seat_at(seat)
         if seat >= players:
-            if buf[p + HAND_N] or buf[p + COLL_N] or buf[p + BLACK_N] or buf[p + PLAYED]:
+            if buf[p + HAND_COUNT] or buf[p + COLL_COUNT] or buf[p + BLACK_COUNT] or buf[p + PLAYED]:
                 return f"cards at unused seat {seat}"
             continue
-        if buf[p + HAND_N] > HAND_MAX or buf[p + PLAYED] > LAST_CARD or \
-                buf[p + COLL_N] + buf[p + BLACK_N] != buf[p + PLAYED]:
+        if buf[p + HAND_COUNT] > HAND_MAX or buf[p + PLAYED] > LAST_CARD or \
+                buf[p + COLL_COUNT] + buf[p + BLACK_COUNT] != buf[p + PLAYED]:
             return f"bad counts at seat {seat}"
         if (buf[p + FAVOURITE] != NONE) != (phase == FINISHED):
             return f"bad favourite at seat {seat}"
         played += buf[p + PLAYED]
-        for k in (_mark(buf, seen, p + HAND, buf[p + HAND_N], removed),
-                  _mark(buf, seen, p + COLL, buf[p + COLL_N], removed),
-                  _mark(buf, seen, p + BLACK, buf[p + BLACK_N], removed),
+        for k in (_mark(buf, seen, p + HAND, buf[p + HAND_COUNT], removed),
+                  _mark(buf, seen, p + COLLECTION, buf[p + COLL_COUNT], removed),
+                  _mark(buf, seen, p + BLACK, buf[p + BLACK_COUNT], removed),
                   _mark(buf, seen, p + FAVOURITE, 1 if phase == FINISHED else 0, removed)):
             if k < 0:
                 return "a card is repeated or not in this game"

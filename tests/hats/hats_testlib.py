@@ -15,6 +15,7 @@ import pytest
 import engines
 import engines.hats.rules  # noqa: F401  (engines.hats.rules.deck: the draw deck, for setup checks)
 from engines import IllegalMove
+from engines.hats.state import SEAT, STATE
 
 hats = engines.get("hats")
 
@@ -215,21 +216,17 @@ def finish_with_blacks(state: bytearray, keep: Iterable[str] = ()):
 
 
 # -- constructed states -------------------------------------------------------------------
-# Offsets into the state bytearray, copied from engines/hats/rules.py ("State layout").
-# They are C constants in the compiled module, so they cannot be imported; keep them in
-# step with rules.py. `construct_finished` checks them by reading the result back through
-# the public view and by `hats.validate`.
-PHASE, ACTIVE, OPT_USED, COOKIE, MOVES = 1, 2, 3, 6, 12
-TABLE, DECK_POS, DECK_END, DECK, PILE_N = 22, 28, 29, 30, 72
-SEATS, SEAT_SIZE = 157, 30
-HAND_N, HAND, COLL_N, COLL, BLACK_N, BLACK, PLAYED, FAVOURITE = 0, 1, 10, 11, 19, 20, 28, 29
+# Offsets into the state bytearray, from the layout declared once in engines/hats/state.py.
+# `construct_finished` checks what it writes by reading the result back through the public
+# view and by `hats.validate`.
+_AT, _SEAT = STATE.at, SEAT.at
+PHASE, ACTIVE, OPT_USED, COOKIE, MOVES = _AT.phase, _AT.active_seat, _AT.optional_used, _AT.cookie_holder, \
+    _AT.move_count
+TABLE, DECK_POS, DECK_END, DECK, PILE_N = _AT.table, _AT.deck_top, _AT.deck_end, _AT.deck, _AT.pile_count
+SEATS, SEAT_SIZE = _AT.seats, SEAT.size
+HAND_N, HAND, COLL_N, COLL = _SEAT.hand_count, _SEAT.hand, _SEAT.collection_count, _SEAT.collection
+BLACK_N, BLACK, PLAYED, FAVOURITE = _SEAT.black_hat_count, _SEAT.black_hats, _SEAT.played, _SEAT.favourite
 PHASE_FINISHED, NONE = 3, 255
-_LAYOUT = getattr(engines.hats.rules, "LAYOUT", None)  # rules.py's own Python copy, where it has one
-assert _LAYOUT is None or all(_LAYOUT[k] == v for k, v in dict(
-    PHASE=PHASE, ACTIVE=ACTIVE, OPT_USED=OPT_USED, COOKIE=COOKIE, MOVES=MOVES, TABLE=TABLE, DECK_POS=DECK_POS,
-    DECK_END=DECK_END, DECK=DECK, PILE_N=PILE_N, SEATS=SEATS, SEAT_SIZE=SEAT_SIZE, HAND_N=HAND_N, HAND=HAND,
-    COLL_N=COLL_N, COLL=COLL, BLACK_N=BLACK_N, BLACK=BLACK, PLAYED=PLAYED, FAVOURITE=FAVOURITE).items()), \
-    "hats_testlib's copy of the state offsets is out of step with engines/hats/rules.py"
 
 
 def construct_finished(players: int, table: Sequence[str], seats: Sequence[tuple[Sequence[str], Sequence[str], str]],

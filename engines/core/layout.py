@@ -1,0 +1,133 @@
+"""State layouts declared once: a list of named fields, offsets computed from it.
+
+A game's state is one `bytearray`. Its layout is written once, as the fields in
+order, each `count` cells of `width` bytes (little-endian, optionally signed), or
+`count` repeats of a nested block layout (one block per seat, say):
+
+    SEAT = Layout("seat", [Field("hand_count"), Field("hand", 9), ...])
+    STATE = Layout("hats", [Field("players"), Field("moves", width=2), Block("seats", SEAT, 4), ...])
+
+The compiled rules copy offsets into C constants at import (`PHASE = STATE.offset("phase")`),
+so the hot code reads the bytearray directly; `game.py`, validation and tools read
+fields by name through `read` and `cells`. A layout may end in a variable-length
+tail (`size` is the fixed part).
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Sequence, Union
+
+
+@dataclass(frozen=True)
+class Field:
+    """`count` cells of `width` bytes each (little-endian; `signed` two's complement)."""
+
+    name: str
+    count: int = 1
+    width: int = 1
+    signed: bool = False
+
+    @property
+    def size(self) -> int:
+        return self.count * self.width
+
+
+@dataclass(frozen=True)
+class Block:
+    """`count` repeats of a nested layout (e.g. one per seat)."""
+
+    name: str
+    layout: "Layout"
+    count: int
+
+    @property
+    def width(self) -> int:
+        return self.layout.size
+
+    @property
+    def size(self) -> int:
+        return self.count * self.layout.size
+
+
+Item = Union[Field, Block]
+
+
+class Layout:
+    """Named fields at computed offsets; read-only once built."""
+
+    def __init__(self, name: str, items: Sequence[Item]):
+        self.name = name
+        offsets: dict[str, int] = {}
+        by_name: dict[str, Item] = {}
+        at = 0
+        for item in items:
+            if item.name in by_name:
+                raise ValueError(f"layout {name}: field {item.name!r} declared twice")
+            if isinstance(item, Field) and (item.width not in (1, 2, 4, 8) or item.count < 0):
+                raise ValueError(f"layout {name}: field {item.name!r} has a bad width or count")
+            by_name[item.name] = item
+            offsets[item.name] = at
+            at += item.size
+        self._items = MappingProxyType(by_name)
+        self._offsets = MappingProxyType(offsets)
+        self.size = at
+        # `at.phase` is the offset of field `phase`: an immutable record, cheap to read in game.py.
+        self.at = namedtuple(f"{name}_offsets", list(offsets) + ["size"])(*offsets.values(), at)
+
+    def __repr__(self) -> str:
+        return f"<Layout {self.name}: {len(self._items)} fields, {self.size} bytes>"
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._items
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._items)
+
+    def item(self, name: str) -> Item:
+        """The declared field or block called `name` (KeyError names the layout)."""
+        try:
+            return self._items[name]
+        except KeyError:
+            raise KeyError(f"layout {self.name} has no field {name!r}") from None
+
+    def offset(self, name: str, index: int = 0) -> int:
+        """Offset of cell `index` of a field (or of block `index` of a block)."""
+        item = self.item(name)
+        if not 0 <= index < max(1, item.count):
+            raise IndexError(f"layout {self.name}: {name}[{index}] is out of range (0..{item.count - 1})")
+        return self._offsets[name] + index * item.width
+
+    def offsets(self) -> dict[str, int]:
+        """Every field's offset by name, plus `size` (for tools and tests)."""
+        return dict(self._offsets, size=self.size)
+
+    def read(self, buf, name: str, index: int = 0, base: int = 0) -> int:
+        """The integer in cell `index` of field `name` (`base`: the enclosing block's offset)."""
+        item = self.item(name)
+        at = base + self.offset(name, index)
+        value = int.from_bytes(buf[at:at + item.width], "little", signed=item.signed)
+        return value
+
+    def write(self, buf, name: str, value: int, index: int = 0, base: int = 0) -> None:
+        """Store `value` in cell `index` of field `name`."""
+        item = self.item(name)
+        at = base + self.offset(name, index)
+        buf[at:at + item.width] = int(value).to_bytes(item.width, "little", signed=item.signed)
+
+    def cells(self, buf, name: str, count: int | None = None, base: int = 0) -> list[int]:
+        """The first `count` cells (default: all) of a one-byte field, as ints."""
+        item = self.item(name)
+        if item.width != 1 or isinstance(item, Block):
+            return [self.read(buf, name, i, base) for i in range(item.count if count is None else count)]
+        at = base + self._offsets[name]
+        return list(buf[at:at + (item.count if count is None else count)])
+
+    def block(self, name: str, index: int, base: int = 0) -> tuple["Layout", int]:
+        """(nested layout, absolute offset) of block `index` of block field `name`."""
+        item = self.item(name)
+        if not isinstance(item, Block):
+            raise TypeError(f"layout {self.name}: {name!r} is a field, not a block")
+        return item.layout, base + self.offset(name, index)
