@@ -16,7 +16,7 @@ from grpc_status import rpc_status
 
 import engines
 from service.api import engine_pb2 as pb
-from service.tokens import Sealer, pack_seats
+from service.app.tokens import Sealer, pack_seats
 
 ROUTES = {"NewGame": None, "LegalMoves": "/v1/legal-moves", "ApplyMove": "/v1/apply", "Score": "/v1/score",
           "View": "/v1/view", "ScoreBatch": "/v1/score:batch"}
