@@ -17,6 +17,7 @@ import importlib.util
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Callable
 
@@ -60,6 +61,19 @@ def playout(game, players: int, seed: int, each: Callable | None = None, limit: 
         trail.append(bytes(state))
         events.append(happened)
     raise AssertionError(f"{game.info.id} {players} seats, seed {seed}: no end after {limit} moves")
+
+
+def compiled_modules(game) -> list[str]:
+    """The loaded modules of the game's package that are compiled extensions (none: pure Python rules)."""
+    package = type(game).__module__.rpartition(".")[0]
+    return sorted(name for name, module in list(sys.modules.items())
+                  if (name == package or name.startswith(package + "."))
+                  and getattr(module, "__file__", None) and not module.__file__.endswith(".py"))
+
+
+def interpreted(game, pure_engines):
+    """The game as interpreted source: the `engines_pure` twin of a compiled game, else the game itself."""
+    return pure_engines.get(game.info.id) if compiled_modules(game) else game
 
 
 # -- recorded data -------------------------------------------------------------------

@@ -25,7 +25,7 @@ import pytest
 
 import engines
 from engines.core import rng as compiled_rng
-from enginekit import GAME_IDS, load_fixtures, playout, recorded, regenerating, save_fixture, seat_counts
+from enginekit import GAME_IDS, interpreted, load_fixtures, playout, recorded, regenerating, save_fixture, seat_counts
 
 pytestmark = pytest.mark.conformance
 SEEDS = (1, 2, 3)
@@ -69,11 +69,6 @@ def counting(monkeypatch, modules, log: list):
                         depth[0] -= 1
                 m.setattr(module, name, wrapper)
         yield
-
-
-def interpreted(game, pure_engines):
-    """The game as interpreted source (a compiled extension cannot be instrumented)."""
-    return pure_engines.get(game.info.id) if engines.COMPILED else game
 
 
 def instrumented_playout(game, players, seed, monkeypatch, modules):
