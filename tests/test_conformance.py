@@ -142,8 +142,9 @@ def assert_no_seat_learns_unseen_cards(game, games: int = 12, every: int = 4) ->
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_redealing_unseen_cards_changes_nothing_a_seat_sees(game_id):
-    changed = assert_no_seat_learns_unseen_cards(engines.get(game_id), games=scaled(12))
-    assert changed > 20, "the re-deals hardly moved a card: the check would prove nothing"
+    games = scaled(12)
+    changed = assert_no_seat_learns_unseen_cards(engines.get(game_id), games=games)
+    assert changed > 2 * games, "the re-deals hardly moved a card: the check would prove nothing"
 
 
 class Leaky:
