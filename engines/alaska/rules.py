@@ -119,13 +119,13 @@ cython.declare(EV_FELL=cython.int, EV_PLACED=cython.int, EV_STEP=cython.int, EV_
                EV_ANGLER=cython.int, EV_CHASED=cython.int, EV_EAGLE=cython.int, EV_ROAR=cython.int,
                EV_STEAL=cython.int, EV_PASSED=cython.int, EV_WINDOW=cython.int, EV_PENALTY=cython.int,
                EV_REFILLED=cython.int, EV_FINAL=cython.int, EV_EMPTY_TURN=cython.int, EV_PLAYOFF=cython.int,
-               EV_GAME_END=cython.int, EV_WINDOW_CLOSED=cython.int, EV_ENDED=cython.int)
+               EV_GAME_END=cython.int, EV_WINDOW_CLOSED=cython.int, EV_ENDED=cython.int, EV_DICE=cython.int)
 (EV_FELL, EV_PLACED, EV_STEP, EV_CAST, EV_ANGLER, EV_CHASED, EV_EAGLE, EV_ROAR, EV_STEAL, EV_PASSED, EV_WINDOW,
  EV_PENALTY, EV_REFILLED, EV_FINAL, EV_EMPTY_TURN, EV_PLAYOFF, EV_GAME_END, EV_WINDOW_CLOSED,
- EV_ENDED) = range(19)
+ EV_ENDED, EV_DICE) = range(20)
 EVENTS = ("fell", "placed", "current_step", "cast", "angler_placed", "angler_chased", "eagle", "bear_roar",
           "bear_steal", "passed", "bear_window", "tourist_penalty", "refilled", "final_round", "empty_turn",
-          "playoff", "game_end", "bear_window_closed", "turn_ended")
+          "playoff", "game_end", "bear_window_closed", "turn_ended", "dice")
 # Cast outcomes (event field).
 OUTCOMES = ("empty_water", "caught", "tourist", "local_paid", "local_stays")
 NO_CARD = NONE
@@ -860,6 +860,8 @@ def _cast(buf: bytearray, combo: cython.int, choice: cython.int, events: Optiona
     paid: cython.int = NONE
     if angler != NONE and buf[DICE] and salmon != NONE:
         die = rng.below(buf, RNG, 6) + 1
+        if events is not None:
+            events.append((EV_DICE, seat, die))
     if angler != NONE and die != 1:
         if angler < C_LOCAL:
             outcome = 2

@@ -154,6 +154,8 @@ def event(raw: tuple, state: bytearray) -> Event:
         return Event(name, {"seat": a[0], "lost": ids(a[1])})
     if name == "refilled":
         return Event(name, {"seat": a[0], "count": len(a[1])}, {"cards": ids(a[1])}, (a[0],))
+    if name == "dice":
+        return Event(name, {"seat": a[0], "die": a[1]})
     if name == "final_round":
         return Event(name, {"order": list(a[0])})
     if name == "playoff":

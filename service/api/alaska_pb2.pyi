@@ -166,7 +166,7 @@ class AlaskaAnglerCatch(_message.Message):
     def __init__(self, salmon: _Optional[str] = ..., angler: _Optional[str] = ..., section: _Optional[int] = ...) -> None: ...
 
 class AlaskaEvent(_message.Message):
-    __slots__ = ("dealt", "fell", "placed", "current_step", "cast", "angler_placed", "angler_chased", "eagle", "bear_roar", "bear_steal", "passed", "bear_window", "bear_window_closed", "tourist_penalty", "refilled", "final_round", "empty_turn", "turn_ended", "playoff", "game_end")
+    __slots__ = ("dealt", "fell", "placed", "current_step", "cast", "angler_placed", "angler_chased", "eagle", "bear_roar", "bear_steal", "passed", "bear_window", "bear_window_closed", "tourist_penalty", "refilled", "final_round", "empty_turn", "turn_ended", "playoff", "game_end", "dice")
     class Dealt(_message.Message):
         __slots__ = ("seat", "count", "deck_count", "cards")
         SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -313,6 +313,13 @@ class AlaskaEvent(_message.Message):
         ORDER_FIELD_NUMBER: _ClassVar[int]
         order: _containers.RepeatedScalarFieldContainer[int]
         def __init__(self, order: _Optional[_Iterable[int]] = ...) -> None: ...
+    class Dice(_message.Message):
+        __slots__ = ("seat", "die")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        DIE_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        die: int
+        def __init__(self, seat: _Optional[int] = ..., die: _Optional[int] = ...) -> None: ...
     class Playoff(_message.Message):
         __slots__ = ("playoff", "seats", "first")
         PLAYOFF_FIELD_NUMBER: _ClassVar[int]
@@ -353,6 +360,7 @@ class AlaskaEvent(_message.Message):
     TURN_ENDED_FIELD_NUMBER: _ClassVar[int]
     PLAYOFF_FIELD_NUMBER: _ClassVar[int]
     GAME_END_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
     dealt: AlaskaEvent.Dealt
     fell: AlaskaEvent.Fell
     placed: AlaskaEvent.Placed
@@ -373,7 +381,8 @@ class AlaskaEvent(_message.Message):
     turn_ended: AlaskaEvent.SeatOnly
     playoff: AlaskaEvent.Playoff
     game_end: AlaskaEvent.GameEnd
-    def __init__(self, dealt: _Optional[_Union[AlaskaEvent.Dealt, _Mapping]] = ..., fell: _Optional[_Union[AlaskaEvent.Fell, _Mapping]] = ..., placed: _Optional[_Union[AlaskaEvent.Placed, _Mapping]] = ..., current_step: _Optional[_Union[AlaskaEvent.CurrentStep, _Mapping]] = ..., cast: _Optional[_Union[AlaskaEvent.Cast, _Mapping]] = ..., angler_placed: _Optional[_Union[AlaskaEvent.AnglerPlaced, _Mapping]] = ..., angler_chased: _Optional[_Union[AlaskaEvent.AnglerChased, _Mapping]] = ..., eagle: _Optional[_Union[AlaskaEvent.Eagle, _Mapping]] = ..., bear_roar: _Optional[_Union[AlaskaEvent.BearRoar, _Mapping]] = ..., bear_steal: _Optional[_Union[AlaskaEvent.BearSteal, _Mapping]] = ..., passed: _Optional[_Union[AlaskaEvent.SeatOnly, _Mapping]] = ..., bear_window: _Optional[_Union[AlaskaEvent.BearWindow, _Mapping]] = ..., bear_window_closed: _Optional[_Union[AlaskaEvent.BearWindowClosed, _Mapping]] = ..., tourist_penalty: _Optional[_Union[AlaskaEvent.TouristPenalty, _Mapping]] = ..., refilled: _Optional[_Union[AlaskaEvent.Refilled, _Mapping]] = ..., final_round: _Optional[_Union[AlaskaEvent.FinalRound, _Mapping]] = ..., empty_turn: _Optional[_Union[AlaskaEvent.SeatOnly, _Mapping]] = ..., turn_ended: _Optional[_Union[AlaskaEvent.SeatOnly, _Mapping]] = ..., playoff: _Optional[_Union[AlaskaEvent.Playoff, _Mapping]] = ..., game_end: _Optional[_Union[AlaskaEvent.GameEnd, _Mapping]] = ...) -> None: ...
+    dice: AlaskaEvent.Dice
+    def __init__(self, dealt: _Optional[_Union[AlaskaEvent.Dealt, _Mapping]] = ..., fell: _Optional[_Union[AlaskaEvent.Fell, _Mapping]] = ..., placed: _Optional[_Union[AlaskaEvent.Placed, _Mapping]] = ..., current_step: _Optional[_Union[AlaskaEvent.CurrentStep, _Mapping]] = ..., cast: _Optional[_Union[AlaskaEvent.Cast, _Mapping]] = ..., angler_placed: _Optional[_Union[AlaskaEvent.AnglerPlaced, _Mapping]] = ..., angler_chased: _Optional[_Union[AlaskaEvent.AnglerChased, _Mapping]] = ..., eagle: _Optional[_Union[AlaskaEvent.Eagle, _Mapping]] = ..., bear_roar: _Optional[_Union[AlaskaEvent.BearRoar, _Mapping]] = ..., bear_steal: _Optional[_Union[AlaskaEvent.BearSteal, _Mapping]] = ..., passed: _Optional[_Union[AlaskaEvent.SeatOnly, _Mapping]] = ..., bear_window: _Optional[_Union[AlaskaEvent.BearWindow, _Mapping]] = ..., bear_window_closed: _Optional[_Union[AlaskaEvent.BearWindowClosed, _Mapping]] = ..., tourist_penalty: _Optional[_Union[AlaskaEvent.TouristPenalty, _Mapping]] = ..., refilled: _Optional[_Union[AlaskaEvent.Refilled, _Mapping]] = ..., final_round: _Optional[_Union[AlaskaEvent.FinalRound, _Mapping]] = ..., empty_turn: _Optional[_Union[AlaskaEvent.SeatOnly, _Mapping]] = ..., turn_ended: _Optional[_Union[AlaskaEvent.SeatOnly, _Mapping]] = ..., playoff: _Optional[_Union[AlaskaEvent.Playoff, _Mapping]] = ..., game_end: _Optional[_Union[AlaskaEvent.GameEnd, _Mapping]] = ..., dice: _Optional[_Union[AlaskaEvent.Dice, _Mapping]] = ...) -> None: ...
 
 class AlaskaOptions(_message.Message):
     __slots__ = ("start_seat", "lucky_dice", "tie_rule", "bear_window", "deck")
