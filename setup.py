@@ -14,6 +14,8 @@ COMPILED = [
     "engines/core/rng.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
+    "engines/cambio/legality.py",
+    "engines/cambio/validate.py",
     "engines/alaska/rules.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).

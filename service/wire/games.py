@@ -144,6 +144,7 @@ class GameWire:
             self._move_fields = {f.name: f for f in self.move_desc.fields if f.name != "kind"}
         if self.view_desc is not None:
             self._view = builder(self.view_desc)
+        self._payloads: dict[tuple, Callable] = {}
         self._events: dict[str, Callable] = {}
         if self.event_desc is not None:
             event_cls = struct_for(self.event_desc)
@@ -155,14 +156,26 @@ class GameWire:
         """The typed move (the game's Move Struct) of an engine MoveInfo's kind and args; None without a proto."""
         if self.move_desc is None:
             return None
-        kw: dict[str, Any] = {"kind": kind.upper()}
-        for name, value in args.items():
+        key = (kind, *args)
+        make = self._payloads.get(key)
+        if make is None:
+            make = self._payloads[key] = self._payload_maker(kind, tuple(args))
+        return make(args)
+
+    def _payload_maker(self, kind: str, names: tuple[str, ...]):
+        """Straight-line code for one (kind, arg names) shape: a generic walk cost ~0.6 us a move."""
+        env: dict[str, Any] = {"_cls": self._move_cls}
+        parts = [f"kind={kind.upper()!r}"]
+        for i, name in enumerate(names):
             f = self._move_fields[name]  # KeyError: the engine has an arg the proto lacks (conformance test)
-            if f.message_type is not None:
-                sub = struct_for(f.message_type)
-                value = [sub(*x) for x in value] if is_repeated(f) else sub(*value)
-            kw[name] = value
-        return self._move_cls(**kw)
+            value = f"a[{name!r}]"
+            if f.message_type is not None:  # a tuple (or list) of scalars fills the fields in order
+                env[f"_s{i}"] = struct_for(f.message_type)
+                value = f"[_s{i}(*x) for x in {value}]" if is_repeated(f) else f"_s{i}(*{value})"
+            parts.append(f"{name}={value}")
+        src = f"def make(a):\n    return _cls({', '.join(parts)})"
+        exec(compile(src, f"<payload {self.id}.{kind}>", "exec"), env)  # noqa: S102 - names from our descriptors
+        return env["make"]
 
     def move_args(self, typed) -> tuple[str, dict[str, object]]:
         """(kind, args) of a typed move, for the engine's `move_text`; BadTyped names the field."""
@@ -214,10 +227,16 @@ class GameWire:
 
 
 def _event_maker(game_id: str, event_cls: type, kind: str, build: Callable):
-    """kind's Event builder: Event(kind, private_to, <game>=<Game>Event(<kind>=...)), keyword-free and fast."""
-    def make(data, private_to, _e=m.Event, _k=kind, _cls=event_cls, _b=build, _g=game_id, _l=list):
-        return _e(kind=_k, private_to=_l(private_to), **{_g: _cls(**{_k: _b(data)})})
-    return make
+    """kind's Event builder: Event(kind, private_to, <game>=<Game>Event(<kind>=...)).
+
+    Generated with literal keywords: unpacking `**{game_id: ...}` per call cost ~0.6 us an event.
+    """
+    src = (f"def make(data, private_to):\n"
+           f"    return _E(kind={kind!r}, private_to=[*private_to] if private_to else [], "
+           f"{game_id}=_G({kind}=_b(data)))")
+    namespace = {"_E": m.Event, "_G": event_cls, "_b": build}
+    exec(compile(src, f"<event {game_id}.{kind}>", "exec"), namespace)  # noqa: S102 - names from our descriptors
+    return namespace["make"]
 
 
 def _values(sub, where: str) -> tuple:
