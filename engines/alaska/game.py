@@ -121,12 +121,14 @@ class AlaskaGame(Game):
             events.extend(view.event(e, state) for e in raw)
 
     def _refuse_code(self, state: bytearray, move: int, reason: int):
+        """A move code that is not listed now is `not_legal` whatever rule it breaks (the rule says why)."""
         code = rules.REASONS[reason]
-        detail = None
-        if code == "not_legal":
-            detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
+        if code == "game_over":
+            self.refuse(code, move)
         seat = rules.mover_of(state, move) if 0 <= move < rules.CONST.N_CODES else NONE
-        self.refuse(code, move, None if seat == NONE else seat, detail)
+        why = self.reasons[code].meaning if code in self.reasons else "not in legal_moves"
+        self.refuse("not_legal", move, None if seat == NONE else seat,
+                    f"not a legal move now ({why}; {len(rules.legal_moves(state))} legal codes, see legal_moves)")
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         if not isinstance(move, int) or isinstance(move, bool) or not -2 ** 31 <= move < 2 ** 31:
