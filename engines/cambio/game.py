@@ -272,7 +272,10 @@ class CambioGame(Game):
             visible = source == "discard" or seat == active
             view["held"] = {"seat": active, "source": source, "card": card_id(g("held")) if visible else None}
         if g("action"):
-            view["action"] = {"card": pile[-1], "action": ACTIONS[g("action")], "steps_left": g("steps_left")}
+            view["action"] = {"card": pile[-1], "action": ACTIONS[g("action")], "steps_left": g("steps_left"),
+                              # the blue king's picks so far are public (each was a `picked` event)
+                              "picked": [position(t, k) for t, k in enumerate(STATE.cells(state, "picked", n))
+                                         if k != NONE]}
         if PHASES[g("phase")] == "snap":
             view["window"] = {"rune": RUNES[g("window_rune")], "claimant": opt(g("claimant")),
                               "passed": [x for x in range(n) if (g("passed") >> x) & 1],
