@@ -195,14 +195,14 @@ class CambioGame(Game):
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         """The text of a typed move: kind as in MoveInfo, args `slot`, `target` or `positions` (§5)."""
         if kind not in _KIND:
-            raise BadMoveText("bad_move_text", f"bad move: kind {opts.shown(kind)} is not one of {', '.join(KINDS)}",
-                              field="kind")
+            raise BadMoveText("bad_move_text", f"bad move: kind {opts.shown(kind)} is not one of {', '.join(KINDS)}")
         given = {name for name, value in (args or {}).items() if value is not None}
         need = {"slot"} if kind in SLOT_ARG else {"target"} if kind in TARGET_ARG else \
             {"positions"} if kind == "swap" else set()
-        for name in sorted(given ^ need):
-            what = "is not taken by" if name in given else "is required by"
-            raise BadMoveText("bad_move_text", f"bad move: argument {name!r} {what} {kind}", field=name)
+        for name in sorted(given - need):  # an argument given wrongly first: it names the caller's mistake
+            raise BadMoveText("bad_move_text", f"bad move: {kind} takes no argument {name!r}")
+        for name in sorted(need - given):
+            raise BadMoveText("bad_move_text", f"bad move: {kind}: argument {name!r} is missing")
         if kind in SLOT_ARG:
             return f"{WORD[kind]} {_number(args['slot'], 'slot')}"
         if kind in TARGET_ARG:
@@ -210,8 +210,7 @@ class CambioGame(Game):
         if kind == "swap":
             pair = args["positions"]
             if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
-                raise BadMoveText("bad_move_text", "bad move: argument 'positions' must be two positions",
-                                  field="positions")
+                raise BadMoveText("bad_move_text", "bad move: argument 'positions' must be two positions")
             texts = sorted((_place(p, f"positions[{i}]") for i, p in enumerate(pair)),
                            key=lambda x: tuple(map(int, x.split("."))))
             return "swap " + " ".join(texts)
@@ -243,7 +242,7 @@ class CambioGame(Game):
     def view(self, state: bytearray, seat: int | None) -> dict:
         """What `seat` may know (None: a spectator), §9.
 
-        Keys: game, seat, players, round, dealer, active_seat, phase, to_act, caller (seat or
+        Keys: game, seat, players, round, dealer, active_seat (None once the game is over), phase, to_act, caller (seat or
         None), frozen, move_count, turns, max_turns, memory_aid, deck_count, discard (card ids,
         bottom first), held (None or {seat, source, card: id or None when hidden}), action (None
         or {card, action, steps_left}), window (None or {rune, claimant, passed, pending_give,
@@ -262,7 +261,7 @@ class CambioGame(Game):
         active = g("active")
         view = {
             "game": "cambio", "seat": seat, "players": n, "round": g("round"), "dealer": g("dealer"),
-            "active_seat": active, "phase": PHASES[g("phase")], "to_act": self.to_act(state),
+            "active_seat": None if finished else active, "phase": PHASES[g("phase")], "to_act": self.to_act(state),
             "caller": opt(g("caller")), "frozen": bool(g("frozen")), "move_count": g("moves"),
             "turns": g("turns"), "max_turns": g("max_turns"), "memory_aid": memory,
             "deck_count": g("deck_count"), "discard": pile, "held": None, "action": None, "window": None,
@@ -273,7 +272,10 @@ class CambioGame(Game):
             visible = source == "discard" or seat == active
             view["held"] = {"seat": active, "source": source, "card": card_id(g("held")) if visible else None}
         if g("action"):
-            view["action"] = {"card": pile[-1], "action": ACTIONS[g("action")], "steps_left": g("steps_left")}
+            view["action"] = {"card": pile[-1], "action": ACTIONS[g("action")], "steps_left": g("steps_left"),
+                              # the blue king's picks so far are public (each was a `picked` event)
+                              "picked": [position(t, k) for t, k in enumerate(STATE.cells(state, "picked", n))
+                                         if k != NONE]}
         if PHASES[g("phase")] == "snap":
             view["window"] = {"rune": RUNES[g("window_rune")], "claimant": opt(g("claimant")),
                               "passed": [x for x in range(n) if (g("passed") >> x) & 1],
@@ -358,7 +360,7 @@ def _plain_text(kind: str) -> str:
 def _number(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** 9:
         raise BadMoveText("bad_move_text", f"bad move: argument {name!r} must be a slot number, not "
-                          f"{opts.shown(value)}", field=name)
+                          f"{opts.shown(value)}")
     return value
 
 
@@ -367,15 +369,14 @@ def _place(value: object, name: str) -> str:
     if isinstance(value, str):
         if not _POS.fullmatch(value):
             raise BadMoveText("bad_move_text", f"bad move: argument {name!r} {opts.shown(value)} is not a position "
-                              "<seat>.<slot>", field=name)
+                              "<seat>.<slot>")
         return value
     if isinstance(value, Mapping):
         pair = (value.get("seat"), value.get("slot"))
     elif isinstance(value, (tuple, list)) and len(value) == 2:
         pair = tuple(value)
     else:
-        raise BadMoveText("bad_move_text", f"bad move: argument {name!r} must be a position (seat, slot)",
-                          field=name)
+        raise BadMoveText("bad_move_text", f"bad move: argument {name!r} must be a position (seat, slot)")
     return position(_number(pair[0], f"{name}.seat"), _number(pair[1], f"{name}.slot"))
 
 
