@@ -14,6 +14,8 @@ COMPILED = [
     "engines/core/rng.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
+    "engines/rune_market/rules.py",
+    "engines/rune_market/check.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [
