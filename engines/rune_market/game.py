@@ -112,12 +112,10 @@ class RuneMarketGame(Game):
         return state[AT.players]
 
     def setup_events(self, state: bytearray) -> list[Event]:
-        """The deal: public counts, then each seat's hand for that seat only."""
+        """The deal: per seat, the counts (public) and its cards (that seat only)."""
         t = Table(state)
-        events = [Event("dealt", {"hand_counts": [len(s.hand) for s in t.seats], "deck_count": len(t.deck)})]
-        events += [Event("dealt", {"seat": s}, {"cards": [card_id(c) for c in t.hand(s)]}, (s,))
-                   for s in range(t.players)]
-        return events
+        return [Event("dealt", {"seat": s, "hand_count": len(t.hand(s)), "deck_count": len(t.deck)},
+                      {"cards": [card_id(c) for c in t.hand(s)]}, (s,)) for s in range(t.players)]
 
     # -- moves -------------------------------------------------------------------------
     def to_act(self, state: bytearray) -> list[int]:
