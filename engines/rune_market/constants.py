@@ -32,4 +32,5 @@ OK, R_GAME_OVER, R_NOT_LEGAL = range(3)
 
 EVENTS = ("plundered", "store_abandoned", "interest", "bought", "collector_placed", "collector_removed",
           "rune_bought", "duel", "defended", "conceded", "stolen", "storage_played", "refilled",
-          "reshuffled", "game_end", "stored", "thief", "double", "no_interest", "no_steal", "turn")
+          "reshuffled", "game_end", "stored", "thief", "double", "no_interest", "no_steal", "turn",
+          "rune_stolen", "lot_drawn")

@@ -61,11 +61,12 @@ cython.declare(EV_PLUNDERED=cython.int, EV_STORE_ABANDONED=cython.int, EV_INTERE
                EV_RUNE_BOUGHT=cython.int, EV_DUEL=cython.int, EV_DEFENDED=cython.int, EV_CONCEDED=cython.int,
                EV_STOLEN=cython.int, EV_STORAGE_PLAYED=cython.int, EV_REFILLED=cython.int,
                EV_RESHUFFLED=cython.int, EV_GAME_END=cython.int, EV_STORED=cython.int, EV_THIEF=cython.int,
-               EV_DOUBLE=cython.int, EV_NO_INTEREST=cython.int, EV_NO_STEAL=cython.int, EV_TURN=cython.int)
+               EV_DOUBLE=cython.int, EV_NO_INTEREST=cython.int, EV_NO_STEAL=cython.int, EV_TURN=cython.int,
+               EV_RUNE_STOLEN=cython.int, EV_LOT_DRAWN=cython.int)
 (EV_PLUNDERED, EV_STORE_ABANDONED, EV_INTEREST, EV_BOUGHT, EV_COLLECTOR_PLACED, EV_COLLECTOR_REMOVED,
  EV_RUNE_BOUGHT, EV_DUEL, EV_DEFENDED, EV_CONCEDED, EV_STOLEN, EV_STORAGE_PLAYED, EV_REFILLED,
  EV_RESHUFFLED, EV_GAME_END, EV_STORED, EV_THIEF, EV_DOUBLE, EV_NO_INTEREST, EV_NO_STEAL,
- EV_TURN) = range(21)
+ EV_TURN, EV_RUNE_STOLEN, EV_LOT_DRAWN) = range(23)
 
 # State layout (state.py) as C constants.
 cython.declare(PLAYERS=cython.Py_ssize_t, START=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t,
@@ -463,6 +464,8 @@ def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cytho
     tied: list = tied_after_high_card(buf)
     if buf[LOT_OPTION] and len(tied) > 1:
         buf[LOT] = tied[rng.below(buf, RNG, len(tied))]
+        if events is not None:
+            events.append((EV_LOT_DRAWN, buf[LOT], tuple(tied)))
     if events is not None:
         events.append((EV_GAME_END, reason))
 
@@ -1039,7 +1042,7 @@ def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.in
             buf[q + RUNES + what] -= 1
         _gain(buf, seat, what, 1)
     if events is not None:
-        events.append((EV_STOLEN, seat, victim, what, card))
+        events.append((EV_STOLEN if what == W_HAND else EV_RUNE_STOLEN, seat, victim, what, card))
 
 
 # -- accessors for game.py (the layout constants are C-level) ----------------------

@@ -137,11 +137,9 @@ def _bought(raw: tuple, buf: bytearray) -> Event:
 
 def _stolen(raw: tuple, buf: bytearray) -> Event:
     _, thief, victim, what, card = raw
-    public = {"thief": thief, "victim": victim, "what": "hand card" if what == K.W_HAND else "rune",
-              "colour": "" if what == K.W_HAND else colour_name(what)}
-    if what == K.W_HAND:
-        return Event("stolen", public, {"card": card_id(card)}, (thief, victim))
-    return Event("stolen", public)
+    if what == K.W_HAND:  # a random hand card (the generator's choice, D12)
+        return Event("stolen", {"thief": thief, "victim": victim}, {"card": card_id(card)}, (thief, victim))
+    return Event("rune_stolen", {"thief": thief, "victim": victim, "colour": colour_name(what)})
 
 
 def _game_end(raw: tuple, buf: bytearray) -> Event:
@@ -167,10 +165,12 @@ _EVENTS = {
     "duel": lambda r, b: Event("duel", {"seat": r[1], "card": card_id(r[2]), "defender": r[3]}),
     "defended": lambda r, b: Event("defended", {"seat": r[1], "card": card_id(r[2])}),
     "stolen": _stolen,
+    "rune_stolen": _stolen,
+    "lot_drawn": lambda r, b: Event("lot_drawn", {"seat": r[1], "tied": list(r[2])}),
     "storage_played": lambda r, b: Event("storage_played", {"seat": r[1], "card": card_id(r[2]),
                                                             "colour": "red" if r[2] < K.HALL_BLUE0 else "blue"}),
     "refilled": lambda r, b: Event("refilled", {"seat": r[1], "count": len(r[2])},
-                                   {"cards": [card_id(c) for c in r[2]]}, (r[1],)),
+                                   {"cards": [card_id(c) for c in sorted(r[2])]}, (r[1],)),  # not the draw order
     "reshuffled": lambda r, b: Event("reshuffled", {"deck_count": r[1]}),
     "game_end": _game_end,
     "stored": lambda r, b: Event("stored", {"seat": r[1], "colour": colour_name(r[2]), "count": r[3]}),

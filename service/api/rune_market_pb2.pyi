@@ -206,7 +206,7 @@ class RuneMarketOptions(_message.Message):
     def __init__(self, start_seat: _Optional[int] = ..., storage_protects: _Optional[str] = ..., tiebreak_iv: _Optional[str] = ..., max_rounds: _Optional[int] = ..., deck: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class RuneMarketEvent(_message.Message):
-    __slots__ = ("dealt", "turn", "plundered", "store_abandoned", "interest", "no_interest", "bought", "collector_placed", "collector_removed", "rune_bought", "duel", "defended", "conceded", "stolen", "storage_played", "thief", "double", "no_steal", "refilled", "reshuffled", "stored", "game_end")
+    __slots__ = ("dealt", "turn", "plundered", "store_abandoned", "interest", "no_interest", "bought", "collector_placed", "collector_removed", "rune_bought", "duel", "defended", "conceded", "stolen", "storage_played", "thief", "double", "no_steal", "refilled", "reshuffled", "stored", "game_end", "rune_stolen", "lot_drawn")
     class Dealt(_message.Message):
         __slots__ = ("seat", "hand_count", "deck_count", "cards")
         SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -317,18 +317,30 @@ class RuneMarketEvent(_message.Message):
         colour: str
         def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ..., colour: _Optional[str] = ...) -> None: ...
     class Stolen(_message.Message):
-        __slots__ = ("thief", "victim", "what", "colour", "card")
+        __slots__ = ("thief", "victim", "card")
         THIEF_FIELD_NUMBER: _ClassVar[int]
         VICTIM_FIELD_NUMBER: _ClassVar[int]
-        WHAT_FIELD_NUMBER: _ClassVar[int]
-        COLOUR_FIELD_NUMBER: _ClassVar[int]
         CARD_FIELD_NUMBER: _ClassVar[int]
         thief: int
         victim: int
-        what: str
-        colour: str
         card: str
-        def __init__(self, thief: _Optional[int] = ..., victim: _Optional[int] = ..., what: _Optional[str] = ..., colour: _Optional[str] = ..., card: _Optional[str] = ...) -> None: ...
+        def __init__(self, thief: _Optional[int] = ..., victim: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
+    class RuneStolen(_message.Message):
+        __slots__ = ("thief", "victim", "colour")
+        THIEF_FIELD_NUMBER: _ClassVar[int]
+        VICTIM_FIELD_NUMBER: _ClassVar[int]
+        COLOUR_FIELD_NUMBER: _ClassVar[int]
+        thief: int
+        victim: int
+        colour: str
+        def __init__(self, thief: _Optional[int] = ..., victim: _Optional[int] = ..., colour: _Optional[str] = ...) -> None: ...
+    class LotDrawn(_message.Message):
+        __slots__ = ("seat", "tied")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        TIED_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        tied: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, seat: _Optional[int] = ..., tied: _Optional[_Iterable[int]] = ...) -> None: ...
     class Thief(_message.Message):
         __slots__ = ("seat", "card", "victim")
         SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -394,6 +406,8 @@ class RuneMarketEvent(_message.Message):
     RESHUFFLED_FIELD_NUMBER: _ClassVar[int]
     STORED_FIELD_NUMBER: _ClassVar[int]
     GAME_END_FIELD_NUMBER: _ClassVar[int]
+    RUNE_STOLEN_FIELD_NUMBER: _ClassVar[int]
+    LOT_DRAWN_FIELD_NUMBER: _ClassVar[int]
     dealt: RuneMarketEvent.Dealt
     turn: RuneMarketEvent.Seat
     plundered: RuneMarketEvent.Plundered
@@ -416,4 +430,6 @@ class RuneMarketEvent(_message.Message):
     reshuffled: RuneMarketEvent.Reshuffled
     stored: RuneMarketEvent.Stored
     game_end: RuneMarketEvent.GameEnd
-    def __init__(self, dealt: _Optional[_Union[RuneMarketEvent.Dealt, _Mapping]] = ..., turn: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., plundered: _Optional[_Union[RuneMarketEvent.Plundered, _Mapping]] = ..., store_abandoned: _Optional[_Union[RuneMarketEvent.StoreAbandoned, _Mapping]] = ..., interest: _Optional[_Union[RuneMarketEvent.Interest, _Mapping]] = ..., no_interest: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., bought: _Optional[_Union[RuneMarketEvent.Bought, _Mapping]] = ..., collector_placed: _Optional[_Union[RuneMarketEvent.CollectorPlaced, _Mapping]] = ..., collector_removed: _Optional[_Union[RuneMarketEvent.CollectorRemoved, _Mapping]] = ..., rune_bought: _Optional[_Union[RuneMarketEvent.RuneBought, _Mapping]] = ..., duel: _Optional[_Union[RuneMarketEvent.Duel, _Mapping]] = ..., defended: _Optional[_Union[RuneMarketEvent.Card, _Mapping]] = ..., conceded: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., stolen: _Optional[_Union[RuneMarketEvent.Stolen, _Mapping]] = ..., storage_played: _Optional[_Union[RuneMarketEvent.Card, _Mapping]] = ..., thief: _Optional[_Union[RuneMarketEvent.Thief, _Mapping]] = ..., double: _Optional[_Union[RuneMarketEvent.Card, _Mapping]] = ..., no_steal: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., refilled: _Optional[_Union[RuneMarketEvent.Refilled, _Mapping]] = ..., reshuffled: _Optional[_Union[RuneMarketEvent.Reshuffled, _Mapping]] = ..., stored: _Optional[_Union[RuneMarketEvent.Stored, _Mapping]] = ..., game_end: _Optional[_Union[RuneMarketEvent.GameEnd, _Mapping]] = ...) -> None: ...
+    rune_stolen: RuneMarketEvent.RuneStolen
+    lot_drawn: RuneMarketEvent.LotDrawn
+    def __init__(self, dealt: _Optional[_Union[RuneMarketEvent.Dealt, _Mapping]] = ..., turn: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., plundered: _Optional[_Union[RuneMarketEvent.Plundered, _Mapping]] = ..., store_abandoned: _Optional[_Union[RuneMarketEvent.StoreAbandoned, _Mapping]] = ..., interest: _Optional[_Union[RuneMarketEvent.Interest, _Mapping]] = ..., no_interest: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., bought: _Optional[_Union[RuneMarketEvent.Bought, _Mapping]] = ..., collector_placed: _Optional[_Union[RuneMarketEvent.CollectorPlaced, _Mapping]] = ..., collector_removed: _Optional[_Union[RuneMarketEvent.CollectorRemoved, _Mapping]] = ..., rune_bought: _Optional[_Union[RuneMarketEvent.RuneBought, _Mapping]] = ..., duel: _Optional[_Union[RuneMarketEvent.Duel, _Mapping]] = ..., defended: _Optional[_Union[RuneMarketEvent.Card, _Mapping]] = ..., conceded: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., stolen: _Optional[_Union[RuneMarketEvent.Stolen, _Mapping]] = ..., storage_played: _Optional[_Union[RuneMarketEvent.Card, _Mapping]] = ..., thief: _Optional[_Union[RuneMarketEvent.Thief, _Mapping]] = ..., double: _Optional[_Union[RuneMarketEvent.Card, _Mapping]] = ..., no_steal: _Optional[_Union[RuneMarketEvent.Seat, _Mapping]] = ..., refilled: _Optional[_Union[RuneMarketEvent.Refilled, _Mapping]] = ..., reshuffled: _Optional[_Union[RuneMarketEvent.Reshuffled, _Mapping]] = ..., stored: _Optional[_Union[RuneMarketEvent.Stored, _Mapping]] = ..., game_end: _Optional[_Union[RuneMarketEvent.GameEnd, _Mapping]] = ..., rune_stolen: _Optional[_Union[RuneMarketEvent.RuneStolen, _Mapping]] = ..., lot_drawn: _Optional[_Union[RuneMarketEvent.LotDrawn, _Mapping]] = ...) -> None: ...

@@ -236,6 +236,7 @@ def test_14_duel_won_then_steal():
     events = play(state, 0, "steal 1 hand")
     stolen = [e for e in events if e.kind == "stolen"][0]
     assert stolen.private_to == (0, 1) and stolen.seen_by(2).private == {}
+    assert stolen.public == {"thief": 0, "victim": 1}
     assert stolen.private["card"] in ("N3a", "T2", "HB1")
     assert seat_view(state, 1)["hand_count"] == 2
     assert GAME.view(state, 1)["seats"][0]["known_cards"] == [stolen.private["card"]]
