@@ -27,7 +27,7 @@ GAMES = engines.games()
 IDS = [g.info.id for g in GAMES]
 TYPED = [g for g in GAMES if wire(g.info.id).typed]
 UNTYPED = [g for g in GAMES if not wire(g.info.id).typed]
-MAX_MOVES = 600  # random games end well before (hats 32-90 moves, cambio 24-95)
+MAX_MOVES = 2500  # random games end well before (hats 32-90 moves, cambio 24-95, rune_market 200-1,100)
 ENVELOPE_VIEW_KEYS = {"game", "seat"}  # the View envelope's oneof name and View.seat
 
 
@@ -44,7 +44,7 @@ def _event_members(event: dict, gid: str) -> set[str]:
 
 
 def _check_event_json(event: dict, gid: str, typed: bool) -> None:
-    """One typed member per event: the game's own for a typed game, `generic` otherwise."""
+    """One typed member per event: the game's own for a typed game, `generic` otherwise (`gid`: its JSON name)."""
     assert event["kind"]
     assert _event_members(event, gid) == {gid if typed else "generic"}, event
     if typed:
@@ -62,15 +62,16 @@ def _camel(name: str) -> str:
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_full_game_over_rest(http, game):
     gid, typed = game.info.id, wire(game.info.id).typed
+    jid = _camel(gid)  # the oneof member's JSON name (rune_market -> runeMarket)
     n = _seats(game)
     r = http.post(f"/v1/games/{gid}:new", json={"seats": [{"name": f"p{i}"} for i in range(n)], "seed": "7",
                                                "want": {"view": True, "seat": 0, "legalMoves": True}})
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["game"] == gid and body["seed"] == "7" and body["legalMoves"]
-    assert set(body["view"]) == {"seat", gid if typed else "generic"}
+    assert set(body["view"]) == {"seat", jid if typed else "generic"}
     for event in body["events"]:
-        _check_event_json(event, gid, typed)
+        _check_event_json(event, jid, typed)
     rnd = random.Random(gid)
     state, moves, turns = body["state"], body["legalMoves"], 0
     while True:
@@ -79,7 +80,7 @@ def test_full_game_over_rest(http, game):
         if way == 0:
             req = {"state": state, "move": {"seat": move.get("seat", 0), "text": move["text"]}}
         elif way == 1:
-            req = {"state": state, "move": {"seat": move.get("seat", 0), gid: move[gid]}}
+            req = {"state": state, "move": {"seat": move.get("seat", 0), jid: move[jid]}}
         else:
             req = {"state": state, "index": moves.index(move)}
         req["want"] = {"legalMoves": True, "score": True}
@@ -88,7 +89,7 @@ def test_full_game_over_rest(http, game):
         out = r.json()
         assert out["move"] == move  # seat, text and typed form, in full
         for event in out.get("events", []):
-            _check_event_json(event, gid, typed)
+            _check_event_json(event, jid, typed)
         state, moves, turns = out["state"], out.get("legalMoves", []), turns + 1
         if out.get("finished"):
             break
