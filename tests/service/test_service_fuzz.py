@@ -10,6 +10,7 @@ import msgspec
 import pytest
 
 import engines
+from service.api import engine_pb2 as pb
 from service.wire import messages as m
 from service.wire.games import wire
 from service.app import App
@@ -93,7 +94,7 @@ def test_mutated_options_and_seats_are_refused_with_a_reason(app, game):
 INTS = [0, 1, 2, 3, 7, -1, 255, 256, 2 ** 31, 2 ** 40]
 
 
-def mutate_typed(payload: dict, kinds: list[str], rnd: random.Random) -> dict:
+def mutate_typed(payload: dict, kinds: list[str], keys: list[str], rnd: random.Random) -> dict:
     """A typed move (proto3 JSON) with its kind or arguments changed: what a client could send over REST."""
     out = dict(payload)
     for _ in range(rnd.randint(1, 3)):
@@ -103,7 +104,7 @@ def mutate_typed(payload: dict, kinds: list[str], rnd: random.Random) -> dict:
         elif op == 1 and len(out) > 1:
             del out[rnd.choice([k for k in out if k != "kind"])]
         else:
-            key = rnd.choice(["card", "space", "slot", "target", "positions", "kind"])
+            key = rnd.choice(keys)
             out[key] = rnd.choice([rnd.choice(INTS), rnd.choice(WORDS), {"seat": rnd.choice(INTS)},
                                    {"seat": rnd.choice(INTS), "slot": rnd.choice(INTS)},
                                    [{"seat": rnd.choice(INTS), "slot": rnd.choice(INTS)}] * rnd.randint(0, 3)])
@@ -119,6 +120,8 @@ def test_mutated_typed_moves_are_answered_or_refused_with_a_reason(app, game):
     rnd = random.Random(f"typed-{game}")
     w = wire(game)
     kinds = [v.name for v in w.move_desc.fields_by_name["kind"].enum_type.values]
+    keys = [f.json_name for f in w.move_desc.fields]  # the game's typed move fields, as JSON names
+    member = pb.Move.DESCRIPTOR.fields_by_name[game].json_name
     n = engines.get(game).info.min_seats
     new = app.call("rest", "NewGame", m.NewGameRequest(game=game, seats=[m.Seat()] * n, seed="5"))
     state, tried = new.state, 0
@@ -128,8 +131,8 @@ def test_mutated_typed_moves_are_answered_or_refused_with_a_reason(app, game):
             break
         for _ in range(20):
             base = rnd.choice(listed.moves)
-            payload = mutate_typed(msgspec.to_builtins(getattr(base, game)), kinds, rnd)
-            body = msgspec.json.encode({"state": state, "move": {"seat": base.seat, game: payload}})
+            payload = mutate_typed(msgspec.to_builtins(getattr(base, game)), kinds, keys, rnd)
+            body = msgspec.json.encode({"state": state, "move": {"seat": base.seat, member: payload}})
             try:
                 request = msgspec.json.decode(body, type=m.ApplyMoveRequest)
             except msgspec.ValidationError:
