@@ -217,24 +217,41 @@ def test_typed_moves_round_trip_to_the_same_move(game):
     assert kinds <= enum
 
 
+def _dropped(data, desc, path: str = "") -> set[str]:
+    """The keys of engine data (nested dicts and lists of them too) that the message `desc` has no field for."""
+    missing = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            f = desc.fields_by_name.get(key)
+            if f is None:
+                missing.add(path + key)
+            elif f.message_type is not None and not m.is_map(f):
+                missing |= _dropped(value, f.message_type, f"{path}{key}.")
+    elif isinstance(data, (list, tuple)):
+        sub = desc.fields[0].message_type if len(desc.fields) == 1 and m.is_repeated(desc.fields[0]) else None
+        for item in data:  # a list of sub-messages, or a list of lists for a one-repeated-field message
+            missing |= _dropped(item, sub if sub is not None and isinstance(item, (list, tuple)) else desc, path)
+    return missing
+
+
 @pytest.mark.parametrize("game", TYPED, ids=[g.info.id for g in TYPED])
 def test_typed_views_and_events_keep_every_engine_key(game):
-    """Every view key (but the envelope's) and every event key is a field of its message; both round-trip."""
+    """Every view key (but the envelope's) and every event key, nested ones too, is a field of its message;
+    views and events round-trip through JSON and protobuf."""
     w = wire(game.info.id)
-    view_fields = {f.name for f in w.view_desc.fields}
-    event_fields = {f.name: {x.name for x in f.message_type.fields}
-                    for f in w.event_desc.oneofs_by_name["event"].fields}
+    event_descs = {f.name: f.message_type for f in w.event_desc.oneofs_by_name["event"].fields}
     kinds = set()
     for i, (state, events) in enumerate(_states(game)):
         n = len(game.score(state).seats)
         for seat in [None, *range(n)] if i % 5 == 0 else [None, 0]:
             data = game.view(state, seat)
-            assert set(data) - ENVELOPE_VIEW_KEYS <= view_fields, set(data) - ENVELOPE_VIEW_KEYS - view_fields
+            dropped = _dropped({k: v for k, v in data.items() if k not in ENVELOPE_VIEW_KEYS}, w.view_desc)
+            assert not dropped, f"view keys without a field in {w.view_desc.name}: {sorted(dropped)}"
             _roundtrip(w.view(data, seat), pb.View)
         for event in events:
-            assert event.kind in event_fields, f"event kind {event.kind!r} has no member in the game's Event"
-            keys = set(event.public) | set(event.private)
-            assert keys <= event_fields[event.kind], (event.kind, keys - event_fields[event.kind])
+            assert event.kind in event_descs, f"event kind {event.kind!r} has no member in the game's Event"
+            dropped = _dropped({**event.public, **event.private}, event_descs[event.kind])
+            assert not dropped, f"{event.kind} keys without a field: {sorted(dropped)}"
             kinds.add(event.kind)
             for seat in {None, *event.private_to}:
                 api = w.event(event, seat)
