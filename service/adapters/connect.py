@@ -28,6 +28,7 @@ DOMAIN = "tabletop-engine"
 HTTP_STATUS = {
     "INVALID_ARGUMENT": 400, "FAILED_PRECONDITION": 400, "UNAUTHENTICATED": 401, "NOT_FOUND": 404,
     "RESOURCE_EXHAUSTED": 429, "UNIMPLEMENTED": 501, "INTERNAL": 500, "UNAVAILABLE": 503,
+    "PERMISSION_DENIED": 403, "ABORTED": 409,
 }
 JSON, PROTO = "application/json", "application/proto"
 
@@ -71,14 +72,14 @@ def _reader(meth: Method):
     return read
 
 
-def _answer(app: App, meth: Method, read, kind: str, raw: bytes) -> Response:
+def _answer(app: App, meth: Method, read, kind: str, raw: bytes, authorization: str | None) -> Response:
     try:
         msg = read(kind, raw)
     except ApiError as err:
         app.refused("connect", meth.name, err)
         return error_response(err)
     try:
-        result = app.call("connect", meth.name, msg)
+        result = app.call("connect", meth.name, msg, authorization)
     except ApiError as err:
         return error_response(err)
     if kind == "proto":
@@ -99,7 +100,7 @@ def _route(app: App, meth: Method):
         kind = {JSON: "json", PROTO: "proto"}.get(content_type)
         if kind is None:
             return _unsupported(f"content-type {content_type or '(none)'!r}")
-        return _answer(app, meth, read, kind, await request.body())
+        return _answer(app, meth, read, kind, await request.body(), request.headers.get("authorization"))
 
     handler.__doc__ = f"Connect unary {meth.name}."
     return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False)(handler)
@@ -124,7 +125,7 @@ def _get_route(app: App, meth: Method):
             err = invalid("malformed_message", f"message: not base64url: {exc}", field="message")
             app.refused("connect", meth.name, err)
             return error_response(err)
-        return _answer(app, meth, read, kind, raw)
+        return _answer(app, meth, read, kind, raw, request.headers.get("authorization"))
 
     handler.__doc__ = f"Connect unary {meth.name} as GET (side-effect free)."
     return get(meth.full_name, name=f"connect.get.{meth.name}", include_in_schema=False)(handler)

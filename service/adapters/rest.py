@@ -84,7 +84,8 @@ def _route(app: App, meth: Method):
         except ApiError as err:
             app.refused("rest", name, err)
             raise
-        return Response(encode(app.call("rest", name, msg)), media_type=JSON)
+        return Response(encode(app.call("rest", name, msg, request.headers.get("authorization"))),
+                        media_type=JSON)
     return post(meth.rest_route, status_code=200, name=name, include_in_schema=False)(handler)
 
 
@@ -106,7 +107,8 @@ def _game_route(app: App, meth: Method, body: Body):
             app.refused("rest", name, err)
             raise
         data.game = game
-        return Response(encode(app.call("rest", name, data)), media_type=JSON)
+        return Response(encode(app.call("rest", name, data, request.headers.get("authorization"))),
+                        media_type=JSON)
     return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False)(handler)
 
 

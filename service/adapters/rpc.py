@@ -46,12 +46,20 @@ def abort(context: grpc.ServicerContext, err: ApiError):
         status_pb2.Status(code=code.value[0], message=err.message, details=[detail])))
 
 
+def authorization(context: grpc.ServicerContext) -> str | None:
+    """The caller's `authorization` metadata (`Bearer <key>`), None without one; read by the app layer."""
+    for key, value in context.invocation_metadata():
+        if key == "authorization":
+            return value
+    return None
+
+
 def _unary(app: App, meth: Method):
     name, req_struct, resp_pb = meth.name, meth.request, meth.response_pb
 
     def handler(request, context):
         try:
-            resp = app.call("grpc", name, from_pb(request, req_struct))
+            resp = app.call("grpc", name, from_pb(request, req_struct), authorization(context))
         except ApiError as err:
             abort(context, err)
         return to_pb(resp, resp_pb)
@@ -64,8 +72,9 @@ def _stream(app: App, meth: Method):
 
     def handler(request_iterator, context):
         """One response per request, in order; a bad token is an error result, not the end."""
+        auth = authorization(context)
         for request in request_iterator:
-            yield to_pb(app.call("grpc", name, from_pb(request, req_struct)), resp_pb)
+            yield to_pb(app.call("grpc", name, from_pb(request, req_struct), auth), resp_pb)
     return grpc.stream_stream_rpc_method_handler(handler, meth.request_pb.FromString,
                                                  meth.response_pb.SerializeToString)
 

@@ -51,12 +51,14 @@ class GameInfo(_message.Message):
     def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., version: _Optional[str] = ..., options: _Optional[_Iterable[_Union[OptionSpec, _Mapping]]] = ...) -> None: ...
 
 class Seat(_message.Message):
-    __slots__ = ("name", "kind")
+    __slots__ = ("name", "kind", "key")
     NAME_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
     name: str
     kind: str
-    def __init__(self, name: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+    key: str
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[str] = ..., key: _Optional[str] = ...) -> None: ...
 
 class Want(_message.Message):
     __slots__ = ("view", "seat", "legal_moves", "score")
@@ -180,7 +182,7 @@ class Score(_message.Message):
     def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., finished: bool = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ..., teams: _Optional[_Iterable[_Union[Team, _Mapping]]] = ..., move_count: _Optional[int] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "options", "seed", "want", "hats", "cambio", "alaska", "rune_market")
+    __slots__ = ("game", "seats", "options", "seed", "want", "access", "hats", "cambio", "alaska", "rune_market")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -193,6 +195,7 @@ class NewGameRequest(_message.Message):
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     WANT_FIELD_NUMBER: _ClassVar[int]
+    ACCESS_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
     CAMBIO_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
@@ -202,14 +205,15 @@ class NewGameRequest(_message.Message):
     options: _containers.ScalarMap[str, str]
     seed: int
     want: Want
+    access: str
     hats: _hats_pb2.HatsOptions
     cambio: _cambio_pb2.CambioOptions
     alaska: _alaska_pb2.AlaskaOptions
     rune_market: _rune_market_pb2.RuneMarketOptions
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaOptions, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketOptions, _Mapping]] = ...) -> None: ...
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., access: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaOptions, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketOptions, _Mapping]] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
-    __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score", "events")
+    __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score", "events", "host_key", "access")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +223,8 @@ class NewGameResponse(_message.Message):
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    HOST_KEY_FIELD_NUMBER: _ClassVar[int]
+    ACCESS_FIELD_NUMBER: _ClassVar[int]
     state: bytes
     game: str
     seed: int
@@ -228,7 +234,9 @@ class NewGameResponse(_message.Message):
     legal_moves: _containers.RepeatedCompositeFieldContainer[Move]
     score: Score
     events: _containers.RepeatedCompositeFieldContainer[Event]
-    def __init__(self, state: _Optional[bytes] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
+    host_key: str
+    access: str
+    def __init__(self, state: _Optional[bytes] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., host_key: _Optional[str] = ..., access: _Optional[str] = ...) -> None: ...
 
 class LegalMovesRequest(_message.Message):
     __slots__ = ("state", "seat", "game")

@@ -25,6 +25,10 @@ STARTED = Counter("tabletop_games_started_total", "Games started, by game", ["ga
 FINISHED = Counter("tabletop_games_finished_total", "Games finished (by the move that ended them), by game",
                    ["game"])
 TOKENS_REFUSED = Counter("tabletop_tokens_refused_total", "State tokens refused, by reason", ["reason"])
+# Calls refused for who is calling, not for what: no key, wrong key, a bad authorization header,
+# a stale (forked) token. Labelled by reason only: a key never becomes a label.
+ACCESS_REFUSED = Counter("tabletop_access_refused_total", "Calls refused by the access checks, by reason "
+                         "(no_key, wrong_key, bad_authorization, token_stale)", ["reason"])
 
 
 # Per label set, the bound method that does the counting. prometheus-client's public

@@ -9,7 +9,9 @@ mapping is the generic one of service/wire/games.py.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 import secrets
 import time
 from typing import Callable
@@ -21,8 +23,10 @@ from ..wire import messages as m
 from ..wire.games import TYPED_MOVES, TYPED_OPTIONS, BadTyped, GameWire, wire
 from ..wire.methods import METHODS
 from . import metrics
+from .access import HOST, MODES, OPEN, SEATS, KeyRefused, SeatKeys, bearer, no_key, wrong_key
+from .store import STALE, stale
 from .errors import FAILED_PRECONDITION, INTERNAL, RESOURCE_EXHAUSTED, ApiError, from_rule_error, invalid
-from .tokens import Sealer, TokenRefused, pack_seats, unpack_seats
+from .tokens import Sealer, TokenRefused, pack_seats, unpack_table
 
 log = logging.getLogger("service.app")
 SEAT_KINDS = ("human", "robot")
@@ -30,40 +34,84 @@ MAX_BATCH = 1000
 MAX_LISTED_MOVES = 20_000  # an 8-seat blue king at the deal lists 4**7 = 16,384
 
 
+# Refusals the access metric counts by reason (never by key: a key is no label).
+ACCESS_REASONS = frozenset(("no_key", "wrong_key", "bad_authorization", "token_stale"))
+
+
 class Call:
-    """Per-request bookkeeping: the game label for the metrics (known once the token is open)."""
+    """Per-request bookkeeping: the game label for the metrics (known once the token is open), and
+    the caller's credential (the `Bearer` value of its authorization header, None without one)."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "credential")
 
-    def __init__(self):
+    def __init__(self, credential: str | None = None):
         self.game = ""
+        self.credential = credential
 
 
 class Opened:
-    """An opened token: its game, state, move count and packed seats."""
+    """An opened token: its game, state, move count, packed table (seats, game id, access mode), and
+    whom the caller speaks for: HOST (host key, or any caller of an `open` game), a seat, or None."""
 
-    __slots__ = ("game", "state", "move_count", "seats")
+    __slots__ = ("game", "state", "move_count", "table", "seats", "game_id", "access", "holder")
 
-    def __init__(self, game: Game, state: bytearray, move_count: int, seats: bytes):
-        self.game, self.state, self.move_count, self.seats = game, state, move_count, seats
+    def __init__(self, game: Game, state: bytearray, move_count: int, table: bytes):
+        self.game, self.state, self.move_count, self.table = game, state, move_count, table
+        self.seats, self.game_id, self.access = unpack_table(table)
+        self.holder: int | None = None
+
+    def may_act_for(self, seat: int | None, what: str) -> None:
+        """Refuse unless the caller may see or act as `seat` (None: the spectator, whom anyone may)."""
+        if seat is None or self.holder == HOST or self.holder == seat:
+            return
+        raise no_key(what) if self.holder is None else wrong_key(what)
+
+
+class Cut:
+    """What one response may show (SECURITY.md: one redaction rule for every response).
+
+    `seat` is the perspective of views and events (None = spectator); `full` means the caller
+    holds everything (host key or an `open` game, no perspective asked), so the listed moves of
+    every seat, every echoed move and the mid-game score are shown whole. Otherwise the listed
+    moves are `seat`'s only, a move of another seat is echoed as its seat alone, and a mid-game
+    score is cut to its public part.
+    """
+
+    __slots__ = ("seat", "full")
+
+    def __init__(self, seat: int | None, full: bool):
+        self.seat, self.full = seat, full
 
 
 class App:
-    """The service's operations; `call` runs one with metrics and error mapping."""
+    """The service's operations; `call` runs one with metrics and error mapping.
 
-    def __init__(self, sealer: Sealer):
+    `access` is the default access mode of new games (`seats`, `open`, or None: `seats` for a game
+    with hidden information, `open` for one without). `store` is the fork guard's game store
+    (service/app/store.py), None for none.
+    """
+
+    def __init__(self, sealer: Sealer, access: str | None = None, store=None):
+        if access not in (None, *MODES):
+            raise ValueError(f"access mode {access!r}: expected one of {', '.join(MODES)}")
         self.sealer = sealer
+        self.keys = SeatKeys(sealer.keys)
+        self.access = access
+        self.store = store
+        self._hidden: dict[str, bool] = {}
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
 
     # -- the entry point -------------------------------------------------------
-    def call(self, transport: str, method: str, request):
-        """Run `method` on `request`; raises ApiError (never anything else) when refused."""
+    def call(self, transport: str, method: str, request, authorization: str | None = None):
+        """Run `method` on `request` for the caller whose `authorization` header (or gRPC metadata)
+        value is given; raises ApiError (never anything else) when refused."""
         call = Call()
         start = time.perf_counter()
         code = "OK"
         try:
+            call.credential = bearer(authorization)
             return self._methods[method](request, call)
         except ApiError as exc:
             code = exc.status
@@ -94,6 +142,8 @@ class App:
         metrics.inc(metrics.ERRORS, transport, method, game, err.status, err.reason)
         if isinstance(err, TokenRefused):
             metrics.inc(metrics.TOKENS_REFUSED, err.reason)
+        if err.reason in ACCESS_REASONS:
+            metrics.inc(metrics.ACCESS_REFUSED, err.reason)
 
     # -- operations ---------------------------------------------------------------
     def list_games(self, req: m.ListGamesRequest, call: Call) -> m.ListGamesResponse:
@@ -121,66 +171,95 @@ class App:
         seed = _seed(req.seed)
         want = req.want or _NO_WANT
         perspective = _check_seat(want.seat, n, "want.seat")
+        access = req.access or self.access or (SEATS if self._has_hidden(game) else OPEN)
+        if access not in MODES:
+            raise invalid("bad_access", f"access: {req.access!r} is not one of {', '.join(MODES)}", field="access")
         state = game.new(n, options, seed)
-        packed = pack_seats(seats)
+        game_id = os.urandom(16)  # seat keys derive from it; random, so no two games share keys
+        packed = pack_seats(seats, game_id, access)
         w = wire(game.id)
+        keyed = access == SEATS
         resp = m.NewGameResponse(
             state=self.sealer.seal(game.encode(state), game.move_count(state), packed), game=game.id,
-            seed=str(seed), seats=[m.Seat(name, kind) for name, kind in seats], to_act=game.to_act(state),
-            events=[w.event(e, perspective) for e in game.setup_events(state)])
-        _fill_wanted(resp, game, state, want, perspective)
+            # A seed the service drew is never echoed: with it the deal can be rebuilt offline.
+            seed=None if req.seed is None else str(seed),
+            seats=[m.Seat(name, kind, self.keys.key(game_id, i) if keyed else "")
+                   for i, (name, kind) in enumerate(seats)],
+            to_act=game.to_act(state), events=[w.event(e, perspective) for e in game.setup_events(state)],
+            host_key=self.keys.key(game_id, None) if keyed else "", access=access)
+        # The creator is the host: it sees everything unless it asks for one seat's perspective in a
+        # `seats` game (an `open` game lists every seat's moves, as before seat keys).
+        _fill_wanted(resp, game, state, want, Cut(perspective, perspective is None or not keyed))
         metrics.inc(metrics.STARTED, game.id)
         return resp
 
     def legal_moves(self, req: m.LegalMovesRequest, call: Call) -> m.LegalMovesResponse:
-        """Every legal move now (or one seat's)."""
+        """Every legal move now (or one seat's); a seat's key lists that seat's moves only."""
         t = self._open(req.state, req.game, call)
         game, state = t.game, t.state
-        _check_seat(req.seat, len(unpack_seats(t.seats)), "seat")
-        moves = _moves(game, state)
-        if req.seat is not None:
-            moves = [mv for mv in moves if mv.seat == req.seat]
-        return m.LegalMovesResponse(moves, game.to_act(state), game.is_finished(state))
+        _check_seat(req.seat, len(t.seats), "seat")
+        t.may_act_for(req.seat, f"LegalMoves of seat {req.seat}")
+        if t.holder == HOST:
+            cut = Cut(req.seat, req.seat is None)
+        else:
+            cut = Cut(t.holder, False)
+        return m.LegalMovesResponse(_moves(game, state, cut), game.to_act(state), game.is_finished(state))
 
     def apply_move(self, req: m.ApplyMoveRequest, call: Call) -> m.ApplyMoveResponse:
-        """Apply one move (typed, text or index) and seal the new state."""
+        """Apply one move (typed, text or index) and seal the new state.
+
+        A seat's key moves for that seat only, and its `index` counts in its own moves (the list
+        LegalMoves shows it). The seat is checked before the move is read: a refusal that named a
+        card would tell a stranger what a hand holds.
+        """
         t = self._open(req.state, req.game, call)
         game, state = t.game, t.state
+        want = req.want
+        asked = None if want is None else _check_seat(want.seat, len(t.seats), "want.seat")
+        if t.holder != HOST:
+            self._check_mover(t, req)
+            t.may_act_for(asked, f"want.seat {asked}")
         if game.is_finished(state):
             raise ApiError(FAILED_PRECONDITION, "game_over", "the game is finished: no move is legal "
                            "(ask Score for the result)")
-        code = self._move_code(game, state, req)
+        code = self._move_code(game, state, req, None if t.holder == HOST else t.holder)
         info = game.move_info(state, code)
         new, events = game.apply(state, code)
-        want = req.want
-        perspective = info.seat  # the mover sees its own private events unless want.seat names another
-        if want is not None and want.seat is not None:
-            perspective = _check_seat(want.seat, len(unpack_seats(t.seats)), "want.seat")
+        # The mover sees its own private events unless want.seat names another seat.
+        cut = Cut(info.seat if asked is None else asked, t.holder == HOST and asked is None)
         count = game.move_count(new)
+        if self.store is not None:
+            # The request's mark: the same token and the same move are the same request (a retry).
+            mark = hashlib.blake2b(bytes(req.state) + code.to_bytes(8, "big"), digest_size=16).digest()
+            if self.store.advance(t.game_id, t.move_count, count, mark) == STALE:
+                raise stale(t.move_count)
         finished = game.is_finished(new)
         w = wire(game.id)
         event = w.event
         resp = m.ApplyMoveResponse(
-            state=self.sealer.seal(game.encode(new), count, t.seats), move=_move(w, info),
-            events=[event(e, perspective) for e in events], to_act=game.to_act(new), finished=finished,
+            state=self.sealer.seal(game.encode(new), count, t.table), move=_move(w, info, cut),
+            events=[event(e, cut.seat) for e in events], to_act=game.to_act(new), finished=finished,
             move_count=count)
         if want is not None:
-            _fill_wanted(resp, game, new, want, perspective)
+            # An `open` game lists every seat's moves and the whole score, as before seat keys (its
+            # caller is trusted); the echoed move above is cut like the events in every mode.
+            _fill_wanted(resp, game, new, want, Cut(cut.seat, True) if t.access == OPEN else cut)
         metrics.inc(metrics.MOVES, game.id)
         if finished:
             metrics.inc(metrics.FINISHED, game.id)
         return resp
 
     def score(self, req: m.ScoreRequest, call: Call) -> m.ScoreResponse:
-        """The score of any state."""
+        """The score of any state: mid-game only its public part without the host key."""
         t = self._open(req.state, req.game, call)
-        return m.ScoreResponse(_score(t.game, t.state))
+        return m.ScoreResponse(_score(t.game, t.state, Cut(None, t.holder == HOST)))
 
     def view(self, req: m.ViewRequest, call: Call) -> m.ViewResponse:
-        """What one seat (or a spectator) may see."""
+        """What one seat (or a spectator) may see; a seat's view needs its key or the host key."""
         t = self._open(req.state, req.game, call)
-        seats = unpack_seats(t.seats)
+        seats = t.seats
         seat = _check_seat(req.seat, len(seats), "seat")
+        t.may_act_for(seat, f"View of seat {seat}")
         return m.ViewResponse(_view(t.game, t.state, seat), t.game.to_act(t.state), t.game.is_finished(t.state),
                               [m.Seat(name, kind) for name, kind in seats])
 
@@ -189,19 +268,23 @@ class App:
         if len(req.states) > MAX_BATCH:
             raise invalid("batch_too_large", f"states: {len(req.states)} states, at most {MAX_BATCH} per call",
                           field="states")
-        return m.ScoreBatchResponse([self.score_one(state) for state in req.states])
+        return m.ScoreBatchResponse([self.score_one(state, call.credential) for state in req.states])
 
     def score_stream(self, req: m.ScoreRequest, call: Call) -> m.ScoreResult:
         """One message of ScoreStream: the score of its token, or the error as data."""
-        return self.score_one(req.state)
+        return self.score_one(req.state, call.credential)
 
-    def score_one(self, token: bytes) -> m.ScoreResult:
-        """The score of one token, or its error as data (ScoreBatch, ScoreStream)."""
+    def score_one(self, token: bytes, credential: str | None = None) -> m.ScoreResult:
+        """The score of one token for the caller with `credential`, or its error as data
+        (ScoreBatch, ScoreStream)."""
         try:
-            t = self._open(token, "", Call())
-            return m.ScoreResult(score=_score(t.game, t.state))
+            t = self._open(token, "", Call(credential))
+            return m.ScoreResult(score=_score(t.game, t.state, Cut(None, t.holder == HOST)))
         except TokenRefused as exc:
             metrics.inc(metrics.TOKENS_REFUSED, exc.reason)
+            return m.ScoreResult(error=error_struct(exc))
+        except KeyRefused as exc:
+            metrics.inc(metrics.ACCESS_REFUSED, exc.reason)
             return m.ScoreResult(error=error_struct(exc))
         except ApiError as exc:
             return m.ScoreResult(error=error_struct(exc))
@@ -226,12 +309,46 @@ class App:
                                game=expect_game)
         if game.move_count(state) != move_count:
             raise TokenRefused("token_inconsistent", "state token's move count does not match its state")
-        return Opened(game, state, move_count, seats)
+        t = Opened(game, state, move_count, seats)
+        if t.access == OPEN:
+            t.holder = HOST
+        elif call.credential is not None:
+            t.holder = self.keys.holder(t.game_id, call.credential, len(t.seats), f"{game.id} game")
+        return t
 
-    def _move_code(self, game: Game, state: bytearray, req: m.ApplyMoveRequest) -> int:
-        """The engine's move code for a move given by index, typed message or text."""
+    def _has_hidden(self, game: Game) -> bool:
+        """Whether `game` hides anything from some seat (then its games default to `seats`): at a
+        seeded deal, a seat sees more than the spectator, or re-dealing the unseen cards changes it."""
+        hidden = self._hidden.get(game.id)
+        if hidden is None:
+            state = game.new(game.info.min_seats, {}, 1)
+            try:
+                redealt = game.redeal_unseen(state, None, lambda cards: cards.reverse())
+            except NotImplementedError:
+                redealt = None  # no way to tell: assume hidden, the safe side
+            hidden = redealt is None or redealt != state or game.view(state, 0) != game.view(state, None)
+            self._hidden[game.id] = hidden
+        return hidden
+
+    @staticmethod
+    def _check_mover(t: Opened, req: m.ApplyMoveRequest) -> None:
+        """A caller without the host key moves only for the seat its key opens."""
+        if t.holder is None:
+            raise no_key("ApplyMove")
+        seat = req.move.seat if req.index is None and req.move is not None else None
+        if seat is not None and seat != t.holder:
+            raise wrong_key(f"a move for seat {seat}")
+
+    def _move_code(self, game: Game, state: bytearray, req: m.ApplyMoveRequest, own: int | None = None) -> int:
+        """The engine's move code for a move given by index, typed message or text; `own` is the
+        seat of a seat-key caller (its index counts in its own moves, its move is its seat's)."""
         if req.index is not None:
             codes = game.legal_moves(state)
+            if own is not None:
+                codes = [c for c in codes if game.move_info(state, c).seat == own]
+                if not codes:
+                    raise ApiError(FAILED_PRECONDITION, "not_your_turn", f"index: seat {own} has no legal move "
+                                   f"now (seats to act: {', '.join(map(str, game.to_act(state))) or 'none'})")
             if not 0 <= req.index < len(codes):
                 raise invalid("bad_move_index", f"index: {req.index} is out of range, there are {len(codes)} "
                               f"legal moves now (0..{len(codes) - 1})", field="index")
@@ -251,7 +368,7 @@ class App:
         if not text:
             raise invalid("missing_move", "move: empty; give `text` (e.g. \"exchange R2 3\") or the typed "
                           f"move `{game.id}`", field="move")
-        seat = move.seat
+        seat = move.seat if own is None else own
         if seat is None:
             to_act = game.to_act(state)
             if len(to_act) != 1:
@@ -362,14 +479,21 @@ def _check_seat(seat: int | None, players: int, field: str) -> int | None:
     return seat
 
 
-def _move(w: GameWire, info) -> m.Move:
+def _move(w: GameWire, info, cut: Cut | None = None) -> m.Move:
+    """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was."""
+    if cut is not None and not cut.full and cut.seat != info.seat:
+        return m.Move(seat=info.seat)
     move = m.Move(seat=info.seat, text=info.text)
     if w.typed:  # a game without a .proto of its own plays by text
         setattr(move, w.id, w.move_payload(info.kind, info.args))
     return move
 
 
-def _moves(game: Game, state: bytearray) -> list[m.Move]:
+def _moves(game: Game, state: bytearray, cut: Cut) -> list[m.Move]:
+    """The listed moves `cut` may see: every seat's for a full cut, else `cut.seat`'s only (none for
+    the spectator): even the number of another seat's moves can tell what it holds."""
+    if not cut.full and cut.seat is None:
+        return []
     codes = game.legal_moves(state)
     if len(codes) > MAX_LISTED_MOVES:
         # A Cambio blue king's `show` is one move per combination of cards (cambio.md §6): with
@@ -379,24 +503,33 @@ def _moves(game: Game, state: bytearray) -> list[m.Move]:
                        f"and give the move as text (seats to act: {', '.join(map(str, game.to_act(state)))})",
                        count=len(codes))
     w = wire(game.id)
-    return [_move(w, info) for info in game.describe_moves(state)]
+    infos = game.describe_moves(state)
+    if not cut.full:
+        infos = [info for info in infos if info.seat == cut.seat]
+    return [_move(w, info) for info in infos]
 
 
-def _score(game: Game, state: bytearray) -> m.Score:
+def _score(game: Game, state: bytearray, cut: Cut) -> m.Score:
+    """The score; mid-game and not `cut.full`, its public part only: who sits where and the move
+    count. (A game's score may count hidden cards, as Cambio's does, and the engines do not say
+    which parts are public, so the per-seat values wait for the end or the host key.)"""
     s = game.score(state)
+    teams = [m.Team(list(t)) for t in s.teams]
+    if not (s.finished or cut.full):
+        return m.Score(game.id, [m.SeatScore(seat=x.seat) for x in s.seats], False, teams=teams,
+                       move_count=game.move_count(state))
     return m.Score(game.id, [m.SeatScore(x.seat, x.round, x.total, x.rank, dict(x.breakdown)) for x in s.seats],
-                   s.finished, list(s.winners), s.tiebreak, [m.Team(list(t)) for t in s.teams],
-                   game.move_count(state))
+                   s.finished, list(s.winners), s.tiebreak, teams, game.move_count(state))
 
 
 def _view(game: Game, state: bytearray, seat: int | None) -> m.View:
     return wire(game.id).view(game.view(state, seat), seat)
 
 
-def _fill_wanted(resp, game: Game, state: bytearray, want: m.Want, seat: int | None) -> None:
+def _fill_wanted(resp, game: Game, state: bytearray, want: m.Want, cut: Cut) -> None:
     if want.view:
-        resp.view = _view(game, state, seat)
+        resp.view = _view(game, state, cut.seat)
     if want.legal_moves:
-        resp.legal_moves = _moves(game, state)
+        resp.legal_moves = _moves(game, state, cut)
     if want.score:
-        resp.score = _score(game, state)
+        resp.score = _score(game, state, cut)

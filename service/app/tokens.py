@@ -8,10 +8,13 @@ Layout (all of it authenticated, the body encrypted):
     nonce (12 bytes)
     body = AES-GCM(key, nonce, plaintext, aad = everything before the nonce)
 
-plaintext = move count (4 bytes) | seats length (2 bytes) | seats (msgpack) |
-encoded state (engines' codec: game id, rules version, state body). So the
-token binds game id, rules version and move count, and hidden information
-(hands, deck order) never leaves the server in the clear.
+plaintext = move count (4 bytes) | table length (2 bytes) | table (msgpack:
+seats, the game's random id, its access mode) | encoded state (engines' codec:
+game kind, rules version, state body). So the token binds the game, its rules
+version, move count, seat keys (derived from the random id, service/app/access.py)
+and access mode, and hidden information (hands, deck order) never leaves the
+server in the clear. Every byte of the token is authenticated: the header is the
+AEAD's associated data, the nonce is GCM's own input, the rest is ciphertext and tag.
 
 Keys: `TABLETOP_TOKEN_KEYS="kid1:<base64 32 bytes>,kid2:<...>"`; every listed
 key opens tokens, the first one seals (rotation: add the new key first, drop
@@ -31,7 +34,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from .errors import UNAUTHENTICATED, ApiError
 
-FORMAT = 1
+FORMAT = 2  # 2: the table carries the game id and access mode (format 1 tokens are refused)
 NONCE = 12
 TAG = 16
 ENV = "TABLETOP_TOKEN_KEYS"
@@ -87,6 +90,7 @@ class Sealer:
     def __init__(self, keys: list[tuple[str, bytes]]):
         if not keys:
             raise ValueError("at least one key is needed")
+        self.keys = list(keys)  # the seat keys are derived from the same ring (service/app/access.py)
         self._ring = {kid.encode("ascii"): AESGCM(key) for kid, key in keys}
         kid = keys[0][0].encode("ascii")
         self._kid = kid
@@ -108,7 +112,8 @@ class Sealer:
         n = len(token)
         if token[0] != FORMAT:
             raise TokenRefused("token_malformed", f"state token: unknown format byte {token[0]} "
-                               f"(expected {FORMAT}); this is not a token of this service")
+                               f"(expected {FORMAT}); this is not a token of this service, or one made "
+                               "before an upgrade")
         if n < 2 or n < 2 + token[1] + 4:
             raise TokenRefused("token_truncated", f"state token is truncated ({n} bytes, header incomplete)")
         token = bytes(token)  # a no-op for bytes; slices below are then bytes too
@@ -134,15 +139,21 @@ class Sealer:
         return plain[6 + seats_len:], move_count, plain[6:6 + seats_len]
 
 
-_seat_enc = msgspec.msgpack.Encoder()
-_seat_dec = msgspec.msgpack.Decoder(list[tuple[str, str]])
+_table_enc = msgspec.msgpack.Encoder()
+_table_dec = msgspec.msgpack.Decoder(tuple[list[tuple[str, str]], bytes, str])
 
 
-def pack_seats(seats: list[tuple[str, str]]) -> bytes:
-    """Seat names and kinds for the token (the engine only takes the count)."""
-    return _seat_enc.encode(seats)
+def pack_seats(seats: list[tuple[str, str]], game_id: bytes = bytes(16), access: str = "open") -> bytes:
+    """The table for the token: seat names and kinds (the engine only takes the count), the game's
+    random id (its seat keys derive from it) and its access mode (`seats` or `open`)."""
+    return _table_enc.encode((seats, game_id, access))
+
+
+def unpack_table(data: bytes) -> tuple[list[tuple[str, str]], bytes, str]:
+    """(seats, game id, access mode) packed by `pack_seats`."""
+    return _table_dec.decode(data)
 
 
 def unpack_seats(data: bytes) -> list[tuple[str, str]]:
     """The seats packed by `pack_seats`."""
-    return _seat_dec.decode(data)
+    return _table_dec.decode(data)[0]

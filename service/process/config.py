@@ -17,6 +17,7 @@ class Config:
     grpc_threads: int = 16
     grace: float = 10.0
     log_level: str = "info"
+    access: str = "auto"  # default access mode of new games: seats, open, or auto (seats when hidden info)
 
 
 def _env(name: str, default):
@@ -51,7 +52,11 @@ def parse(argv: list[str] | None = None) -> Config:
                         "default %(default)s)")
     p.add_argument("--log-level", default=_env("TABLETOP_LOG_LEVEL", Config.log_level),
                    choices=["debug", "info", "warning", "error"], help="(env TABLETOP_LOG_LEVEL)")
+    p.add_argument("--access", default=_env("TABLETOP_ACCESS", Config.access), choices=["auto", "seats", "open"],
+                   help="access mode of a game whose NewGame names none (env TABLETOP_ACCESS, default "
+                        "%(default)s: `seats` for games with hidden information, so a call sees and acts only "
+                        "as the seat whose key it carries; `open` trusts every caller with everything)")
     a = p.parse_args(argv)
     if a.workers < 1:
         p.error("--workers must be at least 1")
-    return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level)
+    return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level, a.access)

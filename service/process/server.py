@@ -52,7 +52,10 @@ def serve(config: Config) -> int:
     from ..app.tokens import Sealer, keys_from_env
     from .http import Readiness, create_app
 
-    app = App(Sealer(keys_from_env()))
+    from ..app.store import from_env as store_from_env
+
+    app = App(Sealer(keys_from_env()), access=None if config.access == "auto" else config.access,
+              store=store_from_env())
     grpc_server, grpc_port, health = rpc.create_server(app, f"{config.host}:{config.grpc_port}",
                                                        config.grpc_threads)
     sock = _http_socket(config.host, config.http_port)

@@ -46,7 +46,12 @@ class Service:
 def start_service(workers: int = 2, extra_env: dict | None = None) -> Service:
     """`python -m service` on free ports; returns once both transports answer."""
     gport, hport = free_port(), free_port()
-    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, **(extra_env or {}))
+    # The transport and rules suites play as the trusted back end (`open` games, the behaviour before
+    # seat keys); tests/service/test_service_access.py and the fork-guard tests start their own
+    # services with the real default (`seats` for hidden information) or stores.
+    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_ACCESS="open")
+    env.pop("TABLETOP_GAME_STORE", None)
+    env.update(extra_env or {})
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(gport),

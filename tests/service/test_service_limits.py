@@ -12,7 +12,7 @@ from service.app.tokens import Sealer
 
 @pytest.fixture
 def app():
-    return App(Sealer([("k1", base64.b64decode(base64.b64encode(bytes(32))))]))
+    return App(Sealer([("k1", base64.b64decode(base64.b64encode(bytes(32))))]), access="open")  # the trusted path
 
 
 def test_a_listing_too_large_is_refused_clearly_and_the_move_still_plays_as_text(app, monkeypatch):
