@@ -282,10 +282,13 @@ def consistency_errors(docs: list[dict], facts: ServiceFacts | None = None, *,
         return [f"{ref(d)}: a Secret is rendered by the kustomization; token keys must not be committed"
                 for d in kinds["Secret"]]
     dep = kinds["Deployment"][0]
+    # The game store (redis.yaml, the fork guard's Redis) has its own Service; the rest front the server.
+    services = [s for s in kinds["Service"] if s["metadata"].get("labels", {}).get(
+        "app.kubernetes.io/component") != "game-store"]
     errors = _deployment_errors(dep, facts)
-    errors += _service_errors(dep, kinds["Service"])
+    errors += _service_errors(dep, services)
     errors += _scaling_errors(dep, kinds["HorizontalPodAutoscaler"][0], kinds["PodDisruptionBudget"][0])
-    errors += _servicemonitor_errors(dep, kinds["Service"], kinds["ServiceMonitor"][0], facts)
+    errors += _servicemonitor_errors(dep, services, kinds["ServiceMonitor"][0], facts)
     errors += _secret_errors(dep, secret_example)
     if dockerfile is not None:
         errors += _dockerfile_errors(dep, dockerfile)

@@ -65,7 +65,12 @@ def test_kustomization_renders_the_deployment_its_services_and_scaling(docs):
     kinds = sorted((d["kind"], d["metadata"]["name"]) for d in docs)
     assert kinds == [("Deployment", "tabletop-engine"), ("HorizontalPodAutoscaler", "tabletop-engine"),
                      ("PodDisruptionBudget", "tabletop-engine"), ("Service", "tabletop-engine"),
-                     ("Service", "tabletop-engine-grpc"), ("ServiceMonitor", "tabletop-engine")]
+                     ("Service", "tabletop-engine-grpc"), ("Service", "tabletop-engine-redis"),
+                     ("ServiceMonitor", "tabletop-engine"), ("StatefulSet", "tabletop-engine-redis")]
+    env = {e["name"]: e.get("value") for e in server(docs)["env"]}
+    # The secure set-up (SECURITY.md): seat keys on, and the fork guard on the Redis rendered here.
+    assert env["TABLETOP_ACCESS"] == "seats"
+    assert env["TABLETOP_GAME_STORE"] == "redis://tabletop-engine-redis:6379/0"
     base = ck.load_kustomization(ck.K8S_DIR / "base")
     assert "ServiceMonitor" not in {d["kind"] for d in base}, "k8s/base must apply without the Prometheus operator"
     assert server(base)["image"] == "tabletop-engine:0.1.0"
