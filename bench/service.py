@@ -15,6 +15,13 @@ the API's contract makes every ApplyMove do (decode the request, open the AES-GC
 token, apply the move, seal the new token, encode a response holding only it), with
 the service's own Sealer and engine. `floor / empty` bounds what any ApplyMove
 handler with sealed stateless tokens can reach on the machine at hand.
+
+ApplyMove is also run on the secure set-ups (shared/design/SECURITY.md), each its own
+server: `keys` (a `seats` game, the mover's seat key in the authorization header),
+`sqlite` and `redis` (the fork guard's stores; Redis is a real redis-server on
+127.0.0.1, skipped when none is installed). They are quoted as ratios to the same
+run's plain ApplyMove (an `open` game, no store). The request is the same each time,
+so the stores answer it as a retry: one store round trip per move, as in play.
 """
 from __future__ import annotations
 
@@ -23,9 +30,11 @@ import asyncio
 import base64
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -205,8 +214,9 @@ class HttpConn:
         return self.parser.get_status_code() == 200
 
 
-async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int):
-    raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int, key: str = ""):
+    auth = f"Authorization: Bearer {key}\r\n" if key else ""
+    raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{auth}"
            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
     conns = [HttpConn(*await asyncio.open_connection("127.0.0.1", port)) for _ in range(concurrency)]
     it = iter(range(10 ** 9))
@@ -228,14 +238,15 @@ async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurr
     return out
 
 
-async def _bench_grpc(port: int, method: str, payload: bytes, seconds: float, concurrency: int):
+async def _bench_grpc(port: int, method: str, payload: bytes, seconds: float, concurrency: int, key: str = ""):
     import grpc
+    metadata = (("authorization", f"Bearer {key}"),) if key else None
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as ch:
         rpc = ch.unary_unary(method)  # raw bytes both ways: the client does the same work for every method
 
         async def call():
             try:
-                await rpc(payload, timeout=10)
+                await rpc(payload, timeout=10, metadata=metadata)
                 return True
             except grpc.aio.AioRpcError:
                 return False
@@ -250,24 +261,33 @@ def _pct(lat: list[float], p: float) -> float:
 
 # ---------------------------------------------------------------- main
 
+def _post(http_port: int, path: str, body: dict, key: str = "") -> dict:
+    import urllib.request
+    headers = {"content-type": "application/json", **({"authorization": f"Bearer {key}"} if key else {})}
+    req = urllib.request.Request(f"http://127.0.0.1:{http_port}{path}", data=json.dumps(body).encode(),
+                                 headers=headers)
+    return json.loads(urllib.request.urlopen(req).read())
+
+
+def _apply_request(http_port: int, access: str) -> tuple[dict, str]:
+    """An ApplyMove body for the first move of a 3-seat Hats game, and the mover's key (`seats` games)."""
+    new = _post(http_port, "/v1/games/hats:new", {"seats": [{}, {}, {}], "seed": "7", "access": access})
+    token, host = new["state"], new.get("hostKey", "")
+    move = _post(http_port, "/v1/legal-moves", {"state": token}, host)["moves"][0]
+    seat = move.get("seat", 0)
+    key = new["seats"][seat]["key"] if access == "seats" else ""
+    return {"state": token, "move": {"seat": seat, "text": move["text"]}}, key
+
+
 def _requests(http_port: int) -> dict[str, tuple[str, bytes, str, bytes]]:
     """Per method: (REST path, JSON body, gRPC method, protobuf bytes) for a 3-seat Hats game."""
-    import urllib.request
-
     from google.protobuf import json_format
 
     from service.api import engine_pb2 as pb
 
     new_body = {"seats": [{}, {}, {}], "seed": "7"}
-    req = urllib.request.Request(f"http://127.0.0.1:{http_port}/v1/games/hats:new",
-                                 data=json.dumps(new_body).encode(), headers={"content-type": "application/json"})
-    new = json.loads(urllib.request.urlopen(req).read())
-    token = new["state"]
-    req = urllib.request.Request(f"http://127.0.0.1:{http_port}/v1/legal-moves",
-                                 data=json.dumps({"state": token}).encode(),
-                                 headers={"content-type": "application/json"})
-    move = json.loads(urllib.request.urlopen(req).read())["moves"][0]
-    apply_body = {"state": token, "move": {"seat": move.get("seat", 0), "text": move["text"]}}
+    apply_body, _ = _apply_request(http_port, "open")
+    token = apply_body["state"]
     out = {}
     for name, path, body, cls in [
         ("NewGame", "/v1/games/hats:new", new_body, pb.NewGameRequest),
@@ -289,21 +309,45 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--client-cpu", type=int, default=1)
     p.add_argument("--only", nargs="*", default=None, help="methods to run (default: all)")
     p.add_argument("--transports", nargs="*", default=["grpc", "rest"])
+    p.add_argument("--no-secure", action="store_true", help="skip the ApplyMove rows with seat keys and stores")
     a = p.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
     import uvloop
 
     gport, hport, egport, ehport, fgport, fhport = (_free_port() for _ in range(6))
+    plain = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open"}
+
+    def service(ports, env):
+        return _start(["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(ports[0]),
+                       "--http-port", str(ports[1]), "--log-level", "warning"], a.server_cpu, env)
+    tmp = tempfile.TemporaryDirectory(prefix="bench-store-")
+    secure: dict[str, tuple[int, int]] = {}  # variant -> (grpc port, http port)
+    redis_proc = None
+    if not a.no_secure and (not a.only or "ApplyMove" in a.only):
+        variants = {"keys": dict(plain, TABLETOP_ACCESS="seats"),
+                    "sqlite": dict(plain, TABLETOP_GAME_STORE=f"sqlite:///{tmp.name}/games.db")}
+        redis_bin = shutil.which("redis-server")
+        if redis_bin:
+            rport = _free_port()
+            redis_proc = subprocess.Popen([redis_bin, "--bind", "127.0.0.1", "--port", str(rport), "--save", "",
+                                           "--appendonly", "no"], stdout=subprocess.DEVNULL)
+            variants["redis"] = dict(plain, TABLETOP_GAME_STORE=f"redis://127.0.0.1:{rport}/0")
+        else:
+            print("# redis-server not installed: no redis row (apt-get install redis-server)")
+        secure_env = {}
+        for name, env in variants.items():
+            secure[name] = (_free_port(), _free_port())
+            secure_env[name] = env
     procs = [
-        _start(["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(gport),
-                "--http-port", str(hport), "--log-level", "warning"], a.server_cpu, {"TABLETOP_TOKEN_KEYS": KEYS}),
+        service((gport, hport), plain),
+        *(service(secure[name], secure_env[name]) for name in secure),
         *(_start(["-c", f"from bench.service import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
             ("_serve_empty_grpc", egport), ("_serve_empty_http", ehport),
             ("_serve_floor_grpc", fgport), ("_serve_floor_http", fhport))),
     ]
     try:
-        for port in (gport, hport, egport, ehport, fgport, fhport):
+        for port in (gport, hport, egport, ehport, fgport, fhport, *(p for pair in secure.values() for p in pair)):
             _wait_port(port, procs)
         time.sleep(0.5)
         reqs = _requests(hport)
@@ -329,29 +373,47 @@ def main(argv: list[str] | None = None) -> int:
               f"engines compiled: {__import__('engines').COMPILED}")
         summary = []
         of_floor = []
+        of_plain = []
+        from google.protobuf import json_format
+
+        from service.api import engine_pb2 as pb
+        secure_reqs = {}
+        for name, (_g, h) in secure.items():
+            body, key = _apply_request(h, "seats" if name == "keys" else "open")
+            secure_reqs[name] = (json.dumps(body).encode(),
+                                 json_format.ParseDict(body, pb.ApplyMoveRequest()).SerializeToString(), key)
         for name, (path, body, method, payload) in reqs.items():
             if a.only and name not in a.only:
                 continue
             for transport in a.transports:
                 if transport == "grpc":
-                    def load(port, rpc=method):
-                        return lambda: _bench_grpc(port, rpc, payload, a.seconds, a.concurrency)
+                    def load(port, rpc=method, data=payload, key=""):
+                        return lambda: _bench_grpc(port, rpc, data, a.seconds, a.concurrency, key)
                     sides = [(f"grpc  empty({name} bytes)", load(egport, "/bench.Empty/Call"))]
                     floor, ours = fgport, gport
                 else:
-                    def load(port, route=path):
-                        return lambda: _bench_http(port, route, body, a.seconds, a.concurrency)
+                    def load(port, route=path, data=body, key=""):
+                        return lambda: _bench_http(port, route, data, a.seconds, a.concurrency, key)
                     sides = [(f"rest  empty({name} body)", load(ehport, "/empty"))]
                     floor, ours = fhport, hport
                 if name == "ApplyMove":
                     sides.append((f"{transport:5} floor(token+apply only)", load(floor)))
                 sides.append((f"{transport:5} {name}", load(ours)))
+                mine = len(sides) - 1
+                extra = list(secure_reqs.items()) if name == "ApplyMove" else []
+                for variant, (json_body, pb_body, key) in extra:
+                    port = secure[variant][0 if transport == "grpc" else 1]
+                    data = pb_body if transport == "grpc" else json_body
+                    sides.append((f"{transport:5} {name}+{variant}", load(port, data=data, key=key)))
                 got = run_set(sides)
                 base = got[0]
-                summary.append((transport, name, got[-1][0] / base[0], base[1] / got[-1][1]))
-                if len(got) == 3:
+                summary.append((transport, name, got[mine][0] / base[0], base[1] / got[mine][1]))
+                if name == "ApplyMove":
                     summary.append((transport, "floor", got[1][0] / base[0], base[1] / got[1][1]))
-                    of_floor.append((transport, got[-1][0] / got[1][0]))
+                    of_floor.append((transport, got[mine][0] / got[1][0]))
+                for k, (variant, _) in enumerate(extra):
+                    of_plain.append((transport, variant, got[mine + 1 + k][0] / got[mine][0],
+                                     got[mine][1] / got[mine + 1 + k][1]))
         print(f"{'row':34} {'req/s':>9} {'p50 us':>9} {'p99 us':>9} {'errors':>7}")
         for label, rate, p50, p99, errors in rows:
             print(f"{label:34} {rate:9.0f} {p50:9.0f} {p99:9.0f} {errors:7d}")
@@ -364,11 +426,21 @@ def main(argv: list[str] | None = None) -> int:
             print("\n# ApplyMove's throughput as a share of the floor row's (1.0 = only the contract's work)")
             for transport, share in of_floor:
                 print(f"{transport:10} ApplyMove/floor {share:5.2f}")
+        if of_plain:
+            print("\n# ApplyMove on the secure set-ups, as ratios to the same run's plain ApplyMove (1.0 = no cost):")
+            print("# keys = a `seats` game with the mover's key; sqlite / redis = the fork guard's store")
+            print(f"{'transport':10} {'variant':22} {'throughput':>11} {'p99 (plain/this)':>17}")
+            for transport, variant, thr, p99 in of_plain:
+                print(f"{transport:10} ApplyMove+{variant:12} {thr:11.2f} {p99:17.2f}")
     finally:
         for proc in procs:
             proc.terminate()
         for proc in procs:
             proc.wait(10)
+        if redis_proc is not None:
+            redis_proc.terminate()
+            redis_proc.wait(10)
+        tmp.cleanup()
     return 0
 
 

@@ -1,6 +1,9 @@
 """Shared fixtures: the compiled engines and their interpreted twin; `enginekit` importable by every test."""
 import os
+import socket
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -35,3 +38,77 @@ def pytest_report_header(config):
 def pytest_configure(config):
     config.addinivalue_line("markers", "conformance: the registry-driven engine suites (.ci/run runs them "
                                        "again with the test-only game and the interpreted engines)")
+
+
+# -- a real Redis for the fork guard's tests (never a fake) ------------------------------------
+REDIS_PACKAGE = "redis-server"  # Debian's package: the test command installs it when missing
+
+
+def redis_server_binary() -> str:
+    """The redis-server binary; installed with apt-get (Debian's package) when missing and allowed."""
+    import shutil
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(["apt-get", "update", "-q"], check=False, timeout=300, **quiet)
+        subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", REDIS_PACKAGE],
+                       check=True, timeout=600, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), **quiet)
+        found = shutil.which("redis-server")
+    if not found:
+        raise RuntimeError(f"redis-server is missing and could not be installed: `apt-get install {REDIS_PACKAGE}`")
+    return found
+
+
+class RedisServer:
+    """A real redis-server on 127.0.0.1 and a free port, nothing saved to disk; `restart` keeps the port."""
+
+    def __init__(self):
+        self.binary = redis_server_binary()
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.proc: subprocess.Popen | None = None
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([self.binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
+                                      "--appendonly", "no", "--protected-mode", "no"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not answer in 10 s")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(scope="session")
+def redis_binary() -> str:
+    """The redis-server binary, installed from Debian when missing (the README's test command needs no more)."""
+    return redis_server_binary()
+
+
+@pytest.fixture(scope="session")
+def redis_server():
+    server = RedisServer()
+    yield server
+    server.stop()

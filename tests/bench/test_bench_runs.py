@@ -19,7 +19,7 @@ def _run(*args: str) -> str:
     return proc.stdout
 
 
-def test_service_bench_prints_ratios_for_ours_and_the_floor():
+def test_service_bench_prints_ratios_for_ours_and_the_floor(redis_binary):
     out = _run("bench.service", "--seconds", "0.2", "--rounds", "1", "--only", "ApplyMove")
     for transport in ("grpc", "rest"):
         for row in ("ApplyMove", "floor"):
@@ -27,6 +27,8 @@ def test_service_bench_prints_ratios_for_ours_and_the_floor():
             assert found, f"no {transport} {row} ratio line in:\n{out}"
             assert float(found.group(1)) > 0
         assert re.search(rf"^{transport}\s+ApplyMove/floor\s+\d+\.\d+$", out, re.M), out
+        for variant in ("keys", "sqlite", "redis"):  # the secure set-ups, as ratios to the plain ApplyMove
+            assert re.search(rf"^{transport}\s+ApplyMove\+{variant}\s+\d+\.\d+\s+\d+\.\d+$", out, re.M), out
     errors = [int(line.split()[-1]) for line in out.splitlines() if re.match(r"^(grpc|rest)\s", line)
               and len(line.split()) >= 5 and line.split()[-1].isdigit()]
     assert errors and not any(errors), out  # every call of every row answered OK
