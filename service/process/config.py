@@ -34,7 +34,9 @@ def parse(argv: list[str] | None = None) -> Config:
         prog="python -m service",
         description="tabletop-engine: every game behind one stateless API, over gRPC and REST (JSON).",
         epilog="Token keys: TABLETOP_TOKEN_KEYS='kid1:<base64 32-byte key>,kid2:<...>' (the first key seals, all "
-               "open; without it a random key is made at start, with a warning). Endpoints: gRPC engine.v1."
+               "open; without it a random key is made at start, with a warning). Fork guard: TABLETOP_GAME_STORE"
+               "=sqlite:///<file> or redis://<host>:<port>/<db>, TABLETOP_GAME_STORE_IDLE=<seconds> (default a "
+               "week). Endpoints: gRPC engine.v1."
                "GameService + grpc.health.v1 + reflection; HTTP /v1/... (see /schema), /healthz, /readyz, /metrics.")
     p.add_argument("--host", default=_env("TABLETOP_HOST", Config.host),
                    help="address to listen on (env TABLETOP_HOST, default %(default)s)")

@@ -100,6 +100,14 @@ def run(config: Config) -> int:
     if not os.environ.get(ENV):
         keys_from_env()  # the loud warning, once
         os.environ[ENV] = new_key_spec()  # one key for every worker
+    from ..app import store
+    try:
+        guard = store.from_env()  # a bad setting stops the start here, once, with its reason
+    except (ValueError, OSError) as exc:
+        log.error("cannot start: %s", exc)
+        return 2
+    if guard is None:
+        log.info("no %s: the fork guard is off (a token can be used twice; see the README)", store.ENV)
     own_dir = None
     if config.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         own_dir = tempfile.mkdtemp(prefix="tabletop-metrics-")
