@@ -41,6 +41,7 @@ class Proc:
         self.grpc_port, self.http_port = _free_port(), _free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLETOP_", "PROMETHEUS_"))}
         env["TABLETOP_TOKEN_KEYS"] = keys
+        env["TABLETOP_ACCESS"] = "open"  # replicas and keys are the subject here, not seat keys: a trusted caller
         if metrics_dir:
             env["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
         self.proc = subprocess.Popen(
