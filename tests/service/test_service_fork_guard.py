@@ -126,3 +126,30 @@ def test_entries_expire_after_the_idle_time(kind, tmp_path, request):
     assert store.advance(game, 0, 1, b"b" * 16) == STALE
     time.sleep(2.1)  # Redis expires by whole seconds
     assert store.advance(game, 0, 1, b"b" * 16) == ADVANCED  # forgotten: the old token passes again
+
+
+def test_a_sqlite_store_that_cannot_be_used_refuses_with_unavailable(tmp_path):
+    import os
+    import threading
+
+    from service.app.errors import ApiError
+    path = tmp_path / "g.db"
+    store = open_store(f"sqlite:///{path}")
+    for name in os.listdir(tmp_path):  # the file (and its WAL) replaced by a directory: unusable
+        os.remove(tmp_path / name)
+    os.mkdir(path)
+    got = []
+    # A fresh thread opens its own connection, as a new worker thread would.
+    t = threading.Thread(target=lambda: got.append(_outcome(store)))
+    t.start()
+    t.join(30)
+    assert isinstance(got[0], ApiError) and got[0].status == "UNAVAILABLE", got
+    assert got[0].reason == "game_store_unavailable"
+
+
+def _outcome(store):
+    from service.app.errors import ApiError
+    try:
+        return store.advance(b"g" * 16, 0, 1, b"m" * 16)
+    except ApiError as err:
+        return err
