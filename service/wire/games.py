@@ -29,6 +29,7 @@ GenericEvent).
 """
 from __future__ import annotations
 
+import threading
 from keyword import iskeyword
 from typing import Any, Callable, Mapping
 
@@ -69,6 +70,8 @@ TYPED_OPTIONS = _members("NewGameRequest", "typed_options")
 
 # -- building Structs from plain data (views, events) -----------------------------------------------
 _builders: dict[str, Callable[[Any], Any]] = {}
+_pending: dict[str, Callable[[Any], Any]] = {}
+_lock = threading.RLock()
 
 
 def builder(desc: Descriptor) -> Callable[[Any], Any]:
@@ -78,8 +81,18 @@ def builder(desc: Descriptor) -> Callable[[Any], Any]:
     """
     fn = _builders.get(desc.full_name)
     if fn is None:
-        _builders[desc.full_name] = lambda data: fn(data)  # recursion guard while generating
-        fn = _builders[desc.full_name] = _make_builder(desc)
+        # Generated under a lock: a thread that found the recursion guard below in `_builders` (as
+        # it was before) could call it before `fn` was set (TypeError, seen by tests/test_threads.py).
+        # The guard lives in `_pending`, seen only by the generating thread (the lock is re-entrant).
+        with _lock:
+            fn = _builders.get(desc.full_name) or _pending.get(desc.full_name)
+            if fn is None:
+                _pending[desc.full_name] = lambda data: fn(data)  # recursion guard while generating
+                try:
+                    fn = _make_builder(desc)
+                finally:
+                    del _pending[desc.full_name]
+                _builders[desc.full_name] = fn
     return fn
 
 
