@@ -14,6 +14,10 @@ COMPILED = [
     "engines/core/rng.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
+    "engines/kodiak/table.py",
+    "engines/kodiak/listing.py",
+    "engines/kodiak/hunt.py",
+    "engines/kodiak/rules.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [

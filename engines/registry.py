@@ -14,8 +14,9 @@ from .core.errors import UnknownGame
 from .core.game import Game, State
 from .cambio import CAMBIO
 from .hats import HATS
+from .kodiak import KODIAK
 
-BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO)
+BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, KODIAK)
 EXTRA_ENV = "TABLETOP_EXTRA_GAMES"
 
 
