@@ -100,8 +100,8 @@ def args(move: tuple) -> dict:
         return {"slot": a}
     if form == "p":
         return {"target": (a, b)}
-    if form == "qq":
-        return {"positions": ((a, b), (c, None if d == QUERY else d))}
+    if form == "qq":  # Kodiak's side of a mouse's swap: slot 0 and kodiak_picks (the proto's KodiakPosition)
+        return {"positions": ((a, b, False), (c, 0, True) if d == QUERY else (c, d, False))}
     if form == "sp":
         return {"slot": a, "target": (b, c)}
     return {}
@@ -126,7 +126,9 @@ def read(line: str) -> tuple:
                               f"{'slot' if shape == 's' else 'position'})")
         values += [int(m.group(1))] if shape == "s" else \
             [int(m.group(1)), QUERY if m.group(2) == "?" else int(m.group(2))]
-    if name == "swap" and values[1] == QUERY and values[3] != QUERY:
+    if name == "swap" and values[1] == QUERY == values[3]:
+        raise BadMoveText("bad_move_text", f"{usage} (only Kodiak's side may be '?')")
+    if name == "swap" and values[1] == QUERY:
         values = values[2:] + values[:2]  # `?` side last
     values += [0] * (4 - len(values))
     return (K[name], *values)
@@ -164,10 +166,13 @@ def _number(kind: str, name: str, value: object) -> str:
 
 
 def _position(kind: str, name: str, value: object, ask: bool) -> str:
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise BadMoveText("bad_move_text", f"move {kind}: {name} must be a position (seat, slot)")
-    seat, slot = value
-    if slot is None and ask:
+    """`<seat>.<slot>` of a position (seat, slot[, kodiak_picks]); `<seat>.?` when Kodiak picks (swap only)."""
+    if not isinstance(value, (list, tuple)) or len(value) not in (2, 3):
+        raise BadMoveText("bad_move_text", f"move {kind}: {name} must be a position (seat, slot, kodiak_picks)")
+    seat, slot, picks = (*value, False)[:3]
+    if picks:
+        if not ask:
+            raise BadMoveText("bad_move_text", f"move {kind}: kodiak_picks is only for a swap's Kodiak side")
         return f"{_number(kind, name + '.seat', seat)}.?"
     return f"{_number(kind, name + '.seat', seat)}.{_number(kind, name + '.slot', slot)}"
 
