@@ -14,6 +14,8 @@ COMPILED = [
     "engines/core/rng.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
+    "engines/cambio/legality.py",
+    "engines/cambio/validate.py",
     "engines/kodiak/table.py",
     "engines/kodiak/listing.py",
     "engines/kodiak/hunt.py",

@@ -22,12 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
-from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from . import hats_pb2 as engine_dot_v1_dot_hats__pb2
 from . import cambio_pb2 as engine_dot_v1_dot_cambio__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x65ngine/v1/engine.proto\x12\tengine.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x14\x65ngine/v1/hats.proto\x1a\x16\x65ngine/v1/cambio.proto\"\x12\n\x10ListGamesRequest\"7\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.engine.v1.GameInfo\"_\n\nOptionSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\x03 \x01(\t\x12\x0f\n\x07\x61llowed\x18\x04 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"\x84\x01\n\x08GameInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\r\x12\x11\n\tmax_seats\x18\x04 \x01(\r\x12\x0f\n\x07version\x18\x05 \x01(\t\x12&\n\x07options\x18\x06 \x03(\x0b\x32\x15.engine.v1.OptionSpec\"\"\n\x04Seat\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\"T\n\x04Want\x12\x0c\n\x04view\x18\x01 \x01(\x08\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0blegal_moves\x18\x03 \x01(\x08\x12\r\n\x05score\x18\x04 \x01(\x08\x42\x07\n\x05_seat\"\x86\x01\n\x04Move\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12\x0c\n\x04text\x18\x02 \x01(\t\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsMoveH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioMoveH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"|\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\'\n\x06public\x18\x02 \x01(\x0b\x32\x17.google.protobuf.Struct\x12(\n\x07private\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x12\n\nprivate_to\x18\x04 \x03(\r\"x\n\x04View\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsViewH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioViewH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\xbd\x01\n\tSeatScore\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x05\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12\x36\n\tbreakdown\x18\x05 \x03(\x0b\x32#.engine.v1.SeatScore.BreakdownEntry\x1a\x30\n\x0e\x42reakdownEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x42\x07\n\x05_seat\"\x15\n\x04Team\x12\r\n\x05seats\x18\x01 \x03(\r\"\xa3\x01\n\x05Score\x12\x0c\n\x04game\x18\x01 \x01(\t\x12#\n\x05seats\x18\x02 \x03(\x0b\x32\x14.engine.v1.SeatScore\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07winners\x18\x04 \x03(\r\x12\x10\n\x08tiebreak\x18\x05 \x01(\t\x12\x1e\n\x05teams\x18\x06 \x03(\x0b\x32\x0f.engine.v1.Team\x12\x12\n\nmove_count\x18\x07 \x01(\r\"\xc7\x02\n\x0eNewGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x1e\n\x05seats\x18\x02 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x37\n\x07options\x18\x03 \x03(\x0b\x32&.engine.v1.NewGameRequest.OptionsEntry\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x1d\n\x04want\x18\x05 \x01(\x0b\x32\x0f.engine.v1.Want\x12&\n\x04hats\x18\n \x01(\x0b\x32\x16.engine.v1.HatsOptionsH\x00\x12*\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x18.engine.v1.CambioOptionsH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x0f\n\rtyped_optionsB\x07\n\x05_seed\"\xd2\x01\n\x0fNewGameResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x0e\n\x06to_act\x18\x05 \x03(\r\x12\x1d\n\x04view\x18\x06 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x07 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\x08 \x01(\x0b\x32\x10.engine.v1.Score\"L\n\x11LegalMovesRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"V\n\x12LegalMovesResponse\x12\x1e\n\x05moves\x18\x01 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\"\x8b\x01\n\x10\x41pplyMoveRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12\x12\n\x05index\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x1d\n\x04want\x18\x04 \x01(\x0b\x32\x0f.engine.v1.Want\x12\x0c\n\x04game\x18\x05 \x01(\tB\x08\n\x06_index\"\xff\x01\n\x11\x41pplyMoveResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12 \n\x06\x65vents\x18\x03 \x03(\x0b\x32\x10.engine.v1.Event\x12\x0e\n\x06to_act\x18\x04 \x03(\r\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x12\n\nmove_count\x18\x06 \x01(\r\x12\x1d\n\x04view\x18\x07 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x08 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\t \x01(\x0b\x32\x10.engine.v1.Score\"+\n\x0cScoreRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\"0\n\rScoreResponse\x12\x1f\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.Score\"F\n\x0bViewRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"o\n\x0cViewResponse\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.engine.v1.View\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\"\x96\x01\n\x05\x45rror\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12.\n\x07\x64\x65tails\x18\x04 \x03(\x0b\x32\x1d.engine.v1.Error.DetailsEntry\x1a.\n\x0c\x44\x65tailsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"#\n\x11ScoreBatchRequest\x12\x0e\n\x06states\x18\x01 \x03(\x0c\"]\n\x0bScoreResult\x12!\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.ScoreH\x00\x12!\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x10.engine.v1.ErrorH\x00\x42\x08\n\x06result\"=\n\x12ScoreBatchResponse\x12\'\n\x07results\x18\x01 \x03(\x0b\x32\x16.engine.v1.ScoreResult2\xae\x04\n\x0bGameService\x12\x46\n\tListGames\x12\x1b.engine.v1.ListGamesRequest\x1a\x1c.engine.v1.ListGamesResponse\x12@\n\x07NewGame\x12\x19.engine.v1.NewGameRequest\x1a\x1a.engine.v1.NewGameResponse\x12I\n\nLegalMoves\x12\x1c.engine.v1.LegalMovesRequest\x1a\x1d.engine.v1.LegalMovesResponse\x12\x46\n\tApplyMove\x12\x1b.engine.v1.ApplyMoveRequest\x1a\x1c.engine.v1.ApplyMoveResponse\x12:\n\x05Score\x12\x17.engine.v1.ScoreRequest\x1a\x18.engine.v1.ScoreResponse\x12\x37\n\x04View\x12\x16.engine.v1.ViewRequest\x1a\x17.engine.v1.ViewResponse\x12I\n\nScoreBatch\x12\x1c.engine.v1.ScoreBatchRequest\x1a\x1d.engine.v1.ScoreBatchResponse\x12\x42\n\x0bScoreStream\x12\x17.engine.v1.ScoreRequest\x1a\x16.engine.v1.ScoreResult(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x65ngine/v1/engine.proto\x12\tengine.v1\x1a\x14\x65ngine/v1/hats.proto\x1a\x16\x65ngine/v1/cambio.proto\"\x12\n\x10ListGamesRequest\"7\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.engine.v1.GameInfo\"_\n\nOptionSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\x03 \x01(\t\x12\x0f\n\x07\x61llowed\x18\x04 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"\x84\x01\n\x08GameInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\r\x12\x11\n\tmax_seats\x18\x04 \x01(\r\x12\x0f\n\x07version\x18\x05 \x01(\t\x12&\n\x07options\x18\x06 \x03(\x0b\x32\x15.engine.v1.OptionSpec\"\"\n\x04Seat\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\"T\n\x04Want\x12\x0c\n\x04view\x18\x01 \x01(\x08\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0blegal_moves\x18\x03 \x01(\x08\x12\r\n\x05score\x18\x04 \x01(\x08\x42\x07\n\x05_seat\"\x86\x01\n\x04Move\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12\x0c\n\x04text\x18\x02 \x01(\t\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsMoveH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioMoveH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\xb9\x01\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\nprivate_to\x18\x04 \x03(\r\x12*\n\x07generic\x18\t \x01(\x0b\x32\x17.engine.v1.GenericEventH\x00\x12$\n\x04hats\x18\n \x01(\x0b\x32\x14.engine.v1.HatsEventH\x00\x12(\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x16.engine.v1.CambioEventH\x00\x42\x06\n\x04gameJ\x04\x08\x02\x10\x03J\x04\x08\x03\x10\x04\"/\n\x0cGenericEvent\x12\x0e\n\x06public\x18\x01 \x01(\t\x12\x0f\n\x07private\x18\x02 \x01(\t\"\xa3\x01\n\x04View\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12)\n\x07generic\x18\t \x01(\x0b\x32\x16.engine.v1.GenericViewH\x00\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsViewH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioViewH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\x1b\n\x0bGenericView\x12\x0c\n\x04json\x18\x01 \x01(\t\"\xbd\x01\n\tSeatScore\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x05\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12\x36\n\tbreakdown\x18\x05 \x03(\x0b\x32#.engine.v1.SeatScore.BreakdownEntry\x1a\x30\n\x0e\x42reakdownEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x42\x07\n\x05_seat\"\x15\n\x04Team\x12\r\n\x05seats\x18\x01 \x03(\r\"\xa3\x01\n\x05Score\x12\x0c\n\x04game\x18\x01 \x01(\t\x12#\n\x05seats\x18\x02 \x03(\x0b\x32\x14.engine.v1.SeatScore\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07winners\x18\x04 \x03(\r\x12\x10\n\x08tiebreak\x18\x05 \x01(\t\x12\x1e\n\x05teams\x18\x06 \x03(\x0b\x32\x0f.engine.v1.Team\x12\x12\n\nmove_count\x18\x07 \x01(\r\"\xc7\x02\n\x0eNewGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x1e\n\x05seats\x18\x02 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x37\n\x07options\x18\x03 \x03(\x0b\x32&.engine.v1.NewGameRequest.OptionsEntry\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x1d\n\x04want\x18\x05 \x01(\x0b\x32\x0f.engine.v1.Want\x12&\n\x04hats\x18\n \x01(\x0b\x32\x16.engine.v1.HatsOptionsH\x00\x12*\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x18.engine.v1.CambioOptionsH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x0f\n\rtyped_optionsB\x07\n\x05_seed\"\xf4\x01\n\x0fNewGameResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x0e\n\x06to_act\x18\x05 \x03(\r\x12\x1d\n\x04view\x18\x06 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x07 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\x08 \x01(\x0b\x32\x10.engine.v1.Score\x12 \n\x06\x65vents\x18\t \x03(\x0b\x32\x10.engine.v1.Event\"L\n\x11LegalMovesRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"V\n\x12LegalMovesResponse\x12\x1e\n\x05moves\x18\x01 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\"\x8b\x01\n\x10\x41pplyMoveRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12\x12\n\x05index\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x1d\n\x04want\x18\x04 \x01(\x0b\x32\x0f.engine.v1.Want\x12\x0c\n\x04game\x18\x05 \x01(\tB\x08\n\x06_index\"\xff\x01\n\x11\x41pplyMoveResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12 \n\x06\x65vents\x18\x03 \x03(\x0b\x32\x10.engine.v1.Event\x12\x0e\n\x06to_act\x18\x04 \x03(\r\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x12\n\nmove_count\x18\x06 \x01(\r\x12\x1d\n\x04view\x18\x07 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x08 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\t \x01(\x0b\x32\x10.engine.v1.Score\"+\n\x0cScoreRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\"0\n\rScoreResponse\x12\x1f\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.Score\"F\n\x0bViewRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"o\n\x0cViewResponse\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.engine.v1.View\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\"\x96\x01\n\x05\x45rror\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12.\n\x07\x64\x65tails\x18\x04 \x03(\x0b\x32\x1d.engine.v1.Error.DetailsEntry\x1a.\n\x0c\x44\x65tailsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"#\n\x11ScoreBatchRequest\x12\x0e\n\x06states\x18\x01 \x03(\x0c\"]\n\x0bScoreResult\x12!\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.ScoreH\x00\x12!\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x10.engine.v1.ErrorH\x00\x42\x08\n\x06result\"=\n\x12ScoreBatchResponse\x12\'\n\x07results\x18\x01 \x03(\x0b\x32\x16.engine.v1.ScoreResult2\xae\x04\n\x0bGameService\x12\x46\n\tListGames\x12\x1b.engine.v1.ListGamesRequest\x1a\x1c.engine.v1.ListGamesResponse\x12@\n\x07NewGame\x12\x19.engine.v1.NewGameRequest\x1a\x1a.engine.v1.NewGameResponse\x12I\n\nLegalMoves\x12\x1c.engine.v1.LegalMovesRequest\x1a\x1d.engine.v1.LegalMovesResponse\x12\x46\n\tApplyMove\x12\x1b.engine.v1.ApplyMoveRequest\x1a\x1c.engine.v1.ApplyMoveResponse\x12:\n\x05Score\x12\x17.engine.v1.ScoreRequest\x1a\x18.engine.v1.ScoreResponse\x12\x37\n\x04View\x12\x16.engine.v1.ViewRequest\x1a\x17.engine.v1.ViewResponse\x12I\n\nScoreBatch\x12\x1c.engine.v1.ScoreBatchRequest\x1a\x1d.engine.v1.ScoreBatchResponse\x12\x42\n\x0bScoreStream\x12\x17.engine.v1.ScoreRequest\x1a\x16.engine.v1.ScoreResult(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -40,64 +39,68 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_ERROR_DETAILSENTRY']._loaded_options = None
   _globals['_ERROR_DETAILSENTRY']._serialized_options = b'8\001'
-  _globals['_LISTGAMESREQUEST']._serialized_start=113
-  _globals['_LISTGAMESREQUEST']._serialized_end=131
-  _globals['_LISTGAMESRESPONSE']._serialized_start=133
-  _globals['_LISTGAMESRESPONSE']._serialized_end=188
-  _globals['_OPTIONSPEC']._serialized_start=190
-  _globals['_OPTIONSPEC']._serialized_end=285
-  _globals['_GAMEINFO']._serialized_start=288
-  _globals['_GAMEINFO']._serialized_end=420
-  _globals['_SEAT']._serialized_start=422
-  _globals['_SEAT']._serialized_end=456
-  _globals['_WANT']._serialized_start=458
-  _globals['_WANT']._serialized_end=542
-  _globals['_MOVE']._serialized_start=545
-  _globals['_MOVE']._serialized_end=679
-  _globals['_EVENT']._serialized_start=681
-  _globals['_EVENT']._serialized_end=805
-  _globals['_VIEW']._serialized_start=807
-  _globals['_VIEW']._serialized_end=927
-  _globals['_SEATSCORE']._serialized_start=930
-  _globals['_SEATSCORE']._serialized_end=1119
-  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_start=1062
-  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_end=1110
-  _globals['_TEAM']._serialized_start=1121
-  _globals['_TEAM']._serialized_end=1142
-  _globals['_SCORE']._serialized_start=1145
-  _globals['_SCORE']._serialized_end=1308
-  _globals['_NEWGAMEREQUEST']._serialized_start=1311
-  _globals['_NEWGAMEREQUEST']._serialized_end=1638
-  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_start=1566
-  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_end=1612
-  _globals['_NEWGAMERESPONSE']._serialized_start=1641
-  _globals['_NEWGAMERESPONSE']._serialized_end=1851
-  _globals['_LEGALMOVESREQUEST']._serialized_start=1853
-  _globals['_LEGALMOVESREQUEST']._serialized_end=1929
-  _globals['_LEGALMOVESRESPONSE']._serialized_start=1931
-  _globals['_LEGALMOVESRESPONSE']._serialized_end=2017
-  _globals['_APPLYMOVEREQUEST']._serialized_start=2020
-  _globals['_APPLYMOVEREQUEST']._serialized_end=2159
-  _globals['_APPLYMOVERESPONSE']._serialized_start=2162
-  _globals['_APPLYMOVERESPONSE']._serialized_end=2417
-  _globals['_SCOREREQUEST']._serialized_start=2419
-  _globals['_SCOREREQUEST']._serialized_end=2462
-  _globals['_SCORERESPONSE']._serialized_start=2464
-  _globals['_SCORERESPONSE']._serialized_end=2512
-  _globals['_VIEWREQUEST']._serialized_start=2514
-  _globals['_VIEWREQUEST']._serialized_end=2584
-  _globals['_VIEWRESPONSE']._serialized_start=2586
-  _globals['_VIEWRESPONSE']._serialized_end=2697
-  _globals['_ERROR']._serialized_start=2700
-  _globals['_ERROR']._serialized_end=2850
-  _globals['_ERROR_DETAILSENTRY']._serialized_start=2804
-  _globals['_ERROR_DETAILSENTRY']._serialized_end=2850
-  _globals['_SCOREBATCHREQUEST']._serialized_start=2852
-  _globals['_SCOREBATCHREQUEST']._serialized_end=2887
-  _globals['_SCORERESULT']._serialized_start=2889
-  _globals['_SCORERESULT']._serialized_end=2982
-  _globals['_SCOREBATCHRESPONSE']._serialized_start=2984
-  _globals['_SCOREBATCHRESPONSE']._serialized_end=3045
-  _globals['_GAMESERVICE']._serialized_start=3048
-  _globals['_GAMESERVICE']._serialized_end=3606
+  _globals['_LISTGAMESREQUEST']._serialized_start=83
+  _globals['_LISTGAMESREQUEST']._serialized_end=101
+  _globals['_LISTGAMESRESPONSE']._serialized_start=103
+  _globals['_LISTGAMESRESPONSE']._serialized_end=158
+  _globals['_OPTIONSPEC']._serialized_start=160
+  _globals['_OPTIONSPEC']._serialized_end=255
+  _globals['_GAMEINFO']._serialized_start=258
+  _globals['_GAMEINFO']._serialized_end=390
+  _globals['_SEAT']._serialized_start=392
+  _globals['_SEAT']._serialized_end=426
+  _globals['_WANT']._serialized_start=428
+  _globals['_WANT']._serialized_end=512
+  _globals['_MOVE']._serialized_start=515
+  _globals['_MOVE']._serialized_end=649
+  _globals['_EVENT']._serialized_start=652
+  _globals['_EVENT']._serialized_end=837
+  _globals['_GENERICEVENT']._serialized_start=839
+  _globals['_GENERICEVENT']._serialized_end=886
+  _globals['_VIEW']._serialized_start=889
+  _globals['_VIEW']._serialized_end=1052
+  _globals['_GENERICVIEW']._serialized_start=1054
+  _globals['_GENERICVIEW']._serialized_end=1081
+  _globals['_SEATSCORE']._serialized_start=1084
+  _globals['_SEATSCORE']._serialized_end=1273
+  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_start=1216
+  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_end=1264
+  _globals['_TEAM']._serialized_start=1275
+  _globals['_TEAM']._serialized_end=1296
+  _globals['_SCORE']._serialized_start=1299
+  _globals['_SCORE']._serialized_end=1462
+  _globals['_NEWGAMEREQUEST']._serialized_start=1465
+  _globals['_NEWGAMEREQUEST']._serialized_end=1792
+  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_start=1720
+  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_end=1766
+  _globals['_NEWGAMERESPONSE']._serialized_start=1795
+  _globals['_NEWGAMERESPONSE']._serialized_end=2039
+  _globals['_LEGALMOVESREQUEST']._serialized_start=2041
+  _globals['_LEGALMOVESREQUEST']._serialized_end=2117
+  _globals['_LEGALMOVESRESPONSE']._serialized_start=2119
+  _globals['_LEGALMOVESRESPONSE']._serialized_end=2205
+  _globals['_APPLYMOVEREQUEST']._serialized_start=2208
+  _globals['_APPLYMOVEREQUEST']._serialized_end=2347
+  _globals['_APPLYMOVERESPONSE']._serialized_start=2350
+  _globals['_APPLYMOVERESPONSE']._serialized_end=2605
+  _globals['_SCOREREQUEST']._serialized_start=2607
+  _globals['_SCOREREQUEST']._serialized_end=2650
+  _globals['_SCORERESPONSE']._serialized_start=2652
+  _globals['_SCORERESPONSE']._serialized_end=2700
+  _globals['_VIEWREQUEST']._serialized_start=2702
+  _globals['_VIEWREQUEST']._serialized_end=2772
+  _globals['_VIEWRESPONSE']._serialized_start=2774
+  _globals['_VIEWRESPONSE']._serialized_end=2885
+  _globals['_ERROR']._serialized_start=2888
+  _globals['_ERROR']._serialized_end=3038
+  _globals['_ERROR_DETAILSENTRY']._serialized_start=2992
+  _globals['_ERROR_DETAILSENTRY']._serialized_end=3038
+  _globals['_SCOREBATCHREQUEST']._serialized_start=3040
+  _globals['_SCOREBATCHREQUEST']._serialized_end=3075
+  _globals['_SCORERESULT']._serialized_start=3077
+  _globals['_SCORERESULT']._serialized_end=3170
+  _globals['_SCOREBATCHRESPONSE']._serialized_start=3172
+  _globals['_SCOREBATCHRESPONSE']._serialized_end=3233
+  _globals['_GAMESERVICE']._serialized_start=3236
+  _globals['_GAMESERVICE']._serialized_end=3794
 # @@protoc_insertion_point(module_scope)

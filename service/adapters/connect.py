@@ -11,36 +11,25 @@ from __future__ import annotations
 
 import base64
 
-import msgspec
 from google.protobuf.message import DecodeError
 from google.rpc import error_details_pb2
 from litestar import Request, Response, post
 
-from . import messages as m
-from .api import engine_pb2 as pb
-from .app import App
-from .convert import from_pb, to_pb
-from .errors import ApiError, invalid
+from ..app import App
+from ..app.errors import ApiError, invalid
+from ..wire.convert import from_pb, to_pb
+from ..wire.methods import METHODS, Method
+from .bodies import Body
+from .bodies import encode as _encode
 
-PREFIX = "/engine.v1.GameService/"
 DOMAIN = "tabletop-engine"
-# Connect's HTTP status for each code (its protocol's table; FAILED_PRECONDITION is 400 there).
+# Connect's HTTP status for each code: the Connect protocol's own table (it differs from REST's on
+# purpose: FAILED_PRECONDITION is 400 there), so Connect clients read the code from the body.
 HTTP_STATUS = {
     "INVALID_ARGUMENT": 400, "FAILED_PRECONDITION": 400, "UNAUTHENTICATED": 401, "NOT_FOUND": 404,
     "RESOURCE_EXHAUSTED": 429, "UNIMPLEMENTED": 501, "INTERNAL": 500, "UNAVAILABLE": 503,
 }
-# Unary methods: (request Struct, request message, response message). ScoreStream needs a stream.
-METHODS = {
-    "ListGames": (m.ListGamesRequest, pb.ListGamesRequest, pb.ListGamesResponse),
-    "NewGame": (m.NewGameRequest, pb.NewGameRequest, pb.NewGameResponse),
-    "LegalMoves": (m.LegalMovesRequest, pb.LegalMovesRequest, pb.LegalMovesResponse),
-    "ApplyMove": (m.ApplyMoveRequest, pb.ApplyMoveRequest, pb.ApplyMoveResponse),
-    "Score": (m.ScoreRequest, pb.ScoreRequest, pb.ScoreResponse),
-    "View": (m.ViewRequest, pb.ViewRequest, pb.ViewResponse),
-    "ScoreBatch": (m.ScoreBatchRequest, pb.ScoreBatchRequest, pb.ScoreBatchResponse),
-}
 JSON, PROTO = "application/json", "application/proto"
-_encode = msgspec.json.Encoder().encode
 
 
 def error_response(err: ApiError) -> Response:
@@ -52,14 +41,14 @@ def error_response(err: ApiError) -> Response:
     return Response(_encode(body), status_code=HTTP_STATUS.get(err.status, 500), media_type=JSON)
 
 
-def routes(app: App, body_decoder) -> list:
-    """One POST route per unary method; `body_decoder(Struct class)` reads JSON bodies (rest.Body)."""
-    return [_route(app, name, body_decoder(struct_cls), req_pb, resp_pb)
-            for name, (struct_cls, req_pb, resp_pb) in METHODS.items()] + [_no_stream()]
+def routes(app: App) -> list:
+    """One POST route per method of the table; streams answer UNIMPLEMENTED (unary form only)."""
+    return [_no_stream(meth) if meth.streaming else _route(app, meth) for meth in METHODS]
 
 
-def _route(app: App, method: str, json_body, req_pb, resp_pb):
-    struct_cls = json_body.struct_cls
+def _route(app: App, meth: Method):
+    method, struct_cls, req_pb, resp_pb = meth.name, meth.request, meth.request_pb, meth.response_pb
+    json_body = Body(struct_cls)
 
     async def handler(request: Request) -> Response:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -89,13 +78,12 @@ def _route(app: App, method: str, json_body, req_pb, resp_pb):
         return Response(_encode(result), media_type=JSON)
 
     handler.__doc__ = f"Connect unary {method}."
-    return post(PREFIX + method, status_code=200, name=f"connect.{method}", include_in_schema=False)(handler)
+    return post(meth.full_name, status_code=200, name=f"connect.{method}", include_in_schema=False)(handler)
 
 
-def _no_stream():
-    @post(PREFIX + "ScoreStream", status_code=200, name="connect.ScoreStream", include_in_schema=False)
-    async def score_stream() -> Response:
+def _no_stream(meth: Method):
+    async def stream() -> Response:
         """Bidirectional streams need gRPC (or Connect's streaming protocol, not served here)."""
-        return error_response(ApiError("UNIMPLEMENTED", "stream_over_unary", "ScoreStream is a bidirectional "
+        return error_response(ApiError("UNIMPLEMENTED", "stream_over_unary", f"{meth.name} is a bidirectional "
                                        "stream: use gRPC, or ScoreBatch over Connect/REST"))
-    return score_stream
+    return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False)(stream)
