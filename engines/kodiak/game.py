@@ -111,9 +111,9 @@ class KodiakGame(Game):
     def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
         kind = parsed[0]
         wanted = moves.canonical((kind, seat, *parsed[1:]))
-        for code in rules.legal_moves(state):
-            if rules.decode(state, code) == wanted:
-                return code
+        code = rules.index_of(state, *wanted)
+        if code >= 0:
+            return code
         code, detail = moves.why_not(state, seat, parsed, lambda card: CARDS.action[card])
         self.refuse(code, text, seat, detail)
 
@@ -123,15 +123,18 @@ class KodiakGame(Game):
     # -- hidden information ------------------------------------------------------
     def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
         """Permute the cards `seat` has not seen among their places (the deck, others' held card, face-down
-        cards it does not know); each place keeps its public marks (who knows the card there)."""
+        cards it does not know; a spectator knows what every seat knows); each place keeps its public
+        marks (who knows the card there)."""
         places = [AT.deck + i for i in range(state[AT.deck_top], DECK_SIZE)]
         if state[AT.held] != NONE and state[AT.active] != seat:
             places.append(AT.held)
+        everyone = (1 << state[AT.players]) - 1
         for s in range(state[AT.players]):
             for k in range(state[AT.slots_used + s]):
                 card = state[AT.slots + s * SLOT_CAP + k]
-                if card != NONE and not state[AT.face_up + card] and \
-                        (seat is None or not (state[AT.knows + card] >> seat) & 1):
+                mask = state[AT.knows + card] if card != NONE else 0
+                known = mask == everyone if seat is None else (mask >> seat) & 1
+                if card != NONE and not state[AT.face_up + card] and not known:
                     places.append(AT.slots + s * SLOT_CAP + k)
         cards = [state[p] for p in places]
         marks = [state[AT.knows + c] for c in cards]

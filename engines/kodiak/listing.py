@@ -359,6 +359,24 @@ def nth(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
 
 
 @cython.ccall
+def find(st: bytearray, move: cython.longlong) -> cython.Py_ssize_t:
+    """The index of a packed move in the list, or -1 when it is not legal now (parse_move's lookup)."""
+    n: cython.Py_ssize_t = count(st)
+    j: cython.Py_ssize_t
+    for j in range(n):
+        if nth(st, j) == move:
+            return j
+    return -1
+
+
+@cython.ccall
+def unpack(move: cython.longlong) -> tuple:
+    """(kind, seat, a, b, c, d) of a packed move."""
+    return (move & 0xF, (move >> 4) & 0xF, (move >> 8) & 0xFF, (move >> 16) & 0xFF, (move >> 24) & 0xFF,
+            (move >> 32) & 0xFF)
+
+
+@cython.ccall
 def legal_moves(st: bytearray) -> list:
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
     n: cython.Py_ssize_t = count(st)

@@ -17,13 +17,13 @@ import cython
 
 from ..core import rng
 from . import hunt
-from .listing import action_kinds, count, field, legal_moves, nth
+from .listing import action_kinds, count, field, find, legal_moves, nth, pack, unpack
 from .state import (ACTIONS, BALL, EVENTS, HUNT_PHASES, KINDS, MAX_SEATS, MEMORY, NONE, OUTCOMES, PHASES, QUERY,
                     ROUND_ENDS, SLOT_CAP, STATE, STEPS)
 from .table import (action_of, card_at, deal_round, draw, lay_beside, make_public, pile_push, put, round_score,
                     rune_of, take)
 
-__all__ = ["legal_moves", "new_state", "apply_code", "move_count", "is_finished", "to_act"]
+__all__ = ["legal_moves", "new_state", "apply_code", "decode", "index_of", "move_count", "is_finished", "to_act"]
 
 cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython.Py_ssize_t,
                MEMORY_AID=cython.Py_ssize_t, BK_KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
@@ -401,8 +401,15 @@ def apply_code(st: bytearray, code: object, log: Optional[list]) -> cython.bint:
 
 def decode(st: bytearray, code: cython.Py_ssize_t) -> tuple:
     """(kind, seat, a, b, c, d) of legal move index `code`."""
-    move: cython.longlong = nth(st, code)
-    return tuple(field(move, i) for i in range(6))
+    return unpack(nth(st, code))
+
+
+def index_of(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int, b: cython.int, c: cython.int,
+             d: cython.int) -> cython.Py_ssize_t:
+    """The legal move index of a decoded move, or -1 when it is not legal now."""
+    if not (0 <= kind < 16 and 0 <= seat < 16 and 0 <= a < 256 and 0 <= b < 256 and 0 <= c < 256 and 0 <= d < 256):
+        return -1
+    return find(st, pack(kind, seat, a, b, c, d))
 
 
 def kinds_open(st: bytearray) -> cython.int:

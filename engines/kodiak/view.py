@@ -118,7 +118,9 @@ def _seat_view(state, s: int, viewer, memory: str, finished: bool, history: list
         if card == NONE:
             continue
         mask, up = _get(state, "knows", card), bool(_get(state, "face_up", card))
-        shown = finished or up or (viewer is not None and memory != "off" and (mask >> viewer) & 1)
+        # a spectator knows what every seat knows (a card shown to the whole table, §9)
+        known = mask == (1 << n) - 1 if viewer is None else (mask >> viewer) & 1
+        shown = finished or up or (memory != "off" and known)
         slots.append({"slot": k, "position": position(s, k), "card": card_id(card) if shown else None,
                       "face_up": up, "known_by": [x for x in range(n) if (mask >> x) & 1]})
     beside = [card_id(_get(state, "beside", s * 4 + i)) for i in range(_get(state, "beside_count", s))]

@@ -1,11 +1,11 @@
 """Seeded random Kodiak games (the issue's acceptance 2): 1,000 per seat count 2, 4 and 6.
 
 Every game plays to a scored end with the same move choice as the registry suites. Along
-the way, at sampled steps (every game, about one step in twelve): the state validates and
+the way, at sampled steps (every game, about one step in thirty): the state validates and
 round-trips through encode/decode, listed moves round-trip through their text, unlisted
 codes are refused without touching the state. Once per game, at one step: nothing a seat
-cannot see leaks (its view, its listed moves and the next moves' events stay the same when
-the cards it has not seen are re-dealt). Compiled and interpreted engines give the same
+cannot see leaks (enginekit.check_no_leak: its view, its listed moves and the next moves'
+events stay the same when the cards it has not seen are re-dealt). Compiled and interpreted engines give the same
 states, events and scores on 100 games per seat count. Sample sizes shrink tenfold when
 the engines run interpreted (TABLETOP_PUREPYTHON=1), so the suite stays fast both ways.
 """
@@ -17,46 +17,21 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engines  # noqa: E402
+from enginekit import check_no_leak, recorded  # noqa: E402
 from kodiak_testlib import kodiak  # noqa: E402
 
 GAMES = 1000 if engines.COMPILED else 100
 PARITY_GAMES = 100 if engines.COMPILED else 10
-SAMPLE_EVERY = 12
+SAMPLE_EVERY = 30
+REVEALS = recorded("kodiak", "reveals")  # event values that show a card for a moment (tests/kodiak/fixtures.json)
 
 
 def pick(seed: int, step: int, n: int) -> int:
     """The registry suites' move choice (tests/test_conformance.py)."""
     return (seed * 7919 + step * 104729 + (seed ^ step) * 31) % n
-
-
-def own_moves(state, seat):
-    return sorted(i.text for i in kodiak.describe_moves(state) if i.seat == seat)
-
-
-def check_no_leak(state: bytearray, seat, rnd: random.Random, follow: int = 3) -> bool:
-    """Re-deal what `seat` has not seen: its view, listed moves and next events as it sees them stay."""
-    other = kodiak.redeal_unseen(state, seat, rnd.shuffle)
-    where = f"seat {seat} after {kodiak.move_count(state)} moves"
-    assert kodiak.view(other, seat) == kodiak.view(state, seat), where
-    assert own_moves(other, seat) == own_moves(state, seat), where
-    a, b = bytearray(state), bytearray(other)
-    for step in range(follow):
-        listed = kodiak.legal_moves(a)
-        if not listed:
-            break
-        move = listed[rnd.randrange(len(listed))]
-        info = kodiak.move_info(a, move)
-        code = kodiak.parse_move(b, info.seat, info.text)  # the same moves are listed in both deals
-        seen_a, seen_b = [], []
-        kodiak.apply_in_place(a, move, seen_a)
-        kodiak.apply_in_place(b, code, seen_b)
-        if kodiak.view(a, seat) != kodiak.view(b, seat):
-            break  # the move showed `seat` a card that differs between the deals: rightly told apart
-        assert [e.seen_by(seat) for e in seen_a] == [e.seen_by(seat) for e in seen_b], (where, info.text)
-        assert own_moves(a, seat) == own_moves(b, seat), (where, info.text)
-    return other != state
 
 
 def check_step(state: bytearray, listed: list, salt: int) -> None:
@@ -87,7 +62,8 @@ def test_random_games_play_to_a_scored_end(players):
             if step % SAMPLE_EVERY == seed % SAMPLE_EVERY:
                 check_step(state, listed, seed + step)
             if step == leak_step:
-                redealt += check_no_leak(state, [None, *range(players)][seed % (players + 1)], rnd)
+                seat = [None, *range(players)][seed % (players + 1)]
+                redealt += check_no_leak(kodiak, state, seat, rnd.shuffle, REVEALS)
             kodiak.apply_in_place(state, listed[pick(seed, step, len(listed))])
             step += 1
             assert step < 5000, f"seed {seed}: no end"
