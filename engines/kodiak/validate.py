@@ -88,9 +88,14 @@ def _phase(st) -> str:
             "hunt": (False, False, False), "game_over": (False, False, False)}[phase]
     if pending != want:
         return f"bad records for phase {phase}"
+    escape_slots = any(st[AT.escape_slots:AT.escape_slots + ESCAPE_MAX])
     if phase != "hunt" and (st[AT.rune] != NONE or st[AT.escapee] != NONE or st[AT.thrown] or st[AT.passed]
-                            or st[AT.hunt]):
+                            or st[AT.hunt] or escape_slots):
         return "a window record outside the hunt"
+    if phase not in ("action", "kodiak_pick") and (st[AT.steps_left] or st[AT.steps_done]):
+        return "action steps outside an action"
+    if phase != "kodiak_pick" and (st[AT.pick_seat] != NONE or st[AT.pick_slot] != NONE):
+        return "a pick record outside kodiak_pick"
     if phase == "game_over":
         return ""
     escaping = phase == "hunt" and hunt != "open"
