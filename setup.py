@@ -20,6 +20,7 @@ COMPILED = [
     "engines/kodiak/listing.py",
     "engines/kodiak/hunt.py",
     "engines/kodiak/rules.py",
+    "engines/kodiak/validate.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [

@@ -1,161 +1,276 @@
 """Is a decoded Kodiak state consistent? (`decode` must never let bytes crash the compiled rules.)
 
-The compiled rules index the state without bounds checks, so everything they rely on
-is checked here: the options and round bookkeeping, every card exactly once, the
-counts and slot numbers, and the records of the phase (drawn card, action, pending
-pick, hunt window). A consistent state always has a legal move until the game is over.
+Cython pure-Python mode (compiled: the service checks every state token it opens). The
+compiled rules index the state without bounds checks, so everything they rely on is
+checked here: the options and round bookkeeping, every card exactly once, the counts and
+slot numbers, and the records of the phase (drawn card, action, pending pick, hunt
+window). A consistent state always has a legal move until the game is over.
 """
-from __future__ import annotations
+import cython
 
 from .listing import count
 from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, HUNT_PHASES, MAX_SEATS, MEMORY, NONE,
                     PHASES, ROUND_ENDS, SLOT_CAP, STATE)
 
-AT = STATE.at
+cython.declare(PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython.Py_ssize_t,
+               MEMORY_AID=cython.Py_ssize_t, BK_KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
+               KODIAK=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, HUNT=cython.Py_ssize_t,
+               HELD=cython.Py_ssize_t, ACTION_CARD=cython.Py_ssize_t, STEPS_LEFT=cython.Py_ssize_t,
+               STEPS_DONE=cython.Py_ssize_t, PICK_SEAT=cython.Py_ssize_t, PICK_SLOT=cython.Py_ssize_t,
+               RUNE_R=cython.Py_ssize_t, ESCAPEE=cython.Py_ssize_t, THROWN=cython.Py_ssize_t,
+               ESCAPE_SLOTS=cython.Py_ssize_t, PASSED=cython.Py_ssize_t, CATCHES=cython.Py_ssize_t,
+               ENDED=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
+               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWS=cython.Py_ssize_t,
+               FACE_UP=cython.Py_ssize_t, CARD_COUNT=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t,
+               BESIDE_COUNT=cython.Py_ssize_t, BESIDE=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t,
+               SIZE=cython.Py_ssize_t, N_CARDS=cython.Py_ssize_t, CAP=cython.Py_ssize_t, SEATS_MAX=cython.int,
+               EMPTY=cython.int, ESCAPES=cython.int, HAIRBALL=cython.int, FIRST_SLOTS=cython.int, N_RUNES=cython.int)
+PLAYERS = STATE.offset("players")
+FIRST = STATE.offset("first_kodiak")
+CYCLES = STATE.offset("cycles")
+MEMORY_AID = STATE.offset("memory_aid")
+BK_KODIAK = STATE.offset("blue_king_kodiak")
+ROUND = STATE.offset("round")
+KODIAK = STATE.offset("kodiak")
+ACTIVE = STATE.offset("active")
+PHASE = STATE.offset("phase")
+HUNT = STATE.offset("hunt")
+HELD = STATE.offset("held")
+ACTION_CARD = STATE.offset("action_card")
+STEPS_LEFT = STATE.offset("steps_left")
+STEPS_DONE = STATE.offset("steps_done")
+PICK_SEAT = STATE.offset("pick_seat")
+PICK_SLOT = STATE.offset("pick_slot")
+RUNE_R = STATE.offset("rune")
+ESCAPEE = STATE.offset("escapee")
+THROWN = STATE.offset("thrown")
+ESCAPE_SLOTS = STATE.offset("escape_slots")
+PASSED = STATE.offset("passed")
+CATCHES = STATE.offset("catches")
+ENDED = STATE.offset("ended")
+DECK_TOP = STATE.offset("deck_top")
+DECK = STATE.offset("deck")
+PILE_COUNT = STATE.offset("pile_count")
+PILE = STATE.offset("pile")
+KNOWS = STATE.offset("knows")
+FACE_UP = STATE.offset("face_up")
+CARD_COUNT = STATE.offset("card_count")
+SLOTS_USED = STATE.offset("slots_used")
+BESIDE_COUNT = STATE.offset("beside_count")
+BESIDE = STATE.offset("beside")
+SLOTS = STATE.offset("slots")
+SIZE = STATE.size
+N_CARDS = DECK_SIZE
+CAP = SLOT_CAP
+SEATS_MAX = MAX_SEATS
+EMPTY = NONE
+ESCAPES = ESCAPE_MAX
+HAIRBALL = BALL
+FIRST_SLOTS = DEALT
+N_RUNES = len(CARDS.runes)
+
+cython.declare(P_EXCHANGE=cython.int, P_ACTION=cython.int, P_PICK=cython.int, P_HUNT=cython.int, P_OVER=cython.int,
+               H_OPEN=cython.int, H_ESCAPING=cython.int, A_TWO=cython.int, A_SWAP=cython.int, RUNES=bytes,
+               CARD_ACTIONS=bytes)
+P_EXCHANGE, P_ACTION, P_PICK, P_HUNT, P_OVER = (PHASES.index(x) for x in PHASES)
+H_OPEN, H_ESCAPING = HUNT_PHASES.index("open"), HUNT_PHASES.index("escaping")
+A_TWO, A_SWAP = ACTIONS.index("two_actions"), ACTIONS.index("swap")
+RUNES = CARDS.rune
+CARD_ACTIONS = CARDS.action
 
 
 def problem(st: bytearray) -> str:
     """'' if `st` is a consistent Kodiak state, else what is wrong."""
-    if len(st) != STATE.size:
-        return f"state is {len(st)} bytes, expected {STATE.size}"
-    return _options(st) or _cards(st) or _seats(st) or _phase(st)
+    if len(st) != SIZE:
+        return f"state is {len(st)} bytes, expected {SIZE}"
+    return options_problem(st) or cards_problem(st) or seats_problem(st) or phase_problem(st)
 
 
-def _options(st) -> str:
-    n = st[AT.players]
-    if not 2 <= n <= MAX_SEATS or st[AT.first_kodiak] >= n or not 1 <= st[AT.cycles] <= 3:
+@cython.ccall
+def options_problem(st: bytearray) -> str:
+    n: cython.int = st[PLAYERS]
+    if not 2 <= n <= SEATS_MAX or st[FIRST] >= n or not 1 <= st[CYCLES] <= 3:
         return "bad players, first Kodiak or cycles"
-    if st[AT.memory_aid] >= len(MEMORY) or st[AT.blue_king_kodiak] > 1 or st[AT.ended] >= len(ROUND_ENDS):
+    if st[MEMORY_AID] >= len(MEMORY) or st[BK_KODIAK] > 1 or st[ENDED] >= len(ROUND_ENDS):
         return "bad option or round-end record"
-    rounds, over = n * st[AT.cycles], st[AT.phase] == PHASES.index("game_over")
-    if st[AT.phase] >= len(PHASES) or st[AT.hunt] >= len(HUNT_PHASES) or st[AT.round] > rounds or \
-            over != (st[AT.round] == rounds):
+    rounds: cython.int = n * st[CYCLES]
+    over: cython.bint = st[PHASE] == P_OVER
+    if st[PHASE] > P_OVER or st[HUNT] >= len(HUNT_PHASES) or st[ROUND] > rounds or over != (st[ROUND] == rounds):
         return "bad phase or round"
-    if st[AT.kodiak] != (st[AT.first_kodiak] + min(st[AT.round], rounds - 1)) % n or st[AT.active] >= n:
+    if st[KODIAK] != (st[FIRST] + min(st[ROUND], rounds - 1)) % n or st[ACTIVE] >= n:
         return "bad Kodiak or active seat"
-    if st[AT.deck_top] > DECK_SIZE or st[AT.pile_count] > DECK_SIZE or st[AT.catches] > DECK_SIZE:
+    if st[DECK_TOP] > N_CARDS or st[PILE_COUNT] > N_CARDS or st[CATCHES] > N_CARDS:
         return "bad deck, pile or catches count"
     return ""
 
 
-def _cards(st) -> str:
+@cython.cfunc
+def mark(st: bytearray, seen: bytearray, start: cython.Py_ssize_t, end: cython.Py_ssize_t) -> cython.int:
+    """Mark the cards at st[start:end] (NONE skipped) as seen; how many, or -1 for a bad or repeated card."""
+    i: cython.Py_ssize_t
+    c: cython.int
+    marked: cython.int = 0
+    for i in range(start, end):
+        c = st[i]
+        if c == EMPTY:
+            continue
+        if c >= N_CARDS or seen[c]:
+            return -1
+        seen[c] = 1
+        marked += 1
+    return marked
+
+
+@cython.ccall
+def cards_problem(st: bytearray) -> str:
     """Every card exactly once: deck, pile, drawn card, slots, beside."""
-    n = st[AT.players]
-    places = st[AT.deck + st[AT.deck_top]:AT.deck + DECK_SIZE] + st[AT.pile:AT.pile + st[AT.pile_count]]
-    if st[AT.held] != NONE:
-        places.append(st[AT.held])
-    places += st[AT.slots:AT.slots + MAX_SEATS * SLOT_CAP].replace(b"\xff", b"")
-    for s in range(MAX_SEATS):
-        count = st[AT.beside_count + s]
-        if count > 4 or (s >= n and count):
+    n: cython.int = st[PLAYERS]
+    seen = bytearray(N_CARDS)
+    total: cython.int = 0
+    parts = ((DECK + st[DECK_TOP], DECK + N_CARDS), (PILE, PILE + st[PILE_COUNT]), (HELD, HELD + 1),
+             (SLOTS, SLOTS + SEATS_MAX * CAP))
+    for start, end in parts:
+        got = mark(st, seen, start, end)
+        if got < 0:
+            return "a card is repeated or not in this game"
+        total += got
+    s: cython.int
+    i: cython.int
+    for s in range(SEATS_MAX):
+        if st[BESIDE_COUNT + s] > 4 or (s >= n and st[BESIDE_COUNT + s]):
             return f"bad hairballs beside seat {s}"
-        beside = st[AT.beside + 4 * s:AT.beside + 4 * s + count]
-        if any(c >= DECK_SIZE or CARDS.rune[c] != BALL for c in beside):
-            return f"a card beside seat {s} is not a hairball"
-        places += beside
-    if len(places) != DECK_SIZE or len(set(places)) != DECK_SIZE or max(places) >= DECK_SIZE:
-        return "a card is repeated, missing or not in this game"
-    everyone = (1 << n) - 1
-    knows = st[AT.knows:AT.knows + DECK_SIZE]
-    if max(knows) > everyone or any(k & ~everyone for k in set(knows)) or \
-            max(st[AT.face_up:AT.face_up + DECK_SIZE]) > 1:
-        return "bad knowledge or face-up flag"
+        for i in range(st[BESIDE_COUNT + s]):
+            if st[BESIDE + 4 * s + i] >= N_CARDS or RUNES[st[BESIDE + 4 * s + i]] != HAIRBALL:
+                return f"a card beside seat {s} is not a hairball"
+        got = mark(st, seen, BESIDE + 4 * s, BESIDE + 4 * s + st[BESIDE_COUNT + s])
+        if got < 0:
+            return "a card is repeated or not in this game"
+        total += got
+    if total != N_CARDS:
+        return "cards missing"
+    everyone: cython.int = (1 << n) - 1
+    for i in range(N_CARDS):
+        if st[KNOWS + i] & ~everyone or st[FACE_UP + i] > 1:
+            return "bad knowledge or face-up flag"
     return ""
 
 
-def _seats(st) -> str:
-    n, left = st[AT.players], DECK_SIZE - st[AT.deck_top]
-    for s in range(MAX_SEATS):
-        used = st[AT.slots_used + s]
-        row = st[AT.slots + s * SLOT_CAP:AT.slots + (s + 1) * SLOT_CAP]
-        if row.count(NONE) != SLOT_CAP - used + row[:used].count(NONE) or (s >= n and used) or \
-                (s < n and not DEALT <= used <= SLOT_CAP - left):
+@cython.ccall
+def seats_problem(st: bytearray) -> str:
+    n: cython.int = st[PLAYERS]
+    left: cython.int = N_CARDS - st[DECK_TOP]
+    s: cython.int
+    k: cython.int
+    used: cython.int
+    cards: cython.int
+    card: cython.int
+    for s in range(SEATS_MAX):
+        used = st[SLOTS_USED + s]
+        if (s >= n and used) or (s < n and not FIRST_SLOTS <= used <= CAP - left) or used > CAP:
             return f"bad slots of seat {s}"
-        if st[AT.card_count + s] != used - row[:used].count(NONE):
+        cards = 0
+        for k in range(CAP):
+            card = st[SLOTS + s * CAP + k]
+            if card != EMPTY:
+                if k >= used:
+                    return f"bad slots of seat {s}"
+                cards += 1
+        if st[CARD_COUNT + s] != cards:
             return f"bad card count of seat {s}"
-    if any(st[AT.face_up:AT.face_up + DECK_SIZE]):
-        on_table = set(st[AT.slots:AT.slots + MAX_SEATS * SLOT_CAP])
-        if any(up and c not in on_table for c, up in enumerate(st[AT.face_up:AT.face_up + DECK_SIZE])):
+    on_table = bytearray(N_CARDS)
+    for k in range(SEATS_MAX * CAP):
+        if st[SLOTS + k] != EMPTY:
+            on_table[st[SLOTS + k]] = 1
+    for k in range(N_CARDS):
+        if st[FACE_UP + k] and not on_table[k]:
             return "a card off the table is marked face up"
     return ""
 
 
-def _phase(st) -> str:
-    phase, hunt = PHASES[st[AT.phase]], HUNT_PHASES[st[AT.hunt]]
-    n, kodiak = st[AT.players], st[AT.kodiak]
-    pending = (st[AT.held] != NONE, st[AT.action_card] != NONE, st[AT.pick_seat] != NONE)
-    want = {"exchange": (True, False, False), "action": (False, True, False), "kodiak_pick": (False, True, True),
-            "hunt": (False, False, False), "game_over": (False, False, False)}[phase]
-    if pending != want:
-        return f"bad records for phase {phase}"
-    escape_slots = any(st[AT.escape_slots:AT.escape_slots + ESCAPE_MAX])
-    if phase != "hunt" and (st[AT.rune] != NONE or st[AT.escapee] != NONE or st[AT.thrown] or st[AT.passed]
-                            or st[AT.hunt] or escape_slots):
+@cython.ccall
+def phase_problem(st: bytearray) -> str:
+    phase: cython.int = st[PHASE]
+    n: cython.int = st[PLAYERS]
+    kodiak: cython.int = st[KODIAK]
+    held: cython.bint = st[HELD] != EMPTY
+    acting: cython.bint = st[ACTION_CARD] != EMPTY
+    picking: cython.bint = st[PICK_SEAT] != EMPTY or st[PICK_SLOT] != EMPTY
+    if held != (phase == P_EXCHANGE) or acting != (phase == P_ACTION or phase == P_PICK) or \
+            picking != (phase == P_PICK):
+        return f"bad records for phase {PHASES[phase]}"
+    escape_slots: cython.bint = any(st[ESCAPE_SLOTS:ESCAPE_SLOTS + ESCAPES])
+    if phase != P_HUNT and (st[RUNE_R] != EMPTY or st[ESCAPEE] != EMPTY or st[THROWN] or st[PASSED] or st[HUNT]
+                            or escape_slots):
         return "a window record outside the hunt"
-    if phase not in ("action", "kodiak_pick") and (st[AT.steps_left] or st[AT.steps_done]):
+    if not acting and (st[STEPS_LEFT] or st[STEPS_DONE]):
         return "action steps outside an action"
-    if phase != "kodiak_pick" and (st[AT.pick_seat] != NONE or st[AT.pick_slot] != NONE):
-        return "a pick record outside kodiak_pick"
-    if phase == "game_over":
+    if phase == P_OVER:
         return ""
-    escaping = phase == "hunt" and hunt != "open"
+    escaping: cython.bint = phase == P_HUNT and st[HUNT] != H_OPEN
+    s: cython.int
     for s in range(n):
-        if st[AT.card_count + s] == 0 and not (escaping and s == st[AT.escapee] and s != kodiak):
+        if st[CARD_COUNT + s] == 0 and not (escaping and s == st[ESCAPEE] and s != kodiak):
             return f"seat {s} has no cards in a live round"
-    if phase in ("action", "kodiak_pick"):
-        problem = _action(st)
-        if problem:
-            return problem
-    if phase == "hunt":
-        problem = _window(st)
-        if problem:
-            return problem
+    found = action_problem(st) if acting else (window_problem(st) if phase == P_HUNT else "")
+    if found:
+        return found
     if count(st) == 0:
         return "no legal move in a live round"
     return ""
 
 
-def _action(st) -> str:
-    card, n, kodiak = st[AT.action_card], st[AT.players], st[AT.kodiak]
-    if card >= DECK_SIZE or CARDS.action[card] == 0 or st[AT.pile_count] == 0 or \
-            st[AT.pile + st[AT.pile_count] - 1] != card:
+@cython.ccall
+def action_problem(st: bytearray) -> str:
+    card: cython.int = st[ACTION_CARD]
+    n: cython.int = st[PLAYERS]
+    kodiak: cython.int = st[KODIAK]
+    if card >= N_CARDS or CARD_ACTIONS[card] == 0 or st[PILE_COUNT] == 0 or st[PILE + st[PILE_COUNT] - 1] != card:
         return "the pending action's card is not the discard"
-    two = ACTIONS[CARDS.action[card]] == "two_actions"
-    done = st[AT.steps_done]
-    if done > 7 or (two and st[AT.steps_left] + bin(done).count("1") != 2) or (not two and (st[AT.steps_left] != 1
-                                                                                             or done)):
+    two: cython.bint = CARD_ACTIONS[card] == A_TWO
+    done: cython.int = st[STEPS_DONE]
+    taken: cython.int = (done & 1) + ((done >> 1) & 1) + ((done >> 2) & 1)
+    if done > 7 or (two and st[STEPS_LEFT] + taken != 2) or (not two and (st[STEPS_LEFT] != 1 or done)):
         return "bad action steps"
-    if PHASES[st[AT.phase]] == "kodiak_pick":
-        seat, slot = st[AT.pick_seat], st[AT.pick_slot]
-        if st[AT.active] == kodiak or seat >= n or seat == kodiak or slot >= SLOT_CAP or \
-                st[AT.slots + seat * SLOT_CAP + slot] == NONE or ACTIONS[CARDS.action[card]] not in ("swap",
-                                                                                                   "two_actions"):
+    if st[PHASE] == P_PICK:
+        seat: cython.int = st[PICK_SEAT]
+        slot: cython.int = st[PICK_SLOT]
+        if st[ACTIVE] == kodiak or seat >= n or seat == kodiak or slot >= CAP or \
+                st[SLOTS + seat * CAP + slot] == EMPTY or not (two or CARD_ACTIONS[card] == A_SWAP) or \
+                (done >> 2) & 1:
             return "bad pending pick"
-    elif st[AT.pick_seat] != NONE or st[AT.pick_slot] != NONE:
-        return "a pick record outside kodiak_pick"
     return ""
 
 
-def _window(st) -> str:
-    n, kodiak, hunt = st[AT.players], st[AT.kodiak], HUNT_PHASES[st[AT.hunt]]
-    rune, escapee, thrown, passed = st[AT.rune], st[AT.escapee], st[AT.thrown], st[AT.passed]
-    if (rune != NONE and rune >= len(CARDS.runes)) or rune == BALL or passed >> n:
+@cython.ccall
+def window_problem(st: bytearray) -> str:
+    n: cython.int = st[PLAYERS]
+    kodiak: cython.int = st[KODIAK]
+    rune: cython.int = st[RUNE_R]
+    escapee: cython.int = st[ESCAPEE]
+    thrown: cython.int = st[THROWN]
+    passed: cython.int = st[PASSED]
+    if (rune != EMPTY and rune >= N_RUNES) or rune == HAIRBALL or passed >> n:
         return "bad window rune or passed seats"
-    mice = ((1 << n) - 1) & ~(1 << kodiak)
-    if rune == NONE and (passed & mice) != mice:
+    mice: cython.int = ((1 << n) - 1) & ~(1 << kodiak)
+    if rune == EMPTY and (passed & mice) != mice:
         return "mice take part in a window without a rune"
-    if hunt == "open":
-        if escapee != NONE or thrown or any(st[AT.escape_slots:AT.escape_slots + ESCAPE_MAX]):
+    i: cython.int
+    k: cython.int
+    if st[HUNT] == H_OPEN:
+        if escapee != EMPTY or thrown or any(st[ESCAPE_SLOTS:ESCAPE_SLOTS + ESCAPES]):
             return "an escape record in the open window"
         return ""
-    if rune == NONE or escapee >= n or escapee == kodiak or not 1 <= thrown <= ESCAPE_MAX:
+    if rune == EMPTY or escapee >= n or escapee == kodiak or not 1 <= thrown <= ESCAPES:
         return "bad escape record"
-    if hunt == "escaping" and st[AT.card_count + escapee] == 0:
+    if st[HUNT] == H_ESCAPING and st[CARD_COUNT + escapee] == 0:
         return "the escapee has no cards to throw"
-    emptied = list(st[AT.escape_slots:AT.escape_slots + thrown])
-    if len(set(emptied)) != thrown or any(k >= st[AT.slots_used + escapee] or
-                                          st[AT.slots + escapee * SLOT_CAP + k] != NONE for k in emptied):
-        return "bad slots emptied by the escape"
-    if any(st[AT.escape_slots + thrown:AT.escape_slots + ESCAPE_MAX]):
-        return "bad escape record"
+    emptied = bytearray(CAP)
+    for i in range(thrown):
+        k = st[ESCAPE_SLOTS + i]
+        if k >= st[SLOTS_USED + escapee] or st[SLOTS + escapee * CAP + k] != EMPTY or emptied[k]:
+            return "bad slots emptied by the escape"
+        emptied[k] = 1
+    for i in range(thrown, ESCAPES):
+        if st[ESCAPE_SLOTS + i]:
+            return "bad escape record"
     return ""
