@@ -13,7 +13,7 @@ import base64
 
 from google.protobuf.message import DecodeError
 from google.rpc import error_details_pb2
-from litestar import Request, Response, post
+from litestar import Request, Response, get, post
 
 from ..app import App
 from ..app.errors import ApiError, invalid
@@ -42,43 +42,92 @@ def error_response(err: ApiError) -> Response:
 
 
 def routes(app: App) -> list:
-    """One POST route per method of the table; streams answer UNIMPLEMENTED (unary form only)."""
-    return [_no_stream(meth) if meth.streaming else _route(app, meth) for meth in METHODS]
+    """One POST route per method of the table, and a GET route per side-effect-free one; streams
+    answer UNIMPLEMENTED (unary form only)."""
+    out = []
+    for meth in METHODS:
+        if meth.streaming:
+            out.append(_no_stream(meth))
+            continue
+        out.append(_route(app, meth))
+        if meth.safe:
+            out.append(_get_route(app, meth))
+    return out
+
+
+def _reader(meth: Method):
+    """read(kind, raw) -> the request Struct, from JSON or binary protobuf; ApiError naming the problem."""
+    struct_cls, req_pb = meth.request, meth.request_pb
+    json_body = Body(struct_cls)
+
+    def read(kind: str, raw: bytes):
+        if kind == "json":
+            return json_body.decode(raw or b"{}")
+        try:
+            return from_pb(req_pb.FromString(raw), struct_cls)
+        except DecodeError as exc:
+            raise invalid("malformed_proto", f"request body is not a {req_pb.DESCRIPTOR.full_name}: "
+                          f"{exc}") from None
+    return read
+
+
+def _answer(app: App, meth: Method, read, kind: str, raw: bytes) -> Response:
+    try:
+        msg = read(kind, raw)
+    except ApiError as err:
+        app.refused("connect", meth.name, err)
+        return error_response(err)
+    try:
+        result = app.call("connect", meth.name, msg)
+    except ApiError as err:
+        return error_response(err)
+    if kind == "proto":
+        return Response(to_pb(result, meth.response_pb).SerializeToString(), media_type=PROTO)
+    return Response(_encode(result), media_type=JSON)
+
+
+def _unsupported(what: str) -> Response:
+    return Response(_encode({"code": "unknown", "message": f"{what} is not supported; use json or proto"}),
+                    status_code=415, media_type=JSON)
 
 
 def _route(app: App, meth: Method):
-    method, struct_cls, req_pb, resp_pb = meth.name, meth.request, meth.request_pb, meth.response_pb
-    json_body = Body(struct_cls)
+    read = _reader(meth)
 
     async def handler(request: Request) -> Response:
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        raw = await request.body()
-        try:
-            if kind == JSON:
-                msg = json_body.decode(raw or b"{}")
-            elif kind == PROTO:
-                try:
-                    msg = from_pb(req_pb.FromString(raw), struct_cls)
-                except DecodeError as exc:
-                    raise invalid("malformed_proto", f"request body is not a {req_pb.DESCRIPTOR.full_name}: "
-                                  f"{exc}") from None
-            else:
-                return Response(_encode({"code": "unknown", "message": f"content-type {kind or '(none)'!r} is "
-                                         f"not supported; use {JSON} or {PROTO}"}),
-                                status_code=415, media_type=JSON)
-        except ApiError as err:
-            app.refused("connect", method, err)
-            return error_response(err)
-        try:
-            result = app.call("connect", method, msg)
-        except ApiError as err:
-            return error_response(err)
-        if kind == PROTO:
-            return Response(to_pb(result, resp_pb).SerializeToString(), media_type=PROTO)
-        return Response(_encode(result), media_type=JSON)
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        kind = {JSON: "json", PROTO: "proto"}.get(content_type)
+        if kind is None:
+            return _unsupported(f"content-type {content_type or '(none)'!r}")
+        return _answer(app, meth, read, kind, await request.body())
 
-    handler.__doc__ = f"Connect unary {method}."
-    return post(meth.full_name, status_code=200, name=f"connect.{method}", include_in_schema=False)(handler)
+    handler.__doc__ = f"Connect unary {meth.name}."
+    return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False)(handler)
+
+
+def _get_route(app: App, meth: Method):
+    """Connect's GET form of a side-effect-free method: `?encoding=json|proto&message=...[&base64=1]`."""
+    read = _reader(meth)
+
+    async def handler(request: Request) -> Response:
+        query = request.query_params
+        kind = query.get("encoding", "")
+        if kind not in ("json", "proto"):
+            return _unsupported(f"encoding {kind or '(none)'!r}")
+        message = query.get("message", "")
+        try:
+            if query.get("base64") == "1":
+                raw = base64.urlsafe_b64decode(message + "=" * (-len(message) % 4))
+            else:
+                raw = message.encode()
+        except (ValueError, TypeError) as exc:
+            err = invalid("malformed_message", f"message: not base64url: {exc}", field="message")
+            app.refused("connect", meth.name, err)
+            return error_response(err)
+        return _answer(app, meth, read, kind, raw)
+
+    handler.__doc__ = f"Connect unary {meth.name} as GET (side-effect free)."
+    return get(meth.full_name, name=f"connect.get.{meth.name}", include_in_schema=False)(handler)
 
 
 def _no_stream(meth: Method):
