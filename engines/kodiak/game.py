@@ -31,6 +31,7 @@ Notes on this implementation (the spec's decisions D1-D27 apply; these are the e
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Mapping
 
 from ..core.cards import rigged_order
@@ -100,10 +101,11 @@ class KodiakGame(Game):
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         if type(move) is not int or not 0 <= move < len(rules.legal_moves(state)):
             self._refuse_code(state, move)
-        return _info(rules.decode(state, move))
+        return MoveInfo(*_parts(rules.decode(state, move)))
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
-        return [_info(rules.decode(state, code)) for code in rules.legal_moves(state)]
+        """MoveInfo of every legal move, in list order (the moves decoded in one compiled pass)."""
+        return [MoveInfo(*_parts(packed)) for packed in rules.all_moves(state)]
 
     def read_move(self, text: str) -> tuple:
         return moves.read(text)
@@ -162,8 +164,12 @@ class KodiakGame(Game):
             raise BadState("bad_state", f"not a valid kodiak state: {problem}")
 
 
-def _info(move: tuple) -> MoveInfo:
-    return MoveInfo(move[1], moves.KINDS[move[0]], moves.args(move), moves.text(move))
+@lru_cache(maxsize=1 << 16)
+def _parts(packed: int) -> tuple:
+    """(seat, kind, args, text) of a packed move: a cache of pure functions of the move (not game state),
+    as LegalMoves describes dozens of moves per call and the same moves recur from state to state."""
+    move = rules.unpack(packed)
+    return move[1], moves.KINDS[move[0]], moves.args(move), moves.text(move)
 
 
 KODIAK = KodiakGame()

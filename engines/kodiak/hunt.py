@@ -13,7 +13,8 @@ ends) or ROUND_OVER (a seat is out of cards at a check point, §8.1); `rules.py`
 import cython
 
 from .state import ESCAPE_MAX, EVENTS, HUNT_PHASES, NONE, OUTCOMES, PHASES, STATE
-from .table import all_seats, card_at, make_public, matches, penalty, pile_push, replace_into, rune_of, take
+from .state import CARDS
+from .table import card_at, make_public, matches, penalty, pile_push, replace_into, take
 
 cython.declare(PLAYERS=cython.Py_ssize_t, KODIAK=cython.Py_ssize_t, PHASE=cython.Py_ssize_t,
                HUNT=cython.Py_ssize_t, RUNE_R=cython.Py_ssize_t, ESCAPEE=cython.Py_ssize_t,
@@ -35,6 +36,9 @@ CARD_COUNT = STATE.offset("card_count")
 EMPTY = NONE
 SLOTS_MAX = ESCAPE_MAX
 
+cython.declare(RUNE=bytes)
+RUNE = CARDS.rune  # indexed here directly: cheaper than a call into table.py
+
 cython.declare(P_HUNT=cython.int, H_OPEN=cython.int, H_ESCAPING=cython.int, H_COUNTER=cython.int)
 P_HUNT = PHASES.index("hunt")
 H_OPEN, H_ESCAPING, H_COUNTER = (HUNT_PHASES.index(x) for x in ("open", "escaping", "counter"))
@@ -54,7 +58,7 @@ EV_PASSED, EV_ESCAPE_DONE, EV_WINDOW_CLOSED = (EVENTS.index(x) for x in ("passed
 
 @cython.cfunc
 def mice(st: bytearray) -> cython.int:
-    return all_seats(st) & ~(1 << st[KODIAK])
+    return ((1 << st[PLAYERS]) - 1) & ~(1 << st[KODIAK])
 
 
 @cython.ccall
@@ -89,7 +93,7 @@ def close_window(st: bytearray, log: object) -> cython.void:
 def after_open_move(st: bytearray) -> cython.int:
     """The open window closes once every participant passed (mice without cards take no part)."""
     s: cython.int
-    waiting: cython.int = all_seats(st) & ~st[PASSED]
+    waiting: cython.int = ((1 << st[PLAYERS]) - 1) & ~st[PASSED]
     for s in range(st[PLAYERS]):
         if st[CARD_COUNT + s] == 0:
             waiting &= ~(1 << s)
@@ -115,7 +119,7 @@ def escape_throw(st: bytearray, m: cython.int, slot: cython.int, card: cython.in
 def throw(st: bytearray, m: cython.int, slot: cython.int, log: object) -> cython.int:
     """`throw <slot>` by mouse m, in the open window or as the escapee."""
     card: cython.int = card_at(st, m, slot)
-    if rune_of(card) == st[RUNE_R]:
+    if RUNE[card] == st[RUNE_R]:
         escape_throw(st, m, slot, card, log)
         return WINDOW_GOES_ON
     make_public(st, card)  # revealed and returned to its slot, face up only if it was (D16)
@@ -146,7 +150,7 @@ def pounce(st: bytearray, paw_slot: cython.int, t: cython.int, slot: cython.int,
     paw: cython.int = card_at(st, kodiak, paw_slot)
     target: cython.int = card_at(st, t, slot)
     replaced: cython.bint
-    if matches(paw, rune_of(target)):
+    if matches(paw, RUNE[target]):
         take(st, t, slot)
         take(st, kodiak, paw_slot)
         pile_push(st, target)

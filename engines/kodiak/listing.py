@@ -21,8 +21,7 @@ The order, per phase:
 """
 import cython
 
-from .state import ACTIONS, HUNT_PHASES, KINDS, NONE, PHASES, QUERY, SLOT_CAP, STATE, STEPS
-from .table import action_of
+from .state import ACTIONS, CARDS, HUNT_PHASES, KINDS, NONE, PHASES, QUERY, SLOT_CAP, STATE, STEPS
 
 cython.declare(PLAYERS=cython.Py_ssize_t, KODIAK=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t,
                PHASE=cython.Py_ssize_t, HUNT=cython.Py_ssize_t, ACTION_CARD=cython.Py_ssize_t,
@@ -65,6 +64,9 @@ K_EXCHANGE, K_LOOKOWN, K_LOOK, K_SWAP, K_PICK, K_REVEAL, K_THROW, K_DONE, K_POUN
 # Action step kinds (field steps_done): the bits of lookown, look, swap and reveal.
 cython.declare(STEP_OWN=cython.int, STEP_OTHER=cython.int, STEP_SWAP=cython.int, STEP_REVEAL=cython.int)
 STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL = (1 << STEPS.index(x) for x in STEPS)
+
+cython.declare(ACTION=bytes)
+ACTION = CARDS.action  # the action of each card (data/deck.toml)
 
 cython.declare(CODES=list)
 CODES = list(range(PRE))
@@ -185,7 +187,7 @@ def nth_pair(st: bytearray, seat: cython.int, seats: cython.int, j: cython.Py_ss
 @cython.ccall
 def action_kinds(st: bytearray) -> cython.int:
     """The step kinds the pending action allows now: bits STEP_*."""
-    act: cython.int = action_of(st[ACTION_CARD])
+    act: cython.int = ACTION[st[ACTION_CARD]]
     if act == A_OWN:
         return STEP_OWN
     if act == A_OTHER:
@@ -367,6 +369,14 @@ def find(st: bytearray, move: cython.longlong) -> cython.Py_ssize_t:
         if nth(st, j) == move:
             return j
     return -1
+
+
+@cython.ccall
+def all_moves(st: bytearray) -> list:
+    """Every legal move now as a packed move, in list order (describe_moves in one call)."""
+    n: cython.Py_ssize_t = count(st)
+    j: cython.Py_ssize_t
+    return [nth(st, j) for j in range(n)]
 
 
 @cython.ccall

@@ -17,7 +17,7 @@ from typing import Mapping
 
 from ..core.errors import BadMoveText
 from ..core.reasons import rule_reasons
-from .state import ACTIONS, HUNT_PHASES, KINDS, MAX_SEATS, NONE, PHASES, QUERY, SLOT_CAP, STATE, STEPS
+from .state import ACTIONS, HUNT_PHASES, KINDS, NONE, PHASES, QUERY, SLOT_CAP, STATE, STEPS
 
 REASONS = rule_reasons("kodiak", {
     "must_exchange": "the drawn card must be exchanged into one of your slots",
@@ -286,4 +286,4 @@ def _why_not_action(state, seat: int, name: str, move: tuple, action_of) -> tupl
     return "no_such_position", None
 
 
-__all__ = ["REASONS", "MAX_SEATS", "args", "canonical", "from_typed", "read", "text", "why_not"]
+__all__ = ["REASONS", "KINDS", "args", "canonical", "from_typed", "read", "text", "why_not"]

@@ -17,13 +17,13 @@ import cython
 
 from ..core import rng
 from . import hunt
-from .listing import action_kinds, count, field, find, legal_moves, nth, pack, unpack
+from .listing import action_kinds, all_moves, count, field, find, legal_moves, nth, pack, unpack
 from .state import (ACTIONS, BALL, EVENTS, HUNT_PHASES, KINDS, MAX_SEATS, MEMORY, NONE, OUTCOMES, PHASES, QUERY,
                     ROUND_ENDS, SLOT_CAP, STATE, STEPS)
-from .table import (action_of, card_at, deal_round, draw, lay_beside, make_public, pile_push, put, round_score,
-                    rune_of, take)
+from .state import CARDS
+from .table import card_at, deal_round, draw, lay_beside, make_public, pile_push, put, round_score, take
 
-__all__ = ["legal_moves", "new_state", "apply_code", "decode", "index_of", "move_count", "is_finished", "to_act"]
+__all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack", "move_count", "is_finished", "to_act"]
 
 cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython.Py_ssize_t,
                MEMORY_AID=cython.Py_ssize_t, BK_KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
@@ -73,7 +73,8 @@ ASK = QUERY
 SEATS_MAX = MAX_SEATS
 
 cython.declare(P_EXCHANGE=cython.int, P_ACTION=cython.int, P_PICK=cython.int, P_HUNT=cython.int,
-               P_OVER=cython.int, H_ESCAPING=cython.int, H_COUNTER=cython.int, M_SLOT=cython.int, A_TWO=cython.int, BALL_RUNE=cython.int,
+               P_OVER=cython.int, H_ESCAPING=cython.int, H_COUNTER=cython.int, M_SLOT=cython.int, A_TWO=cython.int,
+               BALL_RUNE=cython.int,
                K_EXCHANGE=cython.int, K_LOOKOWN=cython.int, K_LOOK=cython.int, K_SWAP=cython.int,
                K_PICK=cython.int, K_REVEAL=cython.int, K_THROW=cython.int, K_DONE=cython.int,
                K_POUNCE=cython.int, K_COUNTER=cython.int, K_PASS=cython.int,
@@ -90,6 +91,11 @@ cython.declare(STEP_OWN=cython.int, STEP_OTHER=cython.int, STEP_SWAP=cython.int,
                W_CLOSED=cython.int, W_ROUND_OVER=cython.int)
 STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL = (1 << STEPS.index(x) for x in STEPS)
 W_CLOSED, W_ROUND_OVER = OUTCOMES.index("closed"), OUTCOMES.index("round_over")
+
+# Card tables (data/deck.toml): indexed here directly, a call to table.py per lookup would cost more.
+cython.declare(RUNE=bytes, ACTION=bytes)
+RUNE = CARDS.rune
+ACTION = CARDS.action
 
 # Raw event kinds (state.EVENTS order).
 cython.declare(EV_DREW=cython.int, EV_EXCHANGED=cython.int, EV_ACTION=cython.int, EV_LOOKED_OWN=cython.int,
@@ -246,7 +252,7 @@ def exchange(st: bytearray, slot: cython.int, log: object) -> cython.void:
     old: cython.int = take(st, a, slot)
     put(st, a, slot, card)
     st[HELD] = EMPTY
-    beside: cython.bint = rune_of(old) == BALL_RUNE
+    beside: cython.bint = RUNE[old] == BALL_RUNE
     if log is not None:
         log.append((EV_EXCHANGED, a, slot, old, beside))
     if beside:
@@ -254,11 +260,11 @@ def exchange(st: bytearray, slot: cython.int, log: object) -> cython.void:
         hunt.open_window(st, EMPTY, log)
         return
     pile_push(st, old)
-    if action_of(old) == 0:
-        hunt.open_window(st, rune_of(old), log)
+    if ACTION[old] == 0:
+        hunt.open_window(st, RUNE[old], log)
         return
     st[ACTION_CARD] = old
-    st[STEPS_LEFT] = 2 if action_of(old) == A_TWO else 1
+    st[STEPS_LEFT] = 2 if ACTION[old] == A_TWO else 1
     st[STEPS_DONE] = 0
     st[PHASE] = P_ACTION
     if log is not None:
@@ -276,7 +282,7 @@ def end_action(st: bytearray, lapsed: cython.bint, log: object) -> cython.void:
     st[ACTION_CARD] = EMPTY
     st[STEPS_LEFT] = 0
     st[STEPS_DONE] = 0
-    hunt.open_window(st, rune_of(card), log)
+    hunt.open_window(st, RUNE[card], log)
 
 
 @cython.cfunc
@@ -399,9 +405,9 @@ def apply_code(st: bytearray, code: object, log: Optional[list]) -> cython.bint:
     return True
 
 
-def decode(st: bytearray, code: cython.Py_ssize_t) -> tuple:
-    """(kind, seat, a, b, c, d) of legal move index `code`."""
-    return unpack(nth(st, code))
+def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
+    """The packed move (listing.pack) of legal move index `code`."""
+    return nth(st, code)
 
 
 def index_of(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int, b: cython.int, c: cython.int,

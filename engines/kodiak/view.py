@@ -19,6 +19,9 @@ def card_id(card: int) -> str:
     return CARDS.ids[card]
 
 
+AT = STATE.at
+_POSITIONS = [[position(s, k) for k in range(SLOT_CAP)] for s in range(MAX_SEATS)]
+_SEATS_IN = [tuple(x for x in range(MAX_SEATS) if (mask >> x) & 1) for mask in range(1 << MAX_SEATS)]
 _OFFSET = STATE.offsets()
 _BYTE = {name: STATE.item(name).width == 1 for name in STATE.names}
 
@@ -111,21 +114,23 @@ def view(state, seat, to_act: list[int]) -> dict:
 
 
 def _seat_view(state, s: int, viewer, memory: str, finished: bool, history: list[int]) -> dict:
-    n = _get(state, "players")
+    n = state[AT.players]
+    everyone = (1 << n) - 1
+    base = AT.slots + s * SLOT_CAP
     slots = []
-    for k in range(_get(state, "slots_used", s)):
-        card = _get(state, "slots", s * SLOT_CAP + k)
+    for k, card in enumerate(state[base:base + state[AT.slots_used + s]]):
         if card == NONE:
             continue
-        mask, up = _get(state, "knows", card), bool(_get(state, "face_up", card))
+        mask, up = state[AT.knows + card], state[AT.face_up + card] == 1
         # a spectator knows what every seat knows (a card shown to the whole table, §9)
-        known = mask == (1 << n) - 1 if viewer is None else (mask >> viewer) & 1
+        known = mask == everyone if viewer is None else (mask >> viewer) & 1
         shown = finished or up or (memory != "off" and known)
-        slots.append({"slot": k, "position": position(s, k), "card": card_id(card) if shown else None,
-                      "face_up": up, "known_by": [x for x in range(n) if (mask >> x) & 1]})
-    beside = [card_id(_get(state, "beside", s * 4 + i)) for i in range(_get(state, "beside_count", s))]
-    return {"seat": s, "role": "kodiak" if s == _get(state, "kodiak") else "mouse",
-            "card_count": _get(state, "card_count", s), "beside": beside, "total": _get(state, "totals", s),
+        slots.append({"slot": k, "position": _POSITIONS[s][k], "card": CARDS.ids[card] if shown else None,
+                      "face_up": up, "known_by": list(_SEATS_IN[mask])})
+    at = AT.beside + 4 * s
+    beside = [CARDS.ids[c] for c in state[at:at + state[AT.beside_count + s]]]
+    return {"seat": s, "role": "kodiak" if s == state[AT.kodiak] else "mouse",
+            "card_count": state[AT.card_count + s], "beside": beside, "total": _get(state, "totals", s),
             "round_scores": history, "slots": slots}
 
 

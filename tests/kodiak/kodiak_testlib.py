@@ -28,7 +28,8 @@ def rig_order(players: int, slots: Mapping[int, Sequence[str | None]], draws: Se
     the cards named nowhere, taken from the high bolts and number cards so that they rarely match.
     """
     named = {c for row in slots.values() for c in row if c} | set(draws)
-    spare = iter(c for c in reversed(STANDARD) if c not in named and not c.startswith(("BALL", "RK", "BK", "EYE", "LENS", "SWAP")))
+    plain = [c for c in reversed(STANDARD) if not c.startswith(("BALL", "RK", "BK", "EYE", "LENS", "SWAP"))]
+    spare = iter(c for c in plain if c not in named)
     order = []
     for i in range(3 * players):
         seat, slot = (first_kodiak + 1 + i) % players, i // players
