@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import base64
 
-from google.protobuf.message import DecodeError
 from google.rpc import error_details_pb2
 from litestar import Request, Response, post
 
-from ..app import App
+from ..app import App, limits
 from ..app.errors import ApiError, invalid
+from ..app.lane import Lane
 from ..wire.convert import from_pb, to_pb
 from ..wire.methods import METHODS, Method
-from .bodies import Body
+from .bodies import Body, in_lane
 from .bodies import encode as _encode
 
 DOMAIN = "tabletop-engine"
@@ -28,6 +28,7 @@ DOMAIN = "tabletop-engine"
 HTTP_STATUS = {
     "INVALID_ARGUMENT": 400, "FAILED_PRECONDITION": 400, "UNAUTHENTICATED": 401, "NOT_FOUND": 404,
     "RESOURCE_EXHAUSTED": 429, "UNIMPLEMENTED": 501, "INTERNAL": 500, "UNAVAILABLE": 503,
+    "DEADLINE_EXCEEDED": 504,
 }
 JSON, PROTO = "application/json", "application/proto"
 
@@ -41,44 +42,59 @@ def error_response(err: ApiError) -> Response:
     return Response(_encode(body), status_code=HTTP_STATUS.get(err.status, 500), media_type=JSON)
 
 
-def routes(app: App) -> list:
+def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0) -> list:
     """One POST route per method of the table; streams answer UNIMPLEMENTED (unary form only)."""
-    return [_no_stream(meth) if meth.streaming else _route(app, meth) for meth in METHODS]
+    lane = lane or Lane()
+    return [_no_stream(meth) if meth.streaming else _route(app, meth, lane, call_timeout) for meth in METHODS]
 
 
-def _route(app: App, meth: Method):
+def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
     method, struct_cls, req_pb, resp_pb = meth.name, meth.request, meth.request_pb, meth.response_pb
     json_body = Body(struct_cls)
+    heavy = method in limits.HEAVY
+    counted = limits.COUNTED.get(method)
+
+    def decode_proto(raw: bytes):
+        try:
+            msg = req_pb.FromString(raw)
+        except Exception:  # noqa: BLE001 - protobuf's DecodeError and anything a broken message raises
+            raise invalid("malformed_proto", f"request body is not a readable {req_pb.DESCRIPTOR.full_name} "
+                          "message") from None
+        if counted is not None:  # counted before conversion
+            limits.check_count(method, len(getattr(msg, counted[0])))
+        return from_pb(msg, struct_cls)
+
+    def decode_json(raw: bytes):
+        return json_body.decode(raw or b"{}")
 
     async def handler(request: Request) -> Response:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        raw = await request.body()
-        try:
-            if kind == JSON:
-                msg = json_body.decode(raw or b"{}")
-            elif kind == PROTO:
-                try:
-                    msg = from_pb(req_pb.FromString(raw), struct_cls)
-                except DecodeError as exc:
-                    raise invalid("malformed_proto", f"request body is not a {req_pb.DESCRIPTOR.full_name}: "
-                                  f"{exc}") from None
-            else:
-                return Response(_encode({"code": "unknown", "message": f"content-type {kind or '(none)'!r} is "
-                                         f"not supported; use {JSON} or {PROTO}"}),
-                                status_code=415, media_type=JSON)
-        except ApiError as err:
-            app.refused("connect", method, err)
-            return error_response(err)
-        try:
-            result = app.call("connect", method, msg)
-        except ApiError as err:
-            return error_response(err)
+        if kind not in (JSON, PROTO):
+            return Response(_encode({"code": "unknown", "message": f"content-type {limits.clip(kind or '(none)')} "
+                                     f"is not supported; use {JSON} or {PROTO}"}), status_code=415, media_type=JSON)
+        decode = decode_json if kind == JSON else decode_proto
+        if heavy:
+            try:
+                result = await in_lane(app, lane, "connect", method, request.body, decode, call_timeout)
+            except ApiError as err:
+                return error_response(err)
+        else:
+            try:
+                msg = decode(await request.body())
+            except ApiError as err:
+                app.refused("connect", method, err)
+                return error_response(err)
+            try:
+                result = app.call("connect", method, msg)
+            except ApiError as err:
+                return error_response(err)
         if kind == PROTO:
             return Response(to_pb(result, resp_pb).SerializeToString(), media_type=PROTO)
         return Response(_encode(result), media_type=JSON)
 
     handler.__doc__ = f"Connect unary {method}."
-    return post(meth.full_name, status_code=200, name=f"connect.{method}", include_in_schema=False)(handler)
+    return post(meth.full_name, status_code=200, name=f"connect.{method}", include_in_schema=False,
+                request_max_body_size=limits.request_bytes(method, json=True))(handler)
 
 
 def _no_stream(meth: Method):
