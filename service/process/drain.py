@@ -30,10 +30,16 @@ class Signals:
     """Set by the signal handlers, read by the drain thread: plain attributes, no locks."""
 
     stop = False
+    listening = False  # set just before the first port is bound: from then on a signal means a drain
 
 
 def on_signal(_sig, _frame) -> None:
-    """SIGTERM/SIGINT: only raise the flag (see the module docstring). A repeated signal changes nothing."""
+    """SIGTERM/SIGINT: only raise the flag (see the module docstring). A repeated signal changes nothing.
+
+    Before any port is bound (imports, building the app: seconds on a busy machine) there is nothing to
+    drain, so the worker ends at once (`os._exit` takes no lock) instead of finishing its start first."""
+    if not Signals.listening:
+        os._exit(0)
     Signals.stop = True
 
 

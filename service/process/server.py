@@ -7,7 +7,9 @@ workers. Each worker binds both ports with SO_REUSEPORT and the kernel spreads
 connections over them.
 
 A worker that dies is replaced at once, the others untouched (they keep their
-sockets and calls). One that dies again within `CRASH_WINDOW` seconds of its
+sockets and calls): a spare worker, started ahead with everything imported and
+built but no port bound, takes its place within milliseconds, and a new spare
+is started behind it. One that dies again within `CRASH_WINDOW` seconds of its
 start is in a crash loop: it is restarted after a back-off (0.5 s doubling to
 `MAX_BACKOFF`) and meanwhile every worker reports not ready.
 
@@ -55,9 +57,10 @@ def _http_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(config: Config, supervisor_ready=None) -> int:
+def serve(config: Config, supervisor_ready=None, go=None) -> int:
     """Serve in this process until SIGTERM/SIGINT, then drain; returns the exit code (0)."""
     from .drain import Signals, on_signal
+    parent = os.getppid()
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     import uvicorn
@@ -70,9 +73,15 @@ def serve(config: Config, supervisor_ready=None) -> int:
     from .http import create_app, guarded_protocol
 
     app = App(Sealer(keys_from_env()))
-    if Signals.stop:  # stopped while starting: nothing to drain
-        return 0
     lane = Lane()  # long calls of both transports take turns (service/app/lane.py)
+    web = create_app(app, config, lane)
+    if go is not None:  # a spare: everything is ready; bind the ports when told to take a worker's place
+        while not go.wait(0.1):
+            if Signals.stop or os.getppid() != parent:
+                return 0
+    Signals.listening = True  # from here a signal drains (on_signal)
+    if Signals.stop:
+        return 0
     grpc_server, grpc_port, health = rpc.create_server(
         app, f"{config.host}:{config.grpc_port}", config.grpc_threads,
         rpc.Limits(lane, config.call_timeout, config.max_streams, config.stream_idle))
@@ -85,7 +94,7 @@ def serve(config: Config, supervisor_ready=None) -> int:
             yield  # our flag-only handlers stay installed (uvicorn's would re-raise the signal at exit)
 
     http = Server(uvicorn.Config(
-        create_app(app, config, lane), loop="uvloop", lifespan="off", access_log=False,
+        web, loop="uvloop", lifespan="off", access_log=False,
         http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
         log_level="warning", server_header=False, timeout_keep_alive=config.http_keep_alive,
         limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace))
@@ -100,12 +109,12 @@ def serve(config: Config, supervisor_ready=None) -> int:
     return 0
 
 
-def _worker(config: Config, supervisor_ready) -> None:
+def _worker(config: Config, supervisor_ready, go=None) -> None:
     from .drain import on_signal
     signal.signal(signal.SIGTERM, on_signal)  # first thing: a signal during start-up must not kill us mid-way
     signal.signal(signal.SIGINT, on_signal)
     _setup_logging(config.log_level)
-    sys.exit(serve(config, supervisor_ready))
+    sys.exit(serve(config, supervisor_ready, go))
 
 
 class _Stop:
@@ -160,12 +169,28 @@ def _supervise(config: Config) -> int:
     ctx = multiprocessing.get_context("spawn")  # no fork: grpc must not be inherited across fork
     ready = ctx.RawValue("b", 1)  # read by every worker: 0 = report not ready (a crash loop is backing off)
     slots = [_Slot(i) for i in range(config.workers)]
+    spare: list = []  # [(process, its go event)]: at most one
 
     def start(slot: _Slot) -> None:
-        slot.proc = ctx.Process(target=_worker, args=(config, ready), name=f"worker-{slot.index}")
-        slot.proc.start()
+        if spare and spare[0][0].exitcode is None:
+            slot.proc, go = spare.pop()
+            go.set()
+            slot.proc.name = f"worker-{slot.index}"
+        else:
+            spare.clear()
+            slot.proc = ctx.Process(target=_worker, args=(config, ready), name=f"worker-{slot.index}")
+            slot.proc.start()
         slot.started = time.monotonic()
         slot.restart_at = None
+
+    def keep_spare() -> None:
+        if spare and spare[0][0].exitcode is not None:
+            spare.clear()
+        if not spare:
+            go = ctx.Event()
+            p = ctx.Process(target=_worker, args=(config, ready, go), name="spare")
+            p.start()
+            spare.append((p, go))
 
     for slot in slots:
         if _Stop.requested:
@@ -181,6 +206,8 @@ def _supervise(config: Config) -> int:
                 slot.restart_at = None
                 if slot.proc is not None and slot.proc.exitcode is None:
                     _signal(slot.proc, signal.SIGTERM)
+            for p, _go in spare:
+                _signal(p, signal.SIGTERM)
         for slot in slots:
             p = slot.proc
             if p is None or p.exitcode is None:
@@ -202,7 +229,9 @@ def _supervise(config: Config) -> int:
                 start(slot)
         backing_off = any(s.restart_at is not None and s.restart_at > now for s in slots)
         ready.value = 0 if backing_off else 1
-        alive = [s.proc for s in slots if s.proc is not None]
+        if deadline is None and not backing_off:
+            keep_spare()
+        alive = [s.proc for s in slots if s.proc is not None] + [p for p, _go in spare if p.exitcode is None]
         if deadline is not None:
             if not alive:
                 return 0
