@@ -16,6 +16,9 @@ COMPILED = [
     "engines/cambio/rules.py",
     "engines/cambio/legality.py",
     "engines/cambio/validate.py",
+    "engines/alaska/rules.py",
+    "engines/rune_market/rules.py",
+    "engines/rune_market/check.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [

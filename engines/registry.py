@@ -14,8 +14,10 @@ from .core.errors import UnknownGame
 from .core.game import Game, State
 from .cambio import CAMBIO
 from .hats import HATS
+from .alaska import ALASKA
+from .rune_market import RUNE_MARKET
 
-BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO)
+BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, ALASKA, RUNE_MARKET)
 EXTRA_ENV = "TABLETOP_EXTRA_GAMES"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import base64
 
 from google.rpc import error_details_pb2
-from litestar import Request, Response, post
+from litestar import Request, Response, get, post
 
 from ..app import App, limits
 from ..app.errors import ApiError, invalid
@@ -43,58 +43,113 @@ def error_response(err: ApiError) -> Response:
 
 
 def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0) -> list:
-    """One POST route per method of the table; streams answer UNIMPLEMENTED (unary form only)."""
+    """One POST route per method of the table, and a GET route per side-effect-free one; streams
+    answer UNIMPLEMENTED (unary form only). Long calls (limits.HEAVY) take turns in `lane`."""
     lane = lane or Lane()
-    return [_no_stream(meth) if meth.streaming else _route(app, meth, lane, call_timeout) for meth in METHODS]
+    out = []
+    for meth in METHODS:
+        if meth.streaming:
+            out.append(_no_stream(meth))
+            continue
+        out.append(_route(app, meth, lane, call_timeout))
+        if meth.safe:
+            out.append(_get_route(app, meth, lane, call_timeout))
+    return out
 
 
-def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
-    method, struct_cls, req_pb, resp_pb = meth.name, meth.request, meth.request_pb, meth.response_pb
+def _reader(meth: Method):
+    """read(kind, raw) -> the request Struct, from JSON or binary protobuf; ApiError naming the problem.
+    A protobuf message's repeated fields are counted before it is converted (limits.COUNTED)."""
+    struct_cls, req_pb, name = meth.request, meth.request_pb, meth.name
     json_body = Body(struct_cls)
-    heavy = method in limits.HEAVY
-    counted = limits.COUNTED.get(method)
+    counted = limits.COUNTED.get(name)
 
-    def decode_proto(raw: bytes):
+    def read(kind: str, raw: bytes):
+        if kind == "json":
+            return json_body.decode(raw or b"{}")
         try:
             msg = req_pb.FromString(raw)
         except Exception:  # noqa: BLE001 - protobuf's DecodeError and anything a broken message raises
             raise invalid("malformed_proto", f"request body is not a readable {req_pb.DESCRIPTOR.full_name} "
                           "message") from None
-        if counted is not None:  # counted before conversion
-            limits.check_count(method, len(getattr(msg, counted[0])))
+        if counted is not None:
+            limits.check_count(name, len(getattr(msg, counted[0])))
         return from_pb(msg, struct_cls)
+    return read
 
-    def decode_json(raw: bytes):
-        return json_body.decode(raw or b"{}")
+
+def _respond(meth: Method, kind: str, result) -> Response:
+    if kind == "proto":
+        return Response(to_pb(result, meth.response_pb).SerializeToString(), media_type=PROTO)
+    return Response(_encode(result), media_type=JSON)
+
+
+async def _answer(app: App, meth: Method, read, kind: str, body, lane: Lane, call_timeout: float) -> Response:
+    """`body`: an async function giving the raw message (read only once a long call has its place)."""
+    if meth.name in limits.HEAVY:
+        try:
+            result = await in_lane(app, lane, "connect", meth.name, body, lambda raw: read(kind, raw), call_timeout)
+        except ApiError as err:
+            return error_response(err)
+        return _respond(meth, kind, result)
+    try:
+        msg = read(kind, await body())
+    except ApiError as err:
+        app.refused("connect", meth.name, err)
+        return error_response(err)
+    try:
+        result = app.call("connect", meth.name, msg)
+    except ApiError as err:
+        return error_response(err)
+    return _respond(meth, kind, result)
+
+
+def _unsupported(what: str) -> Response:
+    return Response(_encode({"code": "unknown", "message": f"{what} is not supported; use json or proto"}),
+                    status_code=415, media_type=JSON)
+
+
+def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
+    read = _reader(meth)
 
     async def handler(request: Request) -> Response:
-        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if kind not in (JSON, PROTO):
-            return Response(_encode({"code": "unknown", "message": f"content-type {limits.clip(kind or '(none)')} "
-                                     f"is not supported; use {JSON} or {PROTO}"}), status_code=415, media_type=JSON)
-        decode = decode_json if kind == JSON else decode_proto
-        if heavy:
-            try:
-                result = await in_lane(app, lane, "connect", method, request.body, decode, call_timeout)
-            except ApiError as err:
-                return error_response(err)
-        else:
-            try:
-                msg = decode(await request.body())
-            except ApiError as err:
-                app.refused("connect", method, err)
-                return error_response(err)
-            try:
-                result = app.call("connect", method, msg)
-            except ApiError as err:
-                return error_response(err)
-        if kind == PROTO:
-            return Response(to_pb(result, resp_pb).SerializeToString(), media_type=PROTO)
-        return Response(_encode(result), media_type=JSON)
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        kind = {JSON: "json", PROTO: "proto"}.get(content_type)
+        if kind is None:
+            return _unsupported(f"content-type {limits.clip(content_type or '(none)')}")
+        return await _answer(app, meth, read, kind, request.body, lane, call_timeout)
 
-    handler.__doc__ = f"Connect unary {method}."
-    return post(meth.full_name, status_code=200, name=f"connect.{method}", include_in_schema=False,
-                request_max_body_size=limits.request_bytes(method, json=True))(handler)
+    handler.__doc__ = f"Connect unary {meth.name}."
+    return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False,
+                request_max_body_size=limits.request_bytes(meth.name, json=True))(handler)
+
+
+def _get_route(app: App, meth: Method, lane: Lane, call_timeout: float):
+    """Connect's GET form of a side-effect-free method: `?encoding=json|proto&message=...[&base64=1]`."""
+    read = _reader(meth)
+
+    async def handler(request: Request) -> Response:
+        query = request.query_params
+        kind = query.get("encoding", "")
+        if kind not in ("json", "proto"):
+            return _unsupported(f"encoding {limits.clip(kind or '(none)')}")
+        message = query.get("message", "")
+        try:
+            if query.get("base64") == "1":
+                raw = base64.urlsafe_b64decode(message + "=" * (-len(message) % 4))
+            else:
+                raw = message.encode()
+        except (ValueError, TypeError) as exc:
+            err = invalid("malformed_message", f"message: not base64url: {exc}", field="message")
+            app.refused("connect", meth.name, err)
+            return error_response(err)
+
+        async def body() -> bytes:
+            return raw
+        return await _answer(app, meth, read, kind, body, lane, call_timeout)
+
+    handler.__doc__ = f"Connect unary {meth.name} as GET (side-effect free)."
+    return get(meth.full_name, name=f"connect.get.{meth.name}", include_in_schema=False)(handler)
 
 
 def _no_stream(meth: Method):

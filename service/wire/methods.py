@@ -2,14 +2,17 @@
 
 The app layer dispatches by it, the gRPC adapter registers its handlers from it,
 the Connect and REST adapters make their routes from it and the OpenAPI document
-lists it. Names and message types come from the GameService descriptor; the REST
-route, verb and the side-effect-free flag are the only hand-written parts (proto3
-has no place for them without the googleapis annotations).
+lists it. Names, message types, streaming and the side-effect-free flag (the rpc's
+`idempotency_level = NO_SIDE_EFFECTS`) come from the GameService descriptor; the
+REST route and verb and the OpenAPI summary are the only hand-written parts
+(proto3 has no place for them without the googleapis annotations).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from google.protobuf import descriptor_pb2
 
 from service.api import engine_pb2 as pb
 
@@ -30,9 +33,9 @@ class Method:
     response_pb: type
     rest_route: str | None  # the REST path; None = not on REST (streams)
     rest_verb: str         # "GET" or "POST"
-    safe: bool             # side-effect free: the same request may be repeated or cached
+    safe: bool             # side-effect free (NO_SIDE_EFFECTS): may be repeated, cached, sent as a Connect GET
     streaming: bool        # a bidirectional stream (gRPC only)
-    summary: str           # the proto comment's first line, for the OpenAPI document
+    summary: str           # for the OpenAPI document
 
     @property
     def full_name(self) -> str:
@@ -40,16 +43,16 @@ class Method:
         return f"/{SERVICE.full_name}/{self.name}"
 
 
-# name -> (REST route, verb, side-effect free). NewGame's route carries the game id: `/v1/games/{game}:new`.
+# name -> (REST route, verb). NewGame's route carries the game id: `/v1/games/{game}:new`.
 _REST = {
-    "ListGames": ("/v1/games", "GET", True),
-    "NewGame": ("/v1/games/{game}:new", "POST", False),
-    "LegalMoves": ("/v1/legal-moves", "POST", True),
-    "ApplyMove": ("/v1/apply", "POST", True),  # stateless: the same token and move give the same answer
-    "Score": ("/v1/score", "POST", True),
-    "View": ("/v1/view", "POST", True),
-    "ScoreBatch": ("/v1/score:batch", "POST", True),
-    "ScoreStream": (None, "POST", True),
+    "ListGames": ("/v1/games", "GET"),
+    "NewGame": ("/v1/games/{game}:new", "POST"),
+    "LegalMoves": ("/v1/legal-moves", "POST"),
+    "ApplyMove": ("/v1/apply", "POST"),
+    "Score": ("/v1/score", "POST"),
+    "View": ("/v1/view", "POST"),
+    "ScoreBatch": ("/v1/score:batch", "POST"),
+    "ScoreStream": (None, "POST"),
 }
 _SUMMARY = {
     "ListGames": "Every game: id, title, seats, options, rules version.",
@@ -70,8 +73,9 @@ def _snake(name: str) -> str:
 def _methods() -> tuple[Method, ...]:
     out = []
     for m in SERVICE.methods:
-        route, verb, safe = _REST[m.name]  # a KeyError here: a new rpc needs its row in _REST
+        route, verb = _REST[m.name]  # a KeyError here: a new rpc needs its row in _REST
         streaming = m.client_streaming or m.server_streaming
+        safe = m.GetOptions().idempotency_level == descriptor_pb2.MethodOptions.NO_SIDE_EFFECTS
         out.append(Method(m.name, _snake(m.name), struct_for(m.input_type), struct_for(m.output_type),
                           m.input_type._concrete_class, m.output_type._concrete_class, route, verb, safe,
                           streaming, _SUMMARY[m.name]))

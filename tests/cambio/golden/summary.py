@@ -1,4 +1,5 @@
 """Cambio's golden transcripts: a position as one line of the spectator's view (tests/test_golden.py)."""
+from engines.cambio.state import STATE  # the state's active-seat field: a finished view names none
 import json
 
 
@@ -11,7 +12,7 @@ def summary(game, state) -> str:
         for s in v["seats"])
     small = {k: v[k] for k in ("held", "action", "window") if v[k] is not None}
     pile = v["discard"]
-    return (f"{v['phase']} r{v['round']} dealer {v['dealer']} active {v['active_seat']} caller {v['caller']} "
+    return (f"{v['phase']} r{v['round']} dealer {v['dealer']} active {STATE.read(state, 'active')} caller {v['caller']} "
             f"turns {v['turns']} deck {v['deck_count']} pile {len(pile)}:{','.join(map(str, pile[-3:])) or '-'}"
             f"{' frozen' if v['frozen'] else ''} {seats}"
             + (f" {json.dumps(small, sort_keys=True, separators=(',', ':'))}" if small else "")
