@@ -46,7 +46,6 @@ VERSION = "1.0"
 AT, SEAT_AT = STATE.at, SEAT.at
 REASONS = rule_reasons("alaska", {
     "no_salmon_to_place": "no salmon is waiting to be placed",
-    "only_right_neighbour_places": "only the right neighbour places salmon",
     "no_such_section": "a section is a number 1-10",
     "not_play_phase": "not in the play phase",
     "bear_window_open": "a bear window is open: wait until it closes",

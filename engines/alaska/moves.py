@@ -151,8 +151,9 @@ def _find_place(game, state: bytearray, seat: int, parsed: Parsed, text: str) ->
         game.refuse("no_salmon_to_place", text, seat)
     placer = rules.to_act(state)[0]
     if seat != placer:
-        game.refuse("only_right_neighbour_places", text, seat,
-                    f"only the right neighbour places salmon (seat {placer})")
+        # The shared `not_your_turn`, in the spec's words: the same refusal as in every game.
+        game.refuse("not_your_turn", text, seat, f"not your turn: only the right neighbour places salmon "
+                    f"(seat {placer} is to act)")
     _section_in_range(game, parsed.section, text, seat)
     return _checked(game, state, seat, rules.CONST.PLACE + parsed.section - 1, text)
 

@@ -29,7 +29,7 @@ def test_02_salmon_placement_by_the_right_neighbour():
     fell = next(e for e in events if e.kind == "fell")
     assert fell.public == {"seat": 1, "salmon": ["S03", "S07"], "currents": ["W02"]}
     assert phase(state) == "place" and alaska.to_act(state) == [0]
-    refused(state, 2, "place 4", "only_right_neighbour_places")
+    assert "only the right neighbour places salmon" in str(refused(state, 2, "place 4", "not_your_turn"))
     play(state, 0, "place 4")
     assert river(state) == {"S03": 4}
     play(state, 0, "place 8")
