@@ -19,6 +19,11 @@ COMPILED = [
     "engines/alaska/rules.py",
     "engines/rune_market/rules.py",
     "engines/rune_market/check.py",
+    "engines/kodiak/table.py",
+    "engines/kodiak/listing.py",
+    "engines/kodiak/hunt.py",
+    "engines/kodiak/rules.py",
+    "engines/kodiak/validate.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [

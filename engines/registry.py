@@ -15,9 +15,10 @@ from .core.game import Game, State
 from .cambio import CAMBIO
 from .hats import HATS
 from .alaska import ALASKA
+from .kodiak import KODIAK
 from .rune_market import RUNE_MARKET
 
-BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, ALASKA, RUNE_MARKET)
+BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, ALASKA, RUNE_MARKET, KODIAK)
 EXTRA_ENV = "TABLETOP_EXTRA_GAMES"
 
 

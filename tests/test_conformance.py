@@ -18,8 +18,9 @@ from enginekit import GAME_IDS, check_no_leak, compiled_modules, pick, playout, 
 
 pytestmark = pytest.mark.conformance
 
-PLAYOUTS = {"hats": 2000, "cambio": 1000, "rune_market": 100}  # random games per game id (the Hats issue
-# asked for 2,000; rune_market games run ~550 moves: its own suite plays 1,000 per seat count with sampled checks)
+PLAYOUTS = {"hats": 2000, "cambio": 1000, "rune_market": 100,  # random games per game id (the Hats issue
+            "kodiak": 100}  # asked for 2,000; rune_market games run ~550 moves, kodiak's have long move lists:
+# their own suites play 1,000 per seat count with sampled checks)
 DEFAULT_PLAYOUTS = 300
 PARITY_GAMES = 120
 UNLISTED = (-1, 2 ** 40)  # besides unlisted small codes

@@ -1,6 +1,7 @@
 from . import hats_pb2 as _hats_pb2
 from . import cambio_pb2 as _cambio_pb2
 from . import alaska_pb2 as _alaska_pb2
+from . import kodiak_pb2 as _kodiak_pb2
 from . import rune_market_pb2 as _rune_market_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -73,28 +74,31 @@ class Want(_message.Message):
     def __init__(self, view: bool = ..., seat: _Optional[int] = ..., legal_moves: bool = ..., score: bool = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("seat", "text", "hats", "cambio", "alaska", "rune_market")
+    __slots__ = ("seat", "text", "hats", "cambio", "kodiak", "alaska", "rune_market")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
     CAMBIO_FIELD_NUMBER: _ClassVar[int]
+    KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
     seat: int
     text: str
     hats: _hats_pb2.HatsMove
     cambio: _cambio_pb2.CambioMove
+    kodiak: _kodiak_pb2.KodiakMove
     alaska: _alaska_pb2.AlaskaMove
     rune_market: _rune_market_pb2.RuneMarketMove
-    def __init__(self, seat: _Optional[int] = ..., text: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsMove, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioMove, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaMove, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketMove, _Mapping]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., text: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsMove, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioMove, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakMove, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaMove, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketMove, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("kind", "private_to", "generic", "hats", "cambio", "alaska", "rune_market")
+    __slots__ = ("kind", "private_to", "generic", "hats", "cambio", "kodiak", "alaska", "rune_market")
     KIND_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_TO_FIELD_NUMBER: _ClassVar[int]
     GENERIC_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
     CAMBIO_FIELD_NUMBER: _ClassVar[int]
+    KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
     kind: str
@@ -102,9 +106,10 @@ class Event(_message.Message):
     generic: GenericEvent
     hats: _hats_pb2.HatsEvent
     cambio: _cambio_pb2.CambioEvent
+    kodiak: _kodiak_pb2.KodiakEvent
     alaska: _alaska_pb2.AlaskaEvent
     rune_market: _rune_market_pb2.RuneMarketEvent
-    def __init__(self, kind: _Optional[str] = ..., private_to: _Optional[_Iterable[int]] = ..., generic: _Optional[_Union[GenericEvent, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsEvent, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioEvent, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaEvent, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketEvent, _Mapping]] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., private_to: _Optional[_Iterable[int]] = ..., generic: _Optional[_Union[GenericEvent, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsEvent, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioEvent, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakEvent, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaEvent, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketEvent, _Mapping]] = ...) -> None: ...
 
 class GenericEvent(_message.Message):
     __slots__ = ("public", "private")
@@ -115,20 +120,22 @@ class GenericEvent(_message.Message):
     def __init__(self, public: _Optional[str] = ..., private: _Optional[str] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("seat", "generic", "hats", "cambio", "alaska", "rune_market")
+    __slots__ = ("seat", "generic", "hats", "cambio", "kodiak", "alaska", "rune_market")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     GENERIC_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
     CAMBIO_FIELD_NUMBER: _ClassVar[int]
+    KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
     seat: int
     generic: GenericView
     hats: _hats_pb2.HatsView
     cambio: _cambio_pb2.CambioView
+    kodiak: _kodiak_pb2.KodiakView
     alaska: _alaska_pb2.AlaskaView
     rune_market: _rune_market_pb2.RuneMarketView
-    def __init__(self, seat: _Optional[int] = ..., generic: _Optional[_Union[GenericView, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioView, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaView, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketView, _Mapping]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., generic: _Optional[_Union[GenericView, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioView, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakView, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaView, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketView, _Mapping]] = ...) -> None: ...
 
 class GenericView(_message.Message):
     __slots__ = ("json",)
@@ -182,7 +189,7 @@ class Score(_message.Message):
     def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., finished: bool = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ..., teams: _Optional[_Iterable[_Union[Team, _Mapping]]] = ..., move_count: _Optional[int] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "options", "seed", "want", "access", "hats", "cambio", "alaska", "rune_market")
+    __slots__ = ("game", "seats", "options", "seed", "want", "access", "hats", "cambio", "kodiak", "alaska", "rune_market")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -198,6 +205,7 @@ class NewGameRequest(_message.Message):
     ACCESS_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
     CAMBIO_FIELD_NUMBER: _ClassVar[int]
+    KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
     game: str
@@ -208,9 +216,10 @@ class NewGameRequest(_message.Message):
     access: str
     hats: _hats_pb2.HatsOptions
     cambio: _cambio_pb2.CambioOptions
+    kodiak: _kodiak_pb2.KodiakOptions
     alaska: _alaska_pb2.AlaskaOptions
     rune_market: _rune_market_pb2.RuneMarketOptions
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., access: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaOptions, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketOptions, _Mapping]] = ...) -> None: ...
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., access: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakOptions, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaOptions, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketOptions, _Mapping]] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
     __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score", "events", "host_key", "access")

@@ -33,6 +33,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from .errors import UNAUTHENTICATED, ApiError
+from .limits import MAX_TOKEN
 
 FORMAT = 2  # 2: the table carries the game id and access mode (format 1 tokens are refused)
 NONCE = 12
@@ -110,6 +111,9 @@ class Sealer:
             raise TokenRefused("token_missing", "state: no token given (use the `state` of NewGame's or "
                                "ApplyMove's response)", status="INVALID_ARGUMENT")
         n = len(token)
+        if n > MAX_TOKEN:
+            raise TokenRefused("token_malformed", f"state token is {n} bytes, longer than any token of this "
+                               f"service ({MAX_TOKEN} at most)")
         if token[0] != FORMAT:
             raise TokenRefused("token_malformed", f"state token: unknown format byte {token[0]} "
                                f"(expected {FORMAT}); this is not a token of this service, or one made "

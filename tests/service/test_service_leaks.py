@@ -39,7 +39,7 @@ def app():
 def answer(app, method, request, key):
     """The call's answer without its new token (sealed with a fresh nonce), or its refusal."""
     try:
-        resp = app.call("rest", method, request, None if key is None else f"Bearer {key}")
+        resp = app.call("rest", method, request, authorization=None if key is None else f"Bearer {key}")
     except ApiError as err:
         return ("refused", err.status, err.reason, err.message)
     out = msgspec.to_builtins(resp)

@@ -1,0 +1,215 @@
+"""What a seat may know of a Kodiak game (spec §9), its events, and the score (§8.2, §10).
+
+Plain Python over the state layout: not hot (the service calls it once per request).
+View and event keys are the field names of proto/engine/v1/kodiak.proto: the service
+maps them by name.
+"""
+from __future__ import annotations
+
+from ..core.errors import IllegalMove
+from ..core.game import Event, Scores, SeatScore
+from .state import (ACTIONS, CARDS, DECK_SIZE, EVENTS, HUNT_PHASES, MAX_SEATS, MEMORY, NONE, PHASES, ROUND_ENDS,
+                    SLOT_CAP, STATE, STEPS, position)
+from . import table
+
+BESIDE_POINTS = 5
+
+
+def card_id(card: int) -> str:
+    return CARDS.ids[card]
+
+
+AT = STATE.at
+_POSITIONS = [[position(s, k) for k in range(SLOT_CAP)] for s in range(MAX_SEATS)]
+_SEATS_IN = [tuple(x for x in range(MAX_SEATS) if (mask >> x) & 1) for mask in range(1 << MAX_SEATS)]
+_OFFSET = STATE.offsets()
+_BYTE = {name: STATE.item(name).width == 1 for name in STATE.names}
+
+
+def _get(state, name: str, index: int = 0) -> int:
+    """A field's cell by name: one-byte fields straight from the buffer (views read hundreds)."""
+    at = _OFFSET[name] + index
+    return state[at] if _BYTE[name] else STATE.read(state, name, index)
+
+
+def round_scores(state) -> list[list[int]]:
+    """The score of every finished round, per round, per seat."""
+    n = _get(state, "players")
+    return [[_get(state, "round_scores", r * MAX_SEATS + s) for s in range(n)]
+            for r in range(min(_get(state, "round"), n * _get(state, "cycles")))]
+
+
+def totals(state) -> list[int]:
+    return [_get(state, "totals", s) for s in range(_get(state, "players"))]
+
+
+def is_finished(state) -> bool:
+    return PHASES[_get(state, "phase")] == "game_over"
+
+
+# -- score -----------------------------------------------------------------------------
+
+def score(state) -> Scores:
+    """Totals (public) and the round as it would be scored now (hidden mid-round, §8.4)."""
+    n, kodiak = _get(state, "players"), _get(state, "kodiak")
+    finished = is_finished(state)
+    sums = totals(state)
+    last = round_scores(state)[-1] if finished else None
+    low = min(sums)
+    winners = tuple(s for s in range(n) if sums[s] == low)
+    seats = []
+    for s in range(n):
+        catches = _get(state, "catches") if s == kodiak else 0
+        now = last[s] if finished else table.round_score(state, s)
+        seats.append(SeatScore(s, now, sums[s], 1 + sum(t < sums[s] for t in sums), {
+            "table_points": table.table_points(state, s), "beside": BESIDE_POINTS * _get(state, "beside_count", s),
+            "catches": -5 * catches, "contains_hidden": int(not finished)}))
+    return Scores(tuple(seats), finished, winners, "shared" if len(winners) > 1 else "")
+
+
+# -- view ------------------------------------------------------------------------------
+
+def view(state, seat, to_act: list[int]) -> dict:
+    """What `seat` may know (None: a spectator), §9.
+
+    Keys: game, seat, players, round (1-based), rounds, kodiak, active_seat (None once over),
+    phase, to_act, move_count, memory_aid, blue_king_kodiak, deck_count, discard (ids, bottom
+    first), held (None or {seat, card: id or None when hidden}), action (None or {card, action,
+    steps_left, steps_done}), pending_pick (position of a mouse's `swap t.k K.?`, or None),
+    window (None or {rune, phase, escapee, thrown, passed}), catches, seats (per seat: seat,
+    role, card_count, beside (ids), total, round_scores, slots: [{slot, position, card: id or
+    None, face_up, known_by}]), finished; once over: scores (per seat: round_score, total, rank)
+    and winners.
+    """
+    n = _get(state, "players")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+        raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table (seats 0..{n - 1})")
+    finished = is_finished(state)
+    memory = MEMORY[_get(state, "memory_aid")]
+    phase = PHASES[_get(state, "phase")]
+    active, kodiak = _get(state, "active"), _get(state, "kodiak")
+    held = _get(state, "held")
+    history = round_scores(state)
+    seats = [_seat_view(state, s, seat, memory, finished, [row[s] for row in history]) for s in range(n)]
+    out = {
+        "game": "kodiak", "seat": seat, "players": n,
+        "round": min(_get(state, "round"), n * _get(state, "cycles") - 1) + 1,
+        "rounds": n * _get(state, "cycles"), "kodiak": kodiak, "active_seat": None if finished else active,
+        "phase": phase, "to_act": to_act, "move_count": _get(state, "moves"), "memory_aid": memory,
+        "blue_king_kodiak": bool(_get(state, "blue_king_kodiak")),
+        "deck_count": DECK_SIZE - _get(state, "deck_top"),
+        "discard": [card_id(c) for c in STATE.cells(state, "pile", _get(state, "pile_count"))],
+        "held": None if held == NONE else {"seat": active, "card": card_id(held) if seat == active else None},
+        "action": _action_view(state), "pending_pick": None, "window": _window_view(state),
+        "catches": _get(state, "catches"), "seats": seats, "finished": finished,
+    }
+    if phase == "kodiak_pick":
+        out["pending_pick"] = position(_get(state, "pick_seat"), _get(state, "pick_slot"))
+    if finished:
+        result = score(state)
+        out["scores"] = [{"seat": x.seat, "round_score": x.round, "total": x.total, "rank": x.rank}
+                         for x in result.seats]
+        out["winners"] = list(result.winners)
+    return out
+
+
+def _seat_view(state, s: int, viewer, memory: str, finished: bool, history: list[int]) -> dict:
+    n = state[AT.players]
+    everyone = (1 << n) - 1
+    base = AT.slots + s * SLOT_CAP
+    slots = []
+    for k, card in enumerate(state[base:base + state[AT.slots_used + s]]):
+        if card == NONE:
+            continue
+        mask, up = state[AT.knows + card], state[AT.face_up + card] == 1
+        # a spectator knows what every seat knows (a card shown to the whole table, §9)
+        known = mask == everyone if viewer is None else (mask >> viewer) & 1
+        shown = finished or up or (memory != "off" and known)
+        slots.append({"slot": k, "position": _POSITIONS[s][k], "card": CARDS.ids[card] if shown else None,
+                      "face_up": up, "known_by": list(_SEATS_IN[mask])})
+    at = AT.beside + 4 * s
+    beside = [CARDS.ids[c] for c in state[at:at + state[AT.beside_count + s]]]
+    return {"seat": s, "role": "kodiak" if s == state[AT.kodiak] else "mouse",
+            "card_count": state[AT.card_count + s], "beside": beside, "total": _get(state, "totals", s),
+            "round_scores": history, "slots": slots}
+
+
+def _action_view(state) -> dict | None:
+    card = _get(state, "action_card")
+    if card == NONE:
+        return None
+    done = _get(state, "steps_done")
+    return {"card": card_id(card), "action": ACTIONS[CARDS.action[card]], "steps_left": _get(state, "steps_left"),
+            "steps_done": [name for i, name in enumerate(STEPS) if (done >> i) & 1]}
+
+
+def _window_view(state) -> dict | None:
+    if PHASES[_get(state, "phase")] != "hunt":
+        return None
+    rune, escapee, passed = _get(state, "rune"), _get(state, "escapee"), _get(state, "passed")
+    return {"rune": None if rune == NONE else CARDS.runes[rune], "phase": HUNT_PHASES[_get(state, "hunt")],
+            "escapee": None if escapee == NONE else escapee, "thrown": _get(state, "thrown"),
+            "passed": [s for s in range(_get(state, "players")) if (passed >> s) & 1]}
+
+
+# -- events ------------------------------------------------------------------------------
+
+def events(raw: list, players: int) -> list[Event]:
+    out: list[Event] = []
+    for entry in raw:
+        out.extend(_event(entry, players))
+    return out
+
+
+def _event(entry: tuple, n: int) -> list[Event]:
+    name, a = EVENTS[entry[0]], entry[1:]
+    if name == "deal":
+        rnd, kodiak, tops, deck = a
+        return [Event(name, {"round": rnd + 1, "kodiak": kodiak, "seat": s, "card_counts": [3] * n,
+                             "deck_count": deck}, {"card": card_id(tops[s])}, (s,)) for s in range(n)]
+    if name == "drew":
+        return [Event(name, {"seat": a[0]}, {"card": card_id(a[1])}, (a[0],))]
+    if name == "looked_own":
+        return [Event(name, {"seat": a[0], "slot": a[1]}, {"card": card_id(a[2])}, (a[0],))]
+    return [Event(name, _public(name, a, n))]
+
+
+def _public(name: str, a: tuple, n: int) -> dict:
+    if name == "exchanged":
+        return {"seat": a[0], "slot": a[1], "card": card_id(a[2]), "beside": bool(a[3])}
+    if name in ("action", "action_lapsed"):
+        return {"seat": a[0], "card": card_id(a[1]), "action": ACTIONS[CARDS.action[a[1]]]}
+    if name == "turned_up":
+        return {"seat": a[0], "position": position(a[1], a[2]), "card": card_id(a[3])}
+    if name == "swap_asked":
+        return {"seat": a[0], "position": position(a[1], a[2])}
+    if name == "swapped":
+        return {"seat": a[0], "positions": [position(a[1], a[2]), position(a[3], a[4])]}
+    if name == "window_opened":
+        return {"rune": None if a[0] == NONE else CARDS.runes[a[0]]}
+    if name == "thrown":
+        return {"seat": a[0], "slot": a[1], "card": card_id(a[2]), "correct": bool(a[3])}
+    if name == "pounce":
+        return {"seat": a[0], "paw_slot": a[1], "target": position(a[2], a[3]), "paw": card_id(a[4]),
+                "card": card_id(a[5]), "success": bool(a[6])}
+    if name == "counter":
+        return {"seat": a[0], "paw_slot": a[1], "paw": card_id(a[2]), "success": bool(a[3]), "cards_drawn": a[4]}
+    if name in ("penalty",):
+        return {"seat": a[0], "slot": a[1]}
+    if name == "replacement":
+        return {"seat": a[0], "slots": list(a[1])}
+    if name in ("passed", "escape_done"):
+        return {"seat": a[0]}
+    if name == "round_end":
+        rnd, reason, kodiak, cards, beside, catches, scores, sums = a
+        return {"round": rnd + 1, "reason": ROUND_ENDS[reason], "kodiak": kodiak,
+                "table": [[{"position": position(s, k), "card": card_id(c)} for k, c in row]
+                          for s, row in enumerate(cards)],
+                "beside": [[card_id(c) for c in row] for row in beside], "catches": catches,
+                "round_scores": list(scores), "totals": list(sums)}
+    if name == "game_end":
+        sums = list(a[0])
+        low = min(sums)
+        return {"totals": sums, "winners": [s for s in range(n) if sums[s] == low],
+                "ranks": [1 + sum(t < x for t in sums) for x in sums]}
+    return {}
