@@ -26,6 +26,7 @@ HOST = -1  # the holder of the host key (or anyone in an `open` game): acts and 
 PERMISSION_DENIED = "PERMISSION_DENIED"
 _LABEL = b"tabletop-engine seat keys v1"
 _MAC_BYTES = 16  # 128 bits: a guess is hopeless, and the key stays short in a header
+VERIFIED_CACHE = 16384
 
 
 def _mac(key: bytes, message: bytes) -> bytes:
@@ -56,6 +57,10 @@ class SeatKeys:
     def __init__(self, keys: list[tuple[str, bytes]]):
         self._macs = {kid: _mac(key, _LABEL) for kid, key in keys}
         self._kid = keys[0][0]
+        # Keys already checked, (game id, key) -> seat or HOST: a player sends the same key on every
+        # move, and the HMAC is most of a key check's ~10 us. Only keys that verified get in; the cache
+        # is emptied when full (a bound on memory, not an LRU: a miss only costs one HMAC).
+        self._verified: dict[tuple[bytes, str], int] = {}
 
     def key(self, game_id: bytes, seat: int | None) -> str:
         """The key of `seat` in the game `game_id` (None: the host key), made with the sealing key."""
@@ -68,18 +73,24 @@ class SeatKeys:
 
     def holder(self, game_id: bytes, credential: str, seats: int, what: str) -> int:
         """Whom `credential` speaks for in this game: a seat, or HOST; KeyRefused when it is no key of it."""
+        found = self._verified.get((game_id, credential))
+        if found is None:
+            found = self._check(game_id, credential, what)
+            if len(self._verified) >= VERIFIED_CACHE:
+                self._verified.clear()
+            self._verified[(game_id, credential)] = found
+        if found >= seats:
+            raise wrong_key(what)
+        return found
+
+    def _check(self, game_id: bytes, credential: str, what: str) -> int:
         who, _, rest = credential.partition(".")
         kid, _, mac = rest.partition(".")
         if kid not in self._macs or not (who == "h" or (who[:1] == "s" and who[1:].isdigit())):
             raise wrong_key(what)
         if not std_hmac.compare_digest(mac.encode(), self._sign(kid, game_id, who).encode()):
             raise wrong_key(what)
-        if who == "h":
-            return HOST
-        seat = int(who[1:])
-        if seat >= seats:
-            raise wrong_key(what)
-        return seat
+        return HOST if who == "h" else int(who[1:])
 
 
 def bearer(header: str | None) -> str | None:
