@@ -131,6 +131,17 @@ def test_seat_one_is_guarded_on_every_transport(svc, call):
     assert not call("Score", {"state": state}, key1)[2]["score"]["seats"][0].get("rank")
 
 
+def test_score_batch_cuts_each_mid_game_score_for_its_caller(svc):
+    http, _ = svc
+    game = new_game(http)
+    body = {"states": [game["state"]]}
+    public = http.post("/v1/score:batch", json=body).json()["results"][0]["score"]
+    full = http.post("/v1/score:batch", json=body, headers={"authorization": f"Bearer {game['hostKey']}"}).json()
+    assert not public["seats"][0].get("rank") and full["results"][0]["score"]["seats"][0].get("rank")
+    wrong = http.post("/v1/score:batch", json=body, headers={"authorization": f"Bearer {new_game(http)['hostKey']}"})
+    assert wrong.json()["results"][0]["error"]["reason"] == "wrong_key"
+
+
 def test_a_bad_authorization_header_is_named(svc):
     http, _ = svc
     game = new_game(http)
