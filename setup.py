@@ -14,6 +14,11 @@ COMPILED = [
     "engines/core/rng.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
+    "engines/white_hat/cards.py",
+    "engines/white_hat/pawns.py",
+    "engines/white_hat/flow.py",
+    "engines/white_hat/rules.py",
+    "engines/white_hat/checks.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [

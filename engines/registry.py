@@ -14,8 +14,9 @@ from .core.errors import UnknownGame
 from .core.game import Game, State
 from .cambio import CAMBIO
 from .hats import HATS
+from .white_hat import BLACK_HAT, WHITE_HAT
 
-BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO)
+BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, WHITE_HAT, BLACK_HAT)
 EXTRA_ENV = "TABLETOP_EXTRA_GAMES"
 
 
