@@ -14,6 +14,8 @@ COMPILED = [
     "engines/core/rng.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
+    "engines/cambio/legality.py",
+    "engines/cambio/validate.py",
     "engines/white_hat/cards.py",
     "engines/white_hat/pawns.py",
     "engines/white_hat/flow.py",

@@ -71,8 +71,24 @@ def _serve_empty_grpc(port: int) -> None:
         "bench.Empty", {"Call": grpc.unary_unary_rpc_method_handler(call)}))  # raw bytes: no (de)serializer
 
 
+def create_empty_app():
+    """The framework's floor: a litestar POST route that receives its body and returns `{}`.
+
+    It reads the body (every API route must, and litestar's body reading is part of
+    the framework's cost) but decodes nothing and does no work.
+    """
+    from litestar import Litestar, Request, Response, post
+
+    @post("/empty", status_code=200)
+    async def empty(request: Request) -> Response:
+        await request.body()
+        return Response(b"{}", media_type="application/json")
+
+    return Litestar(route_handlers=[empty], openapi_config=None, debug=False,
+                    signature_namespace={"Request": Request, "Response": Response})
+
+
 def _serve_empty_http(port: int) -> None:
-    from service.rest import create_empty_app
     _serve_http(port, create_empty_app())
 
 
@@ -86,7 +102,7 @@ def _floor_apply(sealer, token: bytes, seat: int | None, text: str) -> bytes:
 
 
 def _floor_sealer():
-    from service.tokens import Sealer, parse_keys
+    from service.app.tokens import Sealer, parse_keys
     return Sealer(parse_keys(KEYS))
 
 
@@ -108,7 +124,7 @@ def _serve_floor_http(port: int) -> None:
     import msgspec
     from litestar import Litestar, Request, Response, post
 
-    from service import messages as m
+    from service.wire import messages as m
     sealer = _floor_sealer()
     decode = msgspec.json.Decoder(m.ApplyMoveRequest).decode
     encode = msgspec.json.Encoder().encode

@@ -180,7 +180,7 @@ def probe_service(docs: list[dict], python: str = sys.executable, timeout: float
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLETOP_", "PROMETHEUS_"))}
     env |= container_env(container)
     # What the service parses from this environment, as it would in the pod.
-    code = ("import json, sys; from service.config import parse; c = parse(sys.argv[1:]); "
+    code = ("import json, sys; from service.process.config import parse; c = parse(sys.argv[1:]); "
             "print(json.dumps([c.grpc_port, c.http_port, c.grace]))")
     args = [str(a) for a in container.get("args", [])]
     out = subprocess.run([python, "-c", code, *args], env=env, capture_output=True, text=True, check=True)

@@ -10,9 +10,10 @@ import random
 import pytest
 
 import engines
+from enginekit import GAME_IDS, scaled
 
-GAME_IDS = [g.info.id for g in engines.games()]
-MUTATIONS = 3000
+pytestmark = pytest.mark.conformance
+MUTATIONS = scaled(3000)
 
 
 def sample_states(game, count: int) -> list[bytes]:

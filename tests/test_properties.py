@@ -5,9 +5,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engines
+from enginekit import scaled
 
 GAMES = [g.info.id for g in engines.games()]
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+pytestmark = pytest.mark.conformance
+SETTINGS = settings(max_examples=scaled(300), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def positions(game_id: str) -> list[bytearray]:

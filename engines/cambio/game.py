@@ -1,29 +1,32 @@
-"""Cambio (game id `cambio`), spec `shared/rules/cambio.md` (rules version 1.0).
+"""Cambio (game id `cambio`), spec `shared/rules/cambio.md` (rules version 1.1).
 
 Rules in brief: 2-8 players each keep four face-down cards in two rows and look once at
 their bottom row. On a turn a player draws from the main deck or the (not frozen) discard
 pile and exchanges the card into the table or, if it came from the deck, discards it; an
 action card discarded straight from the deck must be used (look at an own card, look at
-another's card, swap two cards of two seats, red king: two of those, blue king: reveal one
-card of every opponent). After every discard any seat may snap a face-down card with the
-same rune (own or another's); the first correct snapper may keep throwing cards of that
-rune and may give one of its own cards for each card it took from another seat; a wrong
-snap costs an unseen penalty card. A successful window freezes the pile for the next
-player. At the start of a turn a player may call Cambio: its cards freeze, every other
-seat has one more turn, then the round is scored (card points; the caller -5 if strictly
-fewest and at most 5 points, else +5). A seat without cards ends the round at once. The
-dealer rotates left; after the round in which a total reaches 50 the lowest total wins.
+another's card, swap two cards of two seats, red king: two of those, blue king: pick one
+card of every opponent, one `show` at a time, then all are revealed at once). After every
+discard any seat may snap a face-down card with the same rune (own or another's); the
+first correct snapper may keep throwing cards of that rune and may give one of its own
+cards for each card it took from another seat; a wrong snap costs an unseen penalty card.
+A successful window freezes the pile for the next player. At the start of a turn a player
+may call Cambio: its cards freeze, every other seat has one more turn, then the round is
+scored (card points; the caller -5 if strictly fewest and at most 5 points, else +5). A
+seat without cards ends the round at once. The dealer rotates left; after the round in
+which a total reaches 50 the lowest total wins.
 
-Notes on this implementation (the spec's decisions D1-D25 apply; these are the engine's own):
+Notes on this implementation (the spec's decisions D1-D25 and D9a apply; these are the engine's own):
 - Move codes index the ordered list of the state's legal moves (rules.py says the order):
-  `legal_moves` is always `[0 .. count-1]`. Every seat's snaps and the blue king's
-  combinations are listed, so lists can be long (show: the product of the opponents'
-  card counts, e.g. 4^7 = 16,384 at an 8-seat deal, about a million after many penalty
-  cards); they are slices of a prebuilt list, with no per-move allocation up to 65,536.
+  `legal_moves` is always `[0 .. count-1]`. Every seat's snaps are listed, so a window lists
+  seats x (1 + cards) moves; the blue king lists one `show` per card of the seats still to
+  pick (12 with three opponents of four cards), never the combinations.
+- The blue king's picks so far live in the state (`picked`, one slot per seat); each pick
+  is a public `picked` event without the card, the last one is followed by `shown`, which
+  reveals every picked card to every seat. Picks go in any seat order (D9a).
 - At turn start the call is listed first (`cambio`, `draw deck`, `draw discard`): it is made
   instead of drawing, and a policy that always takes the first move then ends its rounds.
-- Text moves are read leniently: extra spaces are ignored, `swap` and `show` positions may
-  come in any order; `format_move` gives the canonical text (lower seat first).
+- Text moves are read leniently: extra spaces are ignored, `swap` positions may come in
+  either order; `format_move` gives the canonical text (lower seat first).
 - Slots are numbered per seat up to 95; a seat that used them all (impossible in practice)
   gets its lowest empty slot from 4 for a penalty card.
 - A round that ends because the active seat has no legal move at its turn start (§8.2 case
@@ -39,58 +42,38 @@ Notes on this implementation (the spec's decisions D1-D25 apply; these are the e
 from __future__ import annotations
 
 import re
-import tomllib
-from pathlib import Path
-from typing import Mapping, Sequence
+from functools import partial
+from typing import Callable, Mapping
 
 from ..core import options as opts
-from ..core.cards import rigged_order, split_list
-from ..core.errors import BadMoveText, BadOption, BadState, IllegalMove
+from ..core.cards import rigged_order
+from ..core.errors import BadMoveText, BadState, IllegalMove
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
-from . import rules
+from ..core.reasons import rule_reasons
+from . import legality, rules, validate
+from .state import (ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, NONE, PHASES, SLOT_CAP, SOURCES,
+                    STATE, position)
 
-DATA = Path(__file__).resolve().parent / "data"
-VERSION = "1.0"
-L = rules.layout()
-NONE = L["NONE"]
-SLOTS, SLOTCAP = L["SLOTS"], L["SLOTCAP"]
-
-
-def _load_deck() -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...], tuple[int, ...]]:
-    """(rune names, card ids, card runes, card points) from data/deck.toml; installs the tables in rules."""
-    with open(DATA / "deck.toml", "rb") as f:
-        raw = tomllib.load(f)
-    runes = tuple(raw["runes"])
-    ids, rune_of, points, actions = [], [], [], []
-    for kind in raw["kind"]:
-        if kind["rune"] not in runes or kind["action"] not in rules.ACTIONS or not -128 <= kind["points"] < 128:
-            raise ValueError(f"cambio deck.toml: bad card kind {kind!r}")
-        for copy in range(1, kind["count"] + 1):
-            ids.append(f"{kind['prefix']}{copy}")
-            rune_of.append(runes.index(kind["rune"]))
-            points.append(kind["points"])
-            actions.append(rules.ACTIONS.index(kind["action"]))
-    if len(ids) != L["NC"] or len(set(ids)) != len(ids):
-        raise ValueError(f"cambio deck.toml must list {L['NC']} distinct cards, got {len(ids)}")
-    rules.set_tables(bytes(rune_of), bytes(p & 0xFF for p in points), bytes(actions))
-    return runes, tuple(ids), tuple(rune_of), tuple(points)
-
-
-RUNES, CARD_IDS, CARD_RUNES, CARD_POINTS = _load_deck()
-CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
-KINDS = rules.KINDS
-KEYWORDS = {"cambio": 2, "discard": 3, "replace": 4, "lookown": 5, "look": 6, "swap": 7, "show": 8,
-            "snap": 9, "give": 10, "nogive": 11, "pass": 12}
+VERSION = "1.1"
+RUNES, CARD_IDS = CARDS.runes, CARDS.ids
+SLOTS = STATE.offset("slots")
+KNOWS = STATE.offset("knows")
+_KIND = {name: i for i, name in enumerate(KINDS)}
+# Text keyword -> kind; `draw` is read with its second word.
+KEYWORDS = {"cambio": "call_cambio", "discard": "discard", "replace": "replace", "lookown": "look_own",
+            "look": "look_other", "swap": "swap", "show": "show", "snap": "snap", "give": "give",
+            "nogive": "nogive", "pass": "pass"}
+WORD = {kind: word for word, kind in KEYWORDS.items()}
+NO_ARGS = ("draw_deck", "draw_discard", "call_cambio", "discard", "nogive", "pass")
+SLOT_ARG = ("replace", "look_own", "give")
+TARGET_ARG = ("look_other", "show", "snap")
 _POS = re.compile(r"(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})")
 _NUM = re.compile(r"0|[1-9][0-9]{0,8}")
+PHASE_OVER = PHASES.index("game_over")
 
 
 def card_id(card: int) -> str:
     return CARD_IDS[card]
-
-
-def pos(t: int, k: int) -> str:
-    return f"{t}.{k}"
 
 
 class CambioGame(Game):
@@ -98,136 +81,143 @@ class CambioGame(Game):
 
     info = GameInfo(id="cambio", title="Cambio", min_seats=2, max_seats=8, version=VERSION,
                     options=opts.load_specs(DATA / "options.toml"))
+    reasons = rule_reasons("cambio", legality.REASONS)
 
     def __init__(self) -> None:
-        # The hot entry point is the compiled function itself: no wrapper per call.
+        # The hot entry points are the compiled functions themselves: no Python frame per call.
         self.legal_moves = rules.legal_moves
-        self.apply_in_place = rules.apply_in_place
-        rules.set_event_converter(self._events)
+        self.apply_in_place = partial(rules.apply_in_place, self)
 
     # -- setup -------------------------------------------------------------------
-    def new(self, players: int, options: Mapping[str, object] | None = None, seed: int = 0,
-            deck: Sequence[str] | None = None) -> bytearray:
-        """A new game (§2). `deck` (a whole permutation, top first) or option `deck` rigs round 1."""
-        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
-            raise BadOption("bad_seat_count", f"cambio is played by 2-8 players, not {players!r}", option="seats")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-            raise BadOption("bad_seed", f"seed must be an integer in 0..2**64-1, got {seed!r}", option="seed")
-        values = opts.resolve(self.info.options, options)
-        dealer = opts.seat_option(values, "first_dealer", players)
-        target = self._int_option(values, "target_score", 20, 200)
-        max_turns = self._int_option(values, "max_turns", 100, 10000)
-        cmax = NONE if values["cambio_max"] == "off" else self._int_option(values, "cambio_max", 0, 20)
-        listed = split_list(values["deck"])
-        if deck is not None and listed:
-            raise BadOption("bad_deck", "give the deck either as the deck argument or as option deck, not both",
-                            option="deck")
+    def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
+              whole_deck: bool) -> bytearray:
+        """A new game (§2) from checked option values; `deck` rigs round 1 (§2.2)."""
         order = b""
-        if deck is not None or listed:
-            ids = rigged_order(list(deck if deck is not None else listed), CARD_IDS, full=deck is not None)
-            order = bytes(CARD_INDEX[c] for c in ids)
-        return rules.new_state(players, dealer, target, cmax, int(values["caller_tie"] == "wins"),
-                               ("follow", "slot", "off").index(values["memory_aid"]), max_turns, seed, order)
-
-    @staticmethod
-    def _int_option(values: Mapping[str, str], name: str, lo: int, hi: int) -> int:
-        text = values[name]
-        if not re.fullmatch(r"-?[0-9]+", text) or not lo <= int(text) <= hi:
-            raise BadOption("bad_option_value", f"option {name}={text!r} is not in {lo}..{hi}", option=name)
-        return int(text)
+        if deck is not None:
+            order = bytes(CARDS.index[c] for c in rigged_order(deck, CARD_IDS, full=whole_deck))
+        cambio_max = NONE if values["cambio_max"] == "off" else int(values["cambio_max"])
+        return rules.new_state(players, int(values["first_dealer"]), int(values["target_score"]), cambio_max,
+                               int(values["caller_tie"] == "wins"), MEMORY.index(values["memory_aid"]),
+                               int(values["max_turns"]), seed, order)
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the current round's deal (for a new game: what NewGame shows)."""
-        n = state[L["N"]]
-        cards = tuple(tuple(state[SLOTS + s * SLOTCAP + k] for k in range(4)) for s in range(n))
-        return self._events([(rules.EVENTS.index("deal"), state[L["ROUND"]] | state[L["ROUND"] + 1] << 8,
-                              state[L["DEALER"]], cards)], n)
+        return self.name_events([rules.deal_event(state)], state[STATE.offset("players")])
 
     # -- moves -------------------------------------------------------------------
+    def seat_count(self, state: bytearray) -> int:
+        return STATE.read(state, "players")
+
     def to_act(self, state: bytearray) -> list[int]:
         return rules.to_act(state)
 
     def is_finished(self, state: bytearray) -> bool:
-        return state[L["PHASE"]] == rules.PHASES.index("game_over")
+        return STATE.read(state, "phase") == PHASE_OVER
 
     def move_count(self, state: bytearray) -> int:
         return rules.move_count(state)
 
     def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        """Apply a listed move code (the instance attribute set in __init__ is the compiled twin of this)."""
-        rules.apply_in_place(state, move, events)
+        """Apply a listed move code; append the Events to `events` when given. Unlisted: `not_legal`.
+
+        (The instance attribute set in __init__ calls the compiled function directly.)
+        """
+        rules.apply_in_place(self, state, move, events)
+
+    def unlisted(self, state: bytearray, move: object):
+        """Refuse `move`, which is not a code of this state's legal-move list."""
+        if self.is_finished(state):
+            self.refuse("game_over", move)
+        count = len(rules.legal_moves(state))
+        self.refuse("not_legal", move, None, f"not a code of the legal-move list of this state (0..{count - 1})")
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
-        if not isinstance(move, int) or not -2 ** 62 < move < 2 ** 62:
-            raise IllegalMove("not_legal", f"move must be a move code from legal_moves, got {move!r}", move=move)
-        seat, kind, args = rules.describe(state, move)
-        return self._info(seat, kind, args)
+        described = rules.describe(state, move)
+        if described is None:
+            self.unlisted(state, move)
+        seat, kind, places = described
+        return self._info(seat, KINDS[kind], places)
 
     @staticmethod
-    def _info(seat: int, kind: int, args: tuple) -> MoveInfo:
-        name = KINDS[kind]
-        if name in ("replace", "look_own", "give"):
-            k = args[0][1]
-            word = {"replace": "replace", "look_own": "lookown", "give": "give"}[name]
-            return MoveInfo(seat, name, {"slot": k}, f"{word} {k}")
-        if name in ("look_other", "snap"):
-            t, k = args[0]
-            word = "look" if name == "look_other" else "snap"
-            return MoveInfo(seat, name, {"target": (t, k)}, f"{word} {pos(t, k)}")
-        if name in ("swap", "show"):
-            ps = tuple(sorted(args))
-            return MoveInfo(seat, name, {"positions": ps}, " ".join([name] + [pos(t, k) for t, k in ps]))
-        text = {"draw_deck": "draw deck", "draw_discard": "draw discard", "call_cambio": "cambio"}.get(name, name)
-        return MoveInfo(seat, name, {}, text)
+    def _info(seat: int, kind: str, places: tuple) -> MoveInfo:
+        if kind in SLOT_ARG:
+            return MoveInfo(seat, kind, {"slot": places[0][1]}, f"{WORD[kind]} {places[0][1]}")
+        if kind in TARGET_ARG:
+            t, k = places[0]
+            return MoveInfo(seat, kind, {"target": (t, k)}, f"{WORD[kind]} {position(t, k)}")
+        if kind == "swap":
+            pair = tuple(sorted(places))
+            return MoveInfo(seat, kind, {"positions": pair}, "swap " + " ".join(position(t, k) for t, k in pair))
+        return MoveInfo(seat, kind, {}, _plain_text(kind))
 
-    def parse_move(self, state: bytearray, seat: int, text: str) -> int:
-        kind, args = self._read(text)
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalMove("no_such_seat", f"{text!r} refused: seat {seat!r} is not a seat number", move=text)
-        if not -1 <= seat < 256:
-            seat = -1
-        return rules.find_code(state, seat, kind, args, text)
-
-    @staticmethod
-    def _read(text: str) -> tuple[int, tuple]:
-        """(kind, args) of a text move; BadMoveText names what cannot be read."""
-        if not isinstance(text, str):
-            raise BadMoveText("bad_move_text", f"move text must be a string, got {type(text).__name__}")
+    def read_move(self, text: str) -> tuple[int, tuple]:
+        """(kind number, (seat, slot) pairs) of a text move; BadMoveText names what cannot be read."""
         words = text.split()
         if not words:
-            raise BadMoveText("unknown_move", "empty move text")
+            raise BadMoveText("unknown_move", "bad move text '': empty")
         word, rest = words[0], words[1:]
+        shown = opts.shown(text)
         if word == "draw":
             if rest not in (["deck"], ["discard"]):
-                raise BadMoveText("bad_move_text", f"bad move text {text!r}: expected 'draw deck' or 'draw discard'")
-            return (0 if rest == ["deck"] else 1), ()
-        if word not in KEYWORDS:
-            raise BadMoveText("unknown_move", f"bad move text {text!r}: expected one of draw, "
-                              f"{', '.join(KEYWORDS)}")
-        kind = KEYWORDS[word]
-        if word in ("cambio", "discard", "nogive", "pass"):
+                raise BadMoveText("bad_move_text", f"bad move text {shown}: expected 'draw deck' or 'draw discard'")
+            return _KIND["draw_" + rest[0]], ()
+        kind = KEYWORDS.get(word)
+        if kind is None:
+            raise BadMoveText("unknown_move", f"bad move text {shown}: expected one of draw, {', '.join(KEYWORDS)}")
+        if kind in NO_ARGS:
             if rest:
-                raise BadMoveText("bad_move_text", f"bad move text {text!r}: {word!r} takes no argument")
-            return kind, ()
-        if word in ("replace", "lookown", "give"):
+                raise BadMoveText("bad_move_text", f"bad move text {shown}: {word!r} takes no argument")
+            return _KIND[kind], ()
+        if kind in SLOT_ARG:
             if len(rest) != 1 or not _NUM.fullmatch(rest[0]):
-                raise BadMoveText("bad_move_text", f"bad move text {text!r}: expected '{word} <slot>'")
-            return kind, ((-1, int(rest[0])),)
-        want = {"look": 1, "snap": 1, "swap": 2}.get(word)
-        if (want is not None and len(rest) != want) or not rest:
-            usage = {"look": "look <seat>.<slot>", "snap": "snap <seat>.<slot>",
-                     "swap": "swap <seat>.<slot> <seat>.<slot>", "show": "show <seat>.<slot> ..."}[word]
-            raise BadMoveText("bad_move_text", f"bad move text {text!r}: expected '{usage}'")
-        positions = []
+                raise BadMoveText("bad_move_text", f"bad move text {shown}: expected '{word} <slot>'")
+            return _KIND[kind], ((-1, int(rest[0])),)
+        want = 2 if kind == "swap" else 1
+        if len(rest) != want:
+            usage = " ".join([word] + ["<seat>.<slot>"] * want)
+            raise BadMoveText("bad_move_text", f"bad move text {shown}: expected '{usage}'")
+        places = []
         for item in rest:
             m = _POS.fullmatch(item)
             if not m:
-                raise BadMoveText("bad_position", f"bad move text {text!r}: {item!r} is not a position <seat>.<slot>")
-            positions.append((int(m.group(1)), int(m.group(2))))
-        return kind, tuple(positions)
+                raise BadMoveText("bad_move_text", f"bad move text {shown}: {opts.shown(item)} is not a position "
+                                  "<seat>.<slot>")
+            places.append((int(m.group(1)), int(m.group(2))))
+        return _KIND[kind], tuple(places)
+
+    def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
+        kind, places = parsed
+        try:
+            return legality.find_code(state, seat, kind, places)
+        except legality.Refused as no:
+            self.refuse(no.reason, text, seat, no.detail)
+
+    def move_text(self, kind: str, args: Mapping[str, object]) -> str:
+        """The text of a typed move: kind as in MoveInfo, args `slot`, `target` or `positions` (§5)."""
+        if kind not in _KIND:
+            raise BadMoveText("bad_move_text", f"bad move: kind {opts.shown(kind)} is not one of {', '.join(KINDS)}")
+        given = {name for name, value in (args or {}).items() if value is not None}
+        need = {"slot"} if kind in SLOT_ARG else {"target"} if kind in TARGET_ARG else \
+            {"positions"} if kind == "swap" else set()
+        for name in sorted(given - need):  # an argument given wrongly first: it names the caller's mistake
+            raise BadMoveText("bad_move_text", f"bad move: {kind} takes no argument {name!r}")
+        for name in sorted(need - given):
+            raise BadMoveText("bad_move_text", f"bad move: {kind}: argument {name!r} is missing")
+        if kind in SLOT_ARG:
+            return f"{WORD[kind]} {_number(args['slot'], 'slot')}"
+        if kind in TARGET_ARG:
+            return f"{WORD[kind]} {_place(args['target'], 'target')}"
+        if kind == "swap":
+            pair = args["positions"]
+            if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+                raise BadMoveText("bad_move_text", "bad move: argument 'positions' must be two positions")
+            texts = sorted((_place(p, f"positions[{i}]") for i, p in enumerate(pair)),
+                           key=lambda x: tuple(map(int, x.split("."))))
+            return "swap " + " ".join(texts)
+        return _plain_text(kind)
 
     # -- events ------------------------------------------------------------------
-    def _events(self, raw: list, n: int) -> list[Event]:
+    def name_events(self, raw: list, n: int) -> list[Event]:
         out: list[Event] = []
         for entry in raw:
             out.extend(_event(entry, n))
@@ -241,7 +231,8 @@ class CambioGame(Game):
         finished = self.is_finished(state)
         low = min(totals)
         winners = tuple(s for s, t in enumerate(totals) if t == low)
-        tiebreak = "shared" if len(winners) > 1 else ("turn_cap" if finished and state[L["ENDED"]] == 2 else "")
+        capped = ENDINGS[STATE.read(state, "ended")] == "turn_cap"
+        tiebreak = "shared" if len(winners) > 1 else ("turn_cap" if finished and capped else "")
         seats = tuple(SeatScore(s, scores[s], totals[s], 1 + sum(t < totals[s] for t in totals),
                                 {"round_points": pts[s], "caller_adjustment": scores[s] - pts[s],
                                  "contains_hidden": int(not finished)})
@@ -251,7 +242,7 @@ class CambioGame(Game):
     def view(self, state: bytearray, seat: int | None) -> dict:
         """What `seat` may know (None: a spectator), §9.
 
-        Keys: game, seat, players, round, dealer, active_seat, phase, to_act, caller (seat or
+        Keys: game, seat, players, round, dealer, active_seat (None once the game is over), phase, to_act, caller (seat or
         None), frozen, move_count, turns, max_turns, memory_aid, deck_count, discard (card ids,
         bottom first), held (None or {seat, source, card: id or None when hidden}), action (None
         or {card, action, steps_left}), window (None or {rune, claimant, passed, pending_give,
@@ -259,100 +250,169 @@ class CambioGame(Game):
         slots: [{slot, position, card: id or None, known_by: [seats]}]), finished, and once the
         game is over: revealed (True) and scores (per seat: round_points, round_score, total, rank).
         """
-        n = state[L["N"]]
+        g = lambda name: STATE.read(state, name)  # noqa: E731
+        n = g("players")
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
-            raise IllegalMove("no_such_seat", f"view: seat {seat!r} is not in 0..{n - 1}")
-        g = lambda name: state[L[name]]  # noqa: E731
+            raise IllegalMove("no_such_seat", f"view: seat {opts.shown(seat)} is not in 0..{n - 1}")
         opt = lambda v: None if v == NONE else v  # noqa: E731
         finished = self.is_finished(state)
-        memory = ("follow", "slot", "off")[g("MEM")]
-        totals, history = rules.totals(state), rules.history(state)
-        seats = []
-        for s in range(n):
-            slots = []
-            for k in range(state[L["HW"] + s]):
-                card = state[SLOTS + s * SLOTCAP + k]
-                if card == NONE:
-                    continue
-                mask = state[L["KNOW"] + card]
-                shown = finished or (seat is not None and memory != "off" and (mask >> seat) & 1)
-                slots.append({"slot": k, "position": pos(s, k), "card": card_id(card) if shown else None,
-                              "known_by": [x for x in range(n) if (mask >> x) & 1]})
-            seats.append({"seat": s, "card_count": state[L["CNT"] + s], "total": totals[s],
-                          "round_scores": [row[s] for row in history], "slots": slots})
-        pile = [card_id(state[L["PILE"] + i]) for i in range(g("PILE_N"))]
-        held = None
-        if g("HELD") != NONE:
-            src = g("HELD_SRC")
-            visible = src == 1 or seat == g("ACTIVE")
-            held = {"seat": g("ACTIVE"), "source": ("deck", "discard")[src],
-                    "card": card_id(g("HELD")) if visible else None}
-        action = None
-        if g("ACT"):
-            action = {"card": pile[-1], "action": rules.ACTIONS[g("ACT")], "steps_left": g("STEPS")}
-        window = None
-        if g("PHASE") == rules.PHASES.index("snap"):
-            window = {"rune": RUNES[g("RUNE_R")], "claimant": opt(g("CLAIM")),
-                      "passed": [x for x in range(n) if (g("PASSED") >> x) & 1],
-                      "pending_give": None if g("GIVE_T") == NONE else pos(g("GIVE_T"), g("GIVE_K")),
-                      "successes": g("SUCC")}
+        memory = MEMORY[g("memory_aid")]
+        pile = [card_id(c) for c in STATE.cells(state, "pile", g("pile_count"))]
+        active = g("active")
         view = {
-            "game": "cambio", "seat": seat, "players": n,
-            "round": state[L["ROUND"]] | state[L["ROUND"] + 1] << 8, "dealer": g("DEALER"),
-            "active_seat": g("ACTIVE"), "phase": rules.PHASES[g("PHASE")], "to_act": self.to_act(state),
-            "caller": opt(g("CALLER")), "frozen": bool(g("FROZEN")), "move_count": rules.move_count(state),
-            "turns": state[L["TURNS"]] | state[L["TURNS"] + 1] << 8,
-            "max_turns": state[L["MAXTURNS"]] | state[L["MAXTURNS"] + 1] << 8, "memory_aid": memory,
-            "deck_count": g("DECK_N"), "discard": pile, "held": held, "action": action, "window": window,
-            "seats": seats, "finished": finished,
+            "game": "cambio", "seat": seat, "players": n, "round": g("round"), "dealer": g("dealer"),
+            "active_seat": None if finished else active, "phase": PHASES[g("phase")], "to_act": self.to_act(state),
+            "caller": opt(g("caller")), "frozen": bool(g("frozen")), "move_count": g("moves"),
+            "turns": g("turns"), "max_turns": g("max_turns"), "memory_aid": memory,
+            "deck_count": g("deck_count"), "discard": pile, "held": None, "action": None, "window": None,
+            "seats": self._seat_views(state, seat, n, finished, memory), "finished": finished,
         }
+        if g("held") != NONE:
+            source = SOURCES[g("held_source")]
+            visible = source == "discard" or seat == active
+            view["held"] = {"seat": active, "source": source, "card": card_id(g("held")) if visible else None}
+        if g("action"):
+            view["action"] = {"card": pile[-1], "action": ACTIONS[g("action")], "steps_left": g("steps_left"),
+                              # the blue king's picks so far are public (each was a `picked` event)
+                              "picked": [position(t, k) for t, k in enumerate(STATE.cells(state, "picked", n))
+                                         if k != NONE]}
+        if PHASES[g("phase")] == "snap":
+            view["window"] = {"rune": RUNES[g("window_rune")], "claimant": opt(g("claimant")),
+                              "passed": [x for x in range(n) if (g("passed") >> x) & 1],
+                              "pending_give": None if g("give_seat") == NONE else
+                              position(g("give_seat"), g("give_slot")), "successes": g("successes")}
         if finished:
             view["revealed"] = True
             view["scores"] = [{"seat": x.seat, "round_points": x.breakdown["round_points"], "round_score": x.round,
                                "total": x.total, "rank": x.rank} for x in self.score(state).seats]
         return view
 
+    @staticmethod
+    def _seat_views(state: bytearray, seat: int | None, n: int, finished: bool, memory: str) -> list[dict]:
+        totals, history = rules.totals(state), rules.history(state)
+        used = STATE.cells(state, "slots_used")
+        counts = STATE.cells(state, "card_count")
+        seats = []
+        for s in range(n):
+            slots = []
+            for k in range(used[s]):
+                card = state[SLOTS + s * SLOT_CAP + k]
+                if card == NONE:
+                    continue
+                mask = state[KNOWS + card]
+                shown = finished or (seat is not None and memory != "off" and (mask >> seat) & 1)
+                slots.append({"slot": k, "position": position(s, k), "card": card_id(card) if shown else None,
+                              "known_by": [x for x in range(n) if (mask >> x) & 1]})
+            seats.append({"seat": s, "card_count": counts[s], "total": totals[s],
+                          "round_scores": [row[s] for row in history], "slots": slots})
+        return seats
+
     def validate(self, state: bytearray) -> None:
         if not isinstance(state, bytearray):
             raise BadState("bad_state", f"a cambio state is a bytearray, got {type(state).__name__}")
-        problem = rules.validate(state)
+        problem = validate.problem(state)
         if problem:
             raise BadState("bad_state", f"not a valid cambio state: {problem}")
 
+    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
+        """A copy with every card `seat` has not legitimately seen permuted by `shuffle`.
+
+        Unseen: the main deck, a held card drawn from the deck by another seat, and the table
+        cards whose `knows` set lacks `seat` (every one for a spectator or with memory_aid=off).
+        Knowledge stays with the position. Nothing is unseen once the game is over.
+        """
+        places = self.unseen_places(state, seat)
+        new = bytearray(state)
+        masks = {p: state[KNOWS + state[p]] if p >= SLOTS else 0 for p in places}
+        cards = [state[p] for p in places]
+        shuffle(cards)
+        for p in places:
+            new[KNOWS + state[p]] = 0
+        for p, card in zip(places, cards):
+            new[p] = card
+            new[KNOWS + card] = masks[p]
+        return new
+
+    @staticmethod
+    def unseen_places(state: bytearray, seat: int | None) -> list[int]:
+        """Offsets of every card byte whose identity `seat` has not legitimately seen."""
+        if STATE.read(state, "phase") == PHASE_OVER:
+            return []
+        memory_off = MEMORY[STATE.read(state, "memory_aid")] == "off"
+        deck = STATE.offset("deck")
+        out = [deck + i for i in range(STATE.read(state, "deck_count"))]
+        held = STATE.offset("held")
+        if state[held] != NONE and SOURCES[STATE.read(state, "held_source")] == "deck" and \
+                seat != STATE.read(state, "active"):
+            out.append(held)
+        for s in range(STATE.read(state, "players")):
+            for k in range(STATE.read(state, "slots_used", s)):
+                card = state[SLOTS + s * SLOT_CAP + k]
+                if card != NONE and (seat is None or memory_off or not (state[KNOWS + card] >> seat) & 1):
+                    out.append(SLOTS + s * SLOT_CAP + k)
+        return out
+
+
+def _plain_text(kind: str) -> str:
+    return {"draw_deck": "draw deck", "draw_discard": "draw discard", "call_cambio": "cambio"}.get(kind, kind)
+
+
+def _number(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** 9:
+        raise BadMoveText("bad_move_text", f"bad move: argument {name!r} must be a slot number, not "
+                          f"{opts.shown(value)}")
+    return value
+
+
+def _place(value: object, name: str) -> str:
+    """A position argument as text: a (seat, slot) pair, a {seat, slot} mapping or `t.k` text."""
+    if isinstance(value, str):
+        if not _POS.fullmatch(value):
+            raise BadMoveText("bad_move_text", f"bad move: argument {name!r} {opts.shown(value)} is not a position "
+                              "<seat>.<slot>")
+        return value
+    if isinstance(value, Mapping):
+        pair = (value.get("seat"), value.get("slot"))
+    elif isinstance(value, (tuple, list)) and len(value) == 2:
+        pair = tuple(value)
+    else:
+        raise BadMoveText("bad_move_text", f"bad move: argument {name!r} must be a position (seat, slot)")
+    return position(_number(pair[0], f"{name}.seat"), _number(pair[1], f"{name}.slot"))
+
 
 def _event(entry: tuple, n: int) -> list[Event]:
-    name = rules.EVENTS[entry[0]]
+    name = EVENTS[entry[0]]
     a = entry[1:]
     if name == "deal":
         rnd, dealer, cards = a
         return [Event("deal", {"round": rnd, "dealer": dealer, "seat": s, "slots": [0, 1, 2, 3]},
-                      {"cards": {pos(s, 2): card_id(cards[s][2]), pos(s, 3): card_id(cards[s][3])}}, (s,))
+                      {"cards": {position(s, 2): card_id(cards[s][2]), position(s, 3): card_id(cards[s][3])}}, (s,))
                 for s in range(n)]
     if name == "drew":
         seat, src, card = a
-        if src == 1:
+        if SOURCES[src] == "discard":
             return [Event(name, {"seat": seat, "source": "discard", "card": card_id(card)})]
         return [Event(name, {"seat": seat, "source": "deck"}, {"card": card_id(card)}, (seat,))]
     if name == "replaced":
         seat, k, old, card, src = a
-        public = {"seat": seat, "slot": k, "out": card_id(old), "source": ("deck", "discard")[src]}
-        if src == 1:
+        public = {"seat": seat, "slot": k, "out": card_id(old), "source": SOURCES[src]}
+        if SOURCES[src] == "discard":
             return [Event(name, dict(public, card=card_id(card)))]
         return [Event(name, public, {"card": card_id(card)}, (seat,))]
     if name == "looked":
         seat, t, k, card = a
-        return [Event(name, {"seat": seat, "position": pos(t, k)}, {"card": card_id(card)}, (seat,))]
+        return [Event(name, {"seat": seat, "position": position(t, k)}, {"card": card_id(card)}, (seat,))]
     if name == "shown":
         seat, shown = a
-        return [Event(name, {"seat": seat, "cards": [{"position": pos(t, k), "card": card_id(c)}
+        return [Event(name, {"seat": seat, "cards": [{"position": position(t, k), "card": card_id(c)}
                                                      for t, k, c in shown]})]
     if name in ("snap_ok", "snap_wrong"):
         seat, t, k, card = a
-        return [Event(name, {"seat": seat, "position": pos(t, k), "card": card_id(card)})]
+        return [Event(name, {"seat": seat, "position": position(t, k), "card": card_id(card)})]
     if name == "round_end":
         rnd, reason, table, pts, scores, caller, ok, totals = a
         return [Event(name, {"round": rnd, "reason": reason, "caller": caller, "caller_success": ok,
-                             "table": [[{"position": pos(s, k), "card": card_id(c)} for k, c in row]
+                             "table": [[{"position": position(s, k), "card": card_id(c)} for k, c in row]
                                        for s, row in enumerate(table)],
                              "round_points": list(pts), "round_scores": list(scores), "totals": list(totals)})]
     if name == "game_end":
@@ -361,26 +421,28 @@ def _event(entry: tuple, n: int) -> list[Event]:
         winners = [s for s, t in enumerate(totals) if t == low]
         return [Event(name, {"reason": reason, "totals": list(totals), "winners": winners,
                              "ranks": [1 + sum(t < x for t in totals) for x in totals]})]
-    simple = {
-        "reshuffled": ("deck_count",), "discarded": ("seat", "card"), "swapped": ("seat", "a", "ai", "b", "bi"),
-        "penalty": ("seat", "slot"), "gave": ("seat", "from_slot", "to_seat", "to_slot"), "nogive": ("seat",),
-        "passed": ("seat", "automatic"), "cambio_called": ("seat",), "window_opened": ("rune",),
-        "window_closed": ("successes",), "action_lapsed": ("seat", "action"),
-    }[name]
-    public = dict(zip(simple, a))
+    return [Event(name, _simple_public(name, a))]
+
+
+def _simple_public(name: str, a: tuple) -> dict:
+    """The public part of the events without private data or ids to look up in nested tuples."""
+    if name == "picked":
+        return {"seat": a[0], "position": position(a[1], a[2])}
     if name == "discarded":
-        public["card"] = card_id(public["card"])
-    elif name == "swapped":
-        public = {"seat": a[0], "positions": [pos(a[1], a[2]), pos(a[3], a[4])]}
-    elif name == "gave":
-        public = {"seat": a[0], "from_slot": a[1], "to": pos(a[2], a[3])}
-    elif name == "window_opened":
-        public["rune"] = RUNES[public["rune"]]
-    elif name == "window_closed":
-        public["frozen"] = a[0] > 0
-    elif name == "action_lapsed":
-        public["action"] = rules.ACTIONS[a[1]]
-    return [Event(name, public)]
+        return {"seat": a[0], "card": card_id(a[1])}
+    if name == "swapped":
+        return {"seat": a[0], "positions": [position(a[1], a[2]), position(a[3], a[4])]}
+    if name == "gave":
+        return {"seat": a[0], "from_slot": a[1], "to": position(a[2], a[3])}
+    if name == "window_opened":
+        return {"rune": RUNES[a[0]]}
+    if name == "window_closed":
+        return {"successes": a[0], "frozen": a[0] > 0}
+    if name == "action_lapsed":
+        return {"seat": a[0], "action": ACTIONS[a[1]]}
+    fields = {"reshuffled": ("deck_count",), "penalty": ("seat", "slot"), "nogive": ("seat",),
+              "passed": ("seat", "automatic"), "cambio_called": ("seat",)}[name]
+    return dict(zip(fields, a))
 
 
 CAMBIO = CambioGame()

@@ -1,154 +1,123 @@
-"""Cambio: the compiled rules (state layout, setup, move numbering, legality with reasons, apply, scoring).
+"""Cambio: the compiled rules (move numbering, apply, scoring). Spec: shared/rules/cambio.md (rules 1.1).
 
-Spec: shared/rules/cambio.md. Cython pure-Python mode: compiled by setup.py, interpreted as-is
-otherwise. `game.py` turns the compact results of this module into ids, text, events and views.
-
-Cards are 0..75 in the spec's standard order; their rune, points and action come from
-data/deck.toml through `set_tables` (game.py calls it at import).
+Cython pure-Python mode: compiled by setup.py, interpreted as-is otherwise. The module keeps
+no state: the layout's offsets and the deck's tables (engines/cambio/state.py) are copied
+into constants at import and never change; a decoded move is a packed integer; events are
+returned as raw tuples (`log`) that game.py names. `legality.py` finds the code of a text
+move with the spec's reasons, `validate.py` checks a state.
 
 Move codes are indexes into the ordered list of the legal moves of the state they were listed
-for: `legal_moves(state)` is always `[0, 1, ..., count - 1]` (a slice of a prebuilt list, so no
-int is allocated) and `apply` decodes the index by walking the same order. Cambio's windows let
-every seat snap every card, and the blue king's `show` is one choice per opponent, so a fixed
-code per move would not fit a small range; an index does. The order, per phase:
+for: `legal_moves(state)` is always `[0, 1, ..., count - 1]` and `apply_move` decodes the index
+by walking the same order. Cambio's windows let every seat snap every card, so a fixed code per
+move would not fit a small range; an index does. The order, per phase:
 - turn_start: cambio, draw deck, draw discard (those that are legal; the call comes first as
   it is made instead of drawing);
 - holding: discard (card from the deck only), then replace of each own card in slot order;
 - action: look own (own cards), look other (other non-caller seats' cards, seat then slot order),
-  swap (pairs, lower seat first, ordered by first then second card), or show (mixed radix over
-  the opponents' cards, first opponent most significant);
+  swap (pairs, lower seat first, ordered by first then second card), or show (blue king, rules
+  1.1: one pick of a card of each other non-caller seat not picked yet, seat then slot order);
 - snap, unclaimed: for each eligible seat that has not passed, `pass` then a snap of each
   non-caller card; claimed: `pass`, then the snaps; give pending: `nogive`, then each give.
+
+A decoded move packs kind | seat << 8 | position p << 16 | position q << 32 (a position is
+seat * 256 + slot).
 """
 import cython
 
 from ..core import rng
-from ..core.errors import IllegalMove
+from .state import ACTIONS, CARDS, DECK_SIZE, EVENTS, KINDS, MAX_SEATS, MEMORY, NONE as _NONE, PHASES, \
+    SLOT_CAP, STATE
 
-cython.declare(NC=cython.Py_ssize_t, MAXP=cython.Py_ssize_t, SLOTCAP=cython.Py_ssize_t, NONE=cython.int,
-               PRE=cython.Py_ssize_t)
-NC = 76            # cards
-MAXP = 8           # seats in the layout
-SLOTCAP = 96       # slots per seat (0..95); see `new_slot`
-NONE = 255
-PRE = 1 << 16      # prebuilt move codes
+cython.declare(NONE=cython.int, CARDS_N=cython.Py_ssize_t, SEATS_N=cython.Py_ssize_t, SLOTCAP=cython.Py_ssize_t,
+               PREBUILT=cython.Py_ssize_t)
+NONE = _NONE
+CARDS_N = DECK_SIZE
+SEATS_N = MAX_SEATS
+SLOTCAP = SLOT_CAP
+PREBUILT = 1 << 16  # move codes kept ready to slice
 
-# Phases.
+# Field offsets (state.py's layout).
+cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, TARGET_SCORE=cython.Py_ssize_t,
+               CAMBIO_MAX=cython.Py_ssize_t, CALLER_TIE=cython.Py_ssize_t, MEMORY_AID=cython.Py_ssize_t,
+               MAX_TURNS=cython.Py_ssize_t, ROUND=cython.Py_ssize_t, DEALER=cython.Py_ssize_t,
+               ACTIVE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, CALLER=cython.Py_ssize_t,
+               FROZEN=cython.Py_ssize_t, TURNS=cython.Py_ssize_t, MOVES=cython.Py_ssize_t, HELD=cython.Py_ssize_t,
+               HELD_SOURCE=cython.Py_ssize_t, ACTION=cython.Py_ssize_t, STEPS_LEFT=cython.Py_ssize_t,
+               WINDOW_RUNE=cython.Py_ssize_t, CLAIMANT=cython.Py_ssize_t, PASSED=cython.Py_ssize_t,
+               GIVE_SEAT=cython.Py_ssize_t, GIVE_SLOT=cython.Py_ssize_t, SUCCESSES=cython.Py_ssize_t,
+               DECK_COUNT=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t, ENDED=cython.Py_ssize_t,
+               CARD_COUNTS=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t, PICKED=cython.Py_ssize_t,
+               TOTALS=cython.Py_ssize_t, DECK=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWS=cython.Py_ssize_t,
+               SLOTS=cython.Py_ssize_t, HISTORY=cython.Py_ssize_t)
+RNG = STATE.offset("rng")
+PLAYERS = STATE.offset("players")
+TARGET_SCORE = STATE.offset("target_score")
+CAMBIO_MAX = STATE.offset("cambio_max")
+CALLER_TIE = STATE.offset("caller_tie")
+MEMORY_AID = STATE.offset("memory_aid")
+MAX_TURNS = STATE.offset("max_turns")
+ROUND = STATE.offset("round")
+DEALER = STATE.offset("dealer")
+ACTIVE = STATE.offset("active")
+PHASE = STATE.offset("phase")
+CALLER = STATE.offset("caller")
+FROZEN = STATE.offset("frozen")
+TURNS = STATE.offset("turns")
+MOVES = STATE.offset("moves")
+HELD = STATE.offset("held")
+HELD_SOURCE = STATE.offset("held_source")
+ACTION = STATE.offset("action")
+STEPS_LEFT = STATE.offset("steps_left")
+WINDOW_RUNE = STATE.offset("window_rune")
+CLAIMANT = STATE.offset("claimant")
+PASSED = STATE.offset("passed")
+GIVE_SEAT = STATE.offset("give_seat")
+GIVE_SLOT = STATE.offset("give_slot")
+SUCCESSES = STATE.offset("successes")
+DECK_COUNT = STATE.offset("deck_count")
+PILE_COUNT = STATE.offset("pile_count")
+ENDED = STATE.offset("ended")
+CARD_COUNTS = STATE.offset("card_count")
+SLOTS_USED = STATE.offset("slots_used")
+PICKED = STATE.offset("picked")
+TOTALS = STATE.offset("totals")
+DECK = STATE.offset("deck")
+PILE = STATE.offset("pile")
+KNOWS = STATE.offset("knows")
+SLOTS = STATE.offset("slots")
+HISTORY = STATE.size
+
+# Phases, actions, move kinds, memory rules, events: numbers of state.py's names.
 cython.declare(P_TURN=cython.int, P_HOLD=cython.int, P_ACTION=cython.int, P_SNAP=cython.int, P_OVER=cython.int)
-P_TURN, P_HOLD, P_ACTION, P_SNAP, P_OVER = 0, 1, 2, 3, 4
-PHASES = ("turn_start", "holding", "action", "snap", "game_over")
-
-# Card actions (data/deck.toml `action`).
+P_TURN, P_HOLD, P_ACTION, P_SNAP, P_OVER = (PHASES.index(p) for p in
+                                             ("turn_start", "holding", "action", "snap", "game_over"))
 cython.declare(A_NONE=cython.int, A_OWN=cython.int, A_OTHER=cython.int, A_SWAP=cython.int, A_TWO=cython.int,
                A_SHOW=cython.int)
-A_NONE, A_OWN, A_OTHER, A_SWAP, A_TWO, A_SHOW = 0, 1, 2, 3, 4, 5
-ACTIONS = ("", "look_own", "look_other", "swap", "two_actions", "show")
-
-# Move kinds.
+A_NONE, A_OWN, A_OTHER, A_SWAP, A_TWO, A_SHOW = (ACTIONS.index(a) for a in
+                                                 ("", "look_own", "look_other", "swap", "two_actions", "show"))
 cython.declare(K_DRAW_DECK=cython.int, K_DRAW_DISCARD=cython.int, K_CAMBIO=cython.int, K_DISCARD=cython.int,
                K_REPLACE=cython.int, K_LOOK_OWN=cython.int, K_LOOK_OTHER=cython.int, K_SWAP=cython.int,
                K_SHOW=cython.int, K_SNAP=cython.int, K_GIVE=cython.int, K_NOGIVE=cython.int, K_PASS=cython.int)
-K_DRAW_DECK, K_DRAW_DISCARD, K_CAMBIO, K_DISCARD, K_REPLACE, K_LOOK_OWN, K_LOOK_OTHER = 0, 1, 2, 3, 4, 5, 6
-K_SWAP, K_SHOW, K_SNAP, K_GIVE, K_NOGIVE, K_PASS = 7, 8, 9, 10, 11, 12
-KINDS = ("draw_deck", "draw_discard", "call_cambio", "discard", "replace", "look_own", "look_other", "swap",
-         "show", "snap", "give", "nogive", "pass")
-
-# Memory rules (option memory_aid).
-cython.declare(M_FOLLOW=cython.int, M_SLOT=cython.int, M_OFF=cython.int)
-M_FOLLOW, M_SLOT, M_OFF = 0, 1, 2
-
-# State layout: offsets into the state bytearray. Multi-byte numbers are little-endian.
-cython.declare(RNG=cython.Py_ssize_t, N=cython.Py_ssize_t, TARGET=cython.Py_ssize_t, CMAX=cython.Py_ssize_t,
-               TIE=cython.Py_ssize_t, MEM=cython.Py_ssize_t, MAXTURNS=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
-               DEALER=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t,
-               CALLER=cython.Py_ssize_t, FROZEN=cython.Py_ssize_t, TURNS=cython.Py_ssize_t,
-               MOVES=cython.Py_ssize_t, HELD=cython.Py_ssize_t, HELD_SRC=cython.Py_ssize_t, ACT=cython.Py_ssize_t,
-               STEPS=cython.Py_ssize_t, RUNE_R=cython.Py_ssize_t, CLAIM=cython.Py_ssize_t,
-               PASSED=cython.Py_ssize_t, GIVE_T=cython.Py_ssize_t, GIVE_K=cython.Py_ssize_t,
-               SUCC=cython.Py_ssize_t, DECK_N=cython.Py_ssize_t, PILE_N=cython.Py_ssize_t,
-               ENDED=cython.Py_ssize_t, CNT=cython.Py_ssize_t, HW=cython.Py_ssize_t, TOTAL=cython.Py_ssize_t,
-               DECK=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOW=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t,
-               HEAD=cython.Py_ssize_t)
-RNG = 0            # 8 bytes of generator state
-N = 8              # seats
-TARGET = 9         # target_score
-CMAX = 10          # cambio_max, NONE = off
-TIE = 11           # caller_tie: 0 fails, 1 wins
-MEM = 12           # memory_aid
-MAXTURNS = 13      # 2 bytes
-ROUND = 15         # 2 bytes, from 1
-DEALER = 17
-ACTIVE = 18
-PHASE = 19
-CALLER = 20        # NONE: no call this round
-FROZEN = 21
-TURNS = 22         # 2 bytes: turns played in the game
-MOVES = 24         # 4 bytes: moves applied
-HELD = 28          # held card or NONE
-HELD_SRC = 29      # 0 deck, 1 discard pile
-ACT = 30           # pending action (A_*)
-STEPS = 31         # action steps left
-RUNE_R = 32        # snap window rune
-CLAIM = 33         # claimant or NONE
-PASSED = 34        # seat bitmask
-GIVE_T = 35        # pending give: seat or NONE
-GIVE_K = 36        # pending give: slot
-SUCC = 37          # successful snaps in the window (saturates at 255)
-DECK_N = 38
-PILE_N = 39
-ENDED = 40         # 0 playing, 1 target reached, 2 safety cap
-CNT = 41           # 8: cards per seat
-HW = 49            # 8: slots used per seat (slot numbers below this)
-TOTAL = 57         # 8 x 4 bytes, signed
-DECK = 89          # 76 cards, the top at DECK + DECK_N - 1
-PILE = 165         # 76 cards, bottom first
-KNOW = 241         # 76 seat bitmasks
-SLOTS = 317        # 8 x SLOTCAP cards or NONE
-HEAD = 1085        # then 2 bytes (signed) per seat per finished round
-
-# Event tuples appended to `log` (kind first); game.py names them.
+(K_DRAW_DECK, K_DRAW_DISCARD, K_CAMBIO, K_DISCARD, K_REPLACE, K_LOOK_OWN, K_LOOK_OTHER, K_SWAP, K_SHOW, K_SNAP,
+ K_GIVE, K_NOGIVE, K_PASS) = range(len(KINDS))
+cython.declare(M_SLOT=cython.int)
+M_SLOT = MEMORY.index("slot")
 cython.declare(EV_DEAL=cython.int, EV_DREW=cython.int, EV_RESHUFFLED=cython.int, EV_DISCARDED=cython.int,
-               EV_REPLACED=cython.int, EV_LOOKED=cython.int, EV_SWAPPED=cython.int, EV_SHOWN=cython.int,
-               EV_SNAP_OK=cython.int, EV_SNAP_WRONG=cython.int, EV_PENALTY=cython.int, EV_GAVE=cython.int,
-               EV_NOGIVE=cython.int, EV_PASSED=cython.int, EV_CAMBIO=cython.int, EV_WINDOW=cython.int,
-               EV_CLOSED=cython.int, EV_LAPSED=cython.int, EV_ROUND_END=cython.int, EV_GAME_END=cython.int)
-EV_DEAL, EV_DREW, EV_RESHUFFLED, EV_DISCARDED, EV_REPLACED, EV_LOOKED, EV_SWAPPED = 0, 1, 2, 3, 4, 5, 6
-EV_SHOWN, EV_SNAP_OK, EV_SNAP_WRONG, EV_PENALTY, EV_GAVE, EV_NOGIVE, EV_PASSED = 7, 8, 9, 10, 11, 12, 13
-EV_CAMBIO, EV_WINDOW, EV_CLOSED, EV_LAPSED, EV_ROUND_END, EV_GAME_END = 14, 15, 16, 17, 18, 19
-EVENTS = ("deal", "drew", "reshuffled", "discarded", "replaced", "looked", "swapped", "shown", "snap_ok",
-          "snap_wrong", "penalty", "gave", "nogive", "passed", "cambio_called", "window_opened",
-          "window_closed", "action_lapsed", "round_end", "game_end")
+               EV_REPLACED=cython.int, EV_LOOKED=cython.int, EV_SWAPPED=cython.int, EV_PICKED=cython.int,
+               EV_SHOWN=cython.int, EV_SNAP_OK=cython.int, EV_SNAP_WRONG=cython.int, EV_PENALTY=cython.int,
+               EV_GAVE=cython.int, EV_NOGIVE=cython.int, EV_PASSED=cython.int, EV_CAMBIO=cython.int,
+               EV_WINDOW=cython.int, EV_CLOSED=cython.int, EV_LAPSED=cython.int, EV_ROUND_END=cython.int,
+               EV_GAME_END=cython.int)
+(EV_DEAL, EV_DREW, EV_RESHUFFLED, EV_DISCARDED, EV_REPLACED, EV_LOOKED, EV_SWAPPED, EV_PICKED, EV_SHOWN,
+ EV_SNAP_OK, EV_SNAP_WRONG, EV_PENALTY, EV_GAVE, EV_NOGIVE, EV_PASSED, EV_CAMBIO, EV_WINDOW, EV_CLOSED, EV_LAPSED,
+ EV_ROUND_END, EV_GAME_END) = range(len(EVENTS))
 
-# Card tables, filled by set_tables from data/deck.toml.
-cython.declare(RUNE=bytearray, POINTS=bytearray, ACTION=bytearray, CODES=list)
-RUNE = bytearray(NC)
-POINTS = bytearray(NC)   # points & 0xFF (signed)
-ACTION = bytearray(NC)
-CODES = list(range(PRE))
-
-# Decoded move (scratch written by `decode`).
-cython.declare(D_SEAT=cython.int, D_KIND=cython.int, D_A=cython.int, D_B=cython.int, D_C=cython.int,
-               D_D=cython.int)
-D_SEAT = D_KIND = D_A = D_B = D_C = D_D = 0
-
-
-def set_tables(runes: bytes, points: bytes, actions: bytes) -> None:
-    """Install the deck's runes, points (each & 0xFF) and actions, card by card in standard order."""
-    if not len(runes) == len(points) == len(actions) == NC:
-        raise ValueError(f"cambio deck must have {NC} cards")
-    RUNE[:] = runes
-    POINTS[:] = points
-    ACTION[:] = actions
-
-
-def layout() -> dict:
-    """The state layout's offsets and sizes, for game.py's readers and validation."""
-    return dict(RNG=RNG, N=N, TARGET=TARGET, CMAX=CMAX, TIE=TIE, MEM=MEM, MAXTURNS=MAXTURNS, ROUND=ROUND,
-                DEALER=DEALER, ACTIVE=ACTIVE, PHASE=PHASE, CALLER=CALLER, FROZEN=FROZEN, TURNS=TURNS, MOVES=MOVES,
-                HELD=HELD, HELD_SRC=HELD_SRC, ACT=ACT, STEPS=STEPS, RUNE_R=RUNE_R, CLAIM=CLAIM, PASSED=PASSED,
-                GIVE_T=GIVE_T, GIVE_K=GIVE_K, SUCC=SUCC, DECK_N=DECK_N, PILE_N=PILE_N, ENDED=ENDED, CNT=CNT,
-                HW=HW, TOTAL=TOTAL, DECK=DECK, PILE=PILE, KNOW=KNOW, SLOTS=SLOTS, HEAD=HEAD, NC=NC, MAXP=MAXP,
-                SLOTCAP=SLOTCAP, NONE=NONE)
+# The deck's per-card tables (immutable bytes) and the prebuilt move codes (an immutable tuple).
+cython.declare(RUNE_OF=bytes, POINTS_OF=bytes, ACTION_OF=bytes, CODES=tuple)
+RUNE_OF = CARDS.rune
+POINTS_OF = CARDS.points_byte   # points & 0xFF (signed)
+ACTION_OF = CARDS.action
+CODES = tuple(range(PREBUILT))
 
 
 # -- small helpers ----------------------------------------------------------------
@@ -168,7 +137,7 @@ def put16(st: bytearray, off: cython.Py_ssize_t, v: cython.Py_ssize_t) -> cython
 
 @cython.cfunc
 def get_total(st: bytearray, s: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    off: cython.Py_ssize_t = TOTAL + 4 * s
+    off: cython.Py_ssize_t = TOTALS + 4 * s
     v: cython.Py_ssize_t = st[off] | (st[off + 1] << 8) | (st[off + 2] << 16) | (st[off + 3] << 24)
     if v >= 0x80000000:
         v -= 0x100000000
@@ -177,7 +146,7 @@ def get_total(st: bytearray, s: cython.Py_ssize_t) -> cython.Py_ssize_t:
 
 @cython.cfunc
 def put_total(st: bytearray, s: cython.Py_ssize_t, v: cython.Py_ssize_t) -> cython.void:
-    off: cython.Py_ssize_t = TOTAL + 4 * s
+    off: cython.Py_ssize_t = TOTALS + 4 * s
     u: cython.Py_ssize_t = v + 0x100000000 if v < 0 else v
     i: cython.Py_ssize_t
     for i in range(4):
@@ -187,22 +156,22 @@ def put_total(st: bytearray, s: cython.Py_ssize_t, v: cython.Py_ssize_t) -> cyth
 @cython.cfunc
 @cython.inline
 def points_of(card: cython.int) -> cython.Py_ssize_t:
-    p: cython.Py_ssize_t = POINTS[card]
+    p: cython.Py_ssize_t = POINTS_OF[card]
     return p - 256 if p >= 128 else p
 
 
 @cython.cfunc
 @cython.inline
-def all_mask(st: bytearray) -> cython.int:
-    return (1 << st[N]) - 1
+def everyone(st: bytearray) -> cython.int:
+    return (1 << st[PLAYERS]) - 1
 
 
-@cython.cfunc
+@cython.ccall
 def nth_slot(st: bytearray, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """Slot number of seat s's j-th card (0-based, slot order)."""
     base: cython.Py_ssize_t = SLOTS + s * SLOTCAP
     k: cython.Py_ssize_t
-    for k in range(st[HW + s]):
+    for k in range(st[SLOTS_USED + s]):
         if st[base + k] != NONE:
             if j == 0:
                 return k
@@ -210,7 +179,7 @@ def nth_slot(st: bytearray, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cytho
     return -1
 
 
-@cython.cfunc
+@cython.ccall
 def slot_rank(st: bytearray, s: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """How many of seat s's cards lie in slots below k."""
     base: cython.Py_ssize_t = SLOTS + s * SLOTCAP
@@ -222,133 +191,163 @@ def slot_rank(st: bytearray, s: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cyth
     return r
 
 
-@cython.cfunc
-def sum_cnt(st: bytearray, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
+@cython.ccall
+def cards_of_seats(st: bytearray, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
     """Cards of seats lo.. except seat ex and the caller."""
     caller: cython.int = st[CALLER]
     total: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
-    for s in range(lo, st[N]):
+    for s in range(lo, st[PLAYERS]):
         if s != ex and s != caller:
-            total += st[CNT + s]
+            total += st[CARD_COUNTS + s]
     return total
 
 
 @cython.cfunc
-def nth_pos(st: bytearray, j: cython.Py_ssize_t, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
-    """Position (seat * 256 + slot) of the j-th card of seats lo.. except ex and the caller."""
+def nth_position(st: bytearray, j: cython.Py_ssize_t, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
+    """Position of the j-th card of seats lo.. except ex and the caller."""
     caller: cython.int = st[CALLER]
     s: cython.Py_ssize_t
     c: cython.Py_ssize_t
-    for s in range(lo, st[N]):
+    for s in range(lo, st[PLAYERS]):
         if s != ex and s != caller:
-            c = st[CNT + s]
+            c = st[CARD_COUNTS + s]
             if j < c:
                 return s * 256 + nth_slot(st, s, j)
             j -= c
     return -1
 
 
-@cython.cfunc
-def pos_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, lo: cython.Py_ssize_t,
-             ex: cython.int) -> cython.Py_ssize_t:
-    """Index of card t.k among the cards of seats lo.. except ex and the caller (inverse of nth_pos)."""
+@cython.ccall
+def position_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, lo: cython.Py_ssize_t,
+                  ex: cython.int) -> cython.Py_ssize_t:
+    """Index of card t.k among the cards of seats lo.. except ex and the caller (inverse of nth_position)."""
     caller: cython.int = st[CALLER]
     r: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
     for s in range(lo, t):
         if s != ex and s != caller:
-            r += st[CNT + s]
+            r += st[CARD_COUNTS + s]
     return r + slot_rank(st, t, k)
 
 
-@cython.cfunc
+@cython.ccall
 def turn_mask(st: bytearray) -> cython.int:
     """Bits of the legal turn-start moves, in listing order: 1 cambio, 2 draw deck, 4 draw discard."""
     m: cython.int = 0
     if st[CALLER] == NONE:
         m |= 1
-    if st[DECK_N] > 0 or st[PILE_N] >= 2:
+    if st[DECK_COUNT] > 0 or st[PILE_COUNT] >= 2:
         m |= 2
-    if st[PILE_N] > 0 and st[FROZEN] == 0:
+    if st[PILE_COUNT] > 0 and st[FROZEN] == 0:
         m |= 4
     return m
 
 
-@cython.cfunc
+@cython.ccall
 def swap_count(st: bytearray) -> cython.Py_ssize_t:
     caller: cython.int = st[CALLER]
     total: cython.Py_ssize_t = 0
     squares: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
     c: cython.Py_ssize_t
-    for s in range(st[N]):
+    for s in range(st[PLAYERS]):
         if s != caller:
-            c = st[CNT + s]
+            c = st[CARD_COUNTS + s]
             total += c
             squares += c * c
     return (total * total - squares) // 2
 
 
 @cython.cfunc
-def show_count(st: bytearray) -> cython.Py_ssize_t:
-    caller: cython.int = st[CALLER]
-    a: cython.int = st[ACTIVE]
-    prod: cython.Py_ssize_t = 1
-    any_seat: cython.bint = False
+@cython.inline
+def may_be_picked(st: bytearray, s: cython.Py_ssize_t) -> cython.bint:
+    """Blue king: seat s still needs a pick (another non-caller seat, not picked yet)."""
+    return s != st[ACTIVE] and s != st[CALLER] and st[PICKED + s] == NONE
+
+
+@cython.ccall
+def pick_count(st: bytearray) -> cython.Py_ssize_t:
+    """Blue king: the cards of the seats that still need a pick (one `show` move each)."""
+    total: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
-    for s in range(st[N]):
-        if s != caller and s != a:
-            prod *= st[CNT + s]
-            any_seat = True
-    return prod if any_seat else 0
+    for s in range(st[PLAYERS]):
+        if may_be_picked(st, s):
+            total += st[CARD_COUNTS + s]
+    return total
+
+
+@cython.ccall
+def pick_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Index of the pick t.k among the `show` moves (t must still need a pick)."""
+    r: cython.Py_ssize_t = 0
+    s: cython.Py_ssize_t
+    for s in range(t):
+        if may_be_picked(st, s):
+            r += st[CARD_COUNTS + s]
+    return r + slot_rank(st, t, k)
 
 
 @cython.cfunc
+def nth_pick(st: bytearray, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Position of the j-th `show` move."""
+    s: cython.Py_ssize_t
+    c: cython.Py_ssize_t
+    for s in range(st[PLAYERS]):
+        if may_be_picked(st, s):
+            c = st[CARD_COUNTS + s]
+            if j < c:
+                return s * 256 + nth_slot(st, s, j)
+            j -= c
+    return -1
+
+
+@cython.ccall
 def action_count(st: bytearray) -> cython.Py_ssize_t:
-    act: cython.int = st[ACT]
+    """Moves of the pending action step (0: it has no legal target)."""
+    act: cython.int = st[ACTION]
     a: cython.int = st[ACTIVE]
     if act == A_OWN:
-        return st[CNT + a]
+        return st[CARD_COUNTS + a]
     if act == A_OTHER:
-        return sum_cnt(st, 0, a)
+        return cards_of_seats(st, 0, a)
     if act == A_SWAP:
         return swap_count(st)
     if act == A_TWO:
-        return st[CNT + a] + sum_cnt(st, 0, a) + swap_count(st)
+        return st[CARD_COUNTS + a] + cards_of_seats(st, 0, a) + swap_count(st)
     if act == A_SHOW:
-        return show_count(st)
+        return pick_count(st)
     return 0
 
 
-@cython.cfunc
+@cython.ccall
 def open_count(st: bytearray) -> cython.Py_ssize_t:
     """Eligible seats that have not passed in an unclaimed window."""
     caller: cython.int = st[CALLER]
     passed: cython.int = st[PASSED]
     e: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
-    for s in range(st[N]):
+    for s in range(st[PLAYERS]):
         if s != caller and not (passed >> s) & 1:
             e += 1
     return e
 
 
-@cython.cfunc
+@cython.ccall
 def count_moves(st: bytearray) -> cython.Py_ssize_t:
     phase: cython.int = st[PHASE]
     m: cython.int
     if phase == P_SNAP:
-        if st[CLAIM] == NONE:
-            return open_count(st) * (1 + sum_cnt(st, 0, NONE))
-        if st[GIVE_T] != NONE:
-            return 1 + st[CNT + st[CLAIM]]
-        return 1 + sum_cnt(st, 0, NONE)
+        if st[CLAIMANT] == NONE:
+            return open_count(st) * (1 + cards_of_seats(st, 0, NONE))
+        if st[GIVE_SEAT] != NONE:
+            return 1 + st[CARD_COUNTS + st[CLAIMANT]]
+        return 1 + cards_of_seats(st, 0, NONE)
     if phase == P_TURN:
         m = turn_mask(st)
         return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1)
     if phase == P_HOLD:
-        return st[CNT + st[ACTIVE]] + (1 if st[HELD_SRC] == 0 else 0)
+        return st[CARD_COUNTS + st[ACTIVE]] + (1 if st[HELD_SOURCE] == 0 else 0)
     if phase == P_ACTION:
         return action_count(st)
     return 0
@@ -358,8 +357,8 @@ def count_moves(st: bytearray) -> cython.Py_ssize_t:
 def legal_moves(st: bytearray) -> list:
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
     n: cython.Py_ssize_t = count_moves(st)
-    if n <= PRE:
-        return CODES[:n]
+    if n <= PREBUILT:  # ints from the prebuilt tuple: none is allocated (a comprehension cost ~0.5 us more)
+        return list(CODES[:n])
     return list(range(n))
 
 
@@ -376,230 +375,211 @@ def to_act(st: bytearray) -> list:
         return []
     if phase != P_SNAP:
         return [st[ACTIVE]]
-    if st[CLAIM] != NONE:
-        return [st[CLAIM]]
-    return [s for s in range(st[N]) if s != st[CALLER] and not (st[PASSED] >> s) & 1]
+    if st[CLAIMANT] != NONE:
+        return [st[CLAIMANT]]
+    return [s for s in range(st[PLAYERS]) if s != st[CALLER] and not (st[PASSED] >> s) & 1]
 
 
-# -- decoding a code ----------------------------------------------------------------
+# -- decoding a code: kind | seat << 8 | p << 16 | q << 32 ----------------------------
 
 @cython.cfunc
-def set_move(seat: cython.int, kind: cython.int, a: cython.int, b: cython.int, c: cython.int,
-             d: cython.int) -> cython.void:
-    global D_SEAT, D_KIND, D_A, D_B, D_C, D_D
-    D_SEAT = seat
-    D_KIND = kind
-    D_A = a
-    D_B = b
-    D_C = c
-    D_D = d
+@cython.inline
+def packed(seat: cython.longlong, kind: cython.longlong, p: cython.longlong, q: cython.longlong) -> cython.longlong:
+    return kind | (seat << 8) | (p << 16) | (q << 32)
 
 
 @cython.cfunc
-def set_pos_move(seat: cython.int, kind: cython.int, pos: cython.Py_ssize_t) -> cython.void:
-    set_move(seat, kind, pos >> 8, pos & 0xFF, 0, 0)
-
-
-@cython.cfunc
-def decode_action(st: bytearray, code: cython.Py_ssize_t) -> cython.void:
-    act: cython.int = st[ACT]
+def decode_action(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
+    act: cython.int = st[ACTION]
     a: cython.int = st[ACTIVE]
+    caller: cython.int = st[CALLER]
     c: cython.Py_ssize_t
     rest: cython.Py_ssize_t
     s: cython.Py_ssize_t
-    p: cython.Py_ssize_t
-    q: cython.Py_ssize_t
-    caller: cython.int = st[CALLER]
+    if act == A_SHOW:
+        return packed(a, K_SHOW, nth_pick(st, code), 0)
     if act == A_OWN or act == A_TWO:
-        c = st[CNT + a]
+        c = st[CARD_COUNTS + a]
         if code < c:
-            set_move(a, K_LOOK_OWN, a, nth_slot(st, a, code), 0, 0)
-            return
+            return packed(a, K_LOOK_OWN, a * 256 + nth_slot(st, a, code), 0)
         code -= c
     if act == A_OTHER or act == A_TWO:
-        c = sum_cnt(st, 0, a)
+        c = cards_of_seats(st, 0, a)
         if code < c:
-            set_pos_move(a, K_LOOK_OTHER, nth_pos(st, code, 0, a))
-            return
+            return packed(a, K_LOOK_OTHER, nth_position(st, code, 0, a), 0)
         code -= c
-    if act == A_SHOW:
-        set_move(a, K_SHOW, 0, 0, 0, 0)  # the digits are decoded by do_show
-        return
-    for s in range(st[N]):  # swap
+    for s in range(st[PLAYERS]):  # swap
         if s == caller:
             continue
-        rest = sum_cnt(st, s + 1, NONE)
-        c = st[CNT + s] * rest
+        rest = cards_of_seats(st, s + 1, NONE)
+        c = st[CARD_COUNTS + s] * rest
         if code < c:
-            p = s * 256 + nth_slot(st, s, code // rest)
-            q = nth_pos(st, code % rest, s + 1, NONE)
-            set_move(a, K_SWAP, p >> 8, p & 0xFF, q >> 8, q & 0xFF)
-            return
+            return packed(a, K_SWAP, s * 256 + nth_slot(st, s, code // rest), nth_position(st, code % rest, s + 1, NONE))
         code -= c
+    return -1
 
 
 @cython.cfunc
-def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.void:
-    """Write the move of a legal code into the D_* scratch."""
+def decode_window(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
+    claim: cython.int = st[CLAIMANT]
+    caller: cython.int = st[CALLER]
+    passed: cython.int = st[PASSED]
+    per_seat: cython.Py_ssize_t
+    b: cython.Py_ssize_t
+    s: cython.Py_ssize_t
+    if claim == NONE:
+        per_seat = 1 + cards_of_seats(st, 0, NONE)
+        b = code // per_seat
+        code = code % per_seat
+        for s in range(st[PLAYERS]):
+            if s != caller and not (passed >> s) & 1:
+                if b == 0:
+                    claim = s
+                    break
+                b -= 1
+    elif st[GIVE_SEAT] != NONE:
+        if code == 0:
+            return packed(claim, K_NOGIVE, 0, 0)
+        return packed(claim, K_GIVE, claim * 256 + nth_slot(st, claim, code - 1), 0)
+    if code == 0:
+        return packed(claim, K_PASS, 0, 0)
+    return packed(claim, K_SNAP, nth_position(st, code - 1, 0, NONE), 0)
+
+
+@cython.cfunc
+def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
+    """The packed move of a legal code."""
     phase: cython.int = st[PHASE]
     a: cython.int = st[ACTIVE]
     m: cython.int
     b: cython.int
-    t: cython.Py_ssize_t
-    s: cython.Py_ssize_t
     if phase == P_SNAP:
-        claim: cython.int = st[CLAIM]
-        if claim == NONE:
-            t = 1 + sum_cnt(st, 0, NONE)
-            b = code // t
-            code = code % t
-            caller: cython.int = st[CALLER]
-            passed: cython.int = st[PASSED]
-            for s in range(st[N]):
-                if s != caller and not (passed >> s) & 1:
-                    if b == 0:
-                        claim = s
-                        break
-                    b -= 1
-        if st[CLAIM] != NONE and st[GIVE_T] != NONE:
-            if code == 0:
-                set_move(claim, K_NOGIVE, 0, 0, 0, 0)
-            else:
-                set_move(claim, K_GIVE, claim, nth_slot(st, claim, code - 1), 0, 0)
-        elif code == 0:
-            set_move(claim, K_PASS, 0, 0, 0, 0)
-        else:
-            set_pos_move(claim, K_SNAP, nth_pos(st, code - 1, 0, NONE))
-    elif phase == P_TURN:
+        return decode_window(st, code)
+    if phase == P_TURN:
         m = turn_mask(st)
         for b in range(3):
             if (m >> b) & 1:
-                if code == 0:
-                    set_move(a, K_CAMBIO if b == 0 else b - 1, 0, 0, 0, 0)  # draw deck 0, draw discard 1
-                    return
+                if code == 0:  # bit 0 cambio, bit 1 draw deck, bit 2 draw discard
+                    return packed(a, K_CAMBIO if b == 0 else (K_DRAW_DECK if b == 1 else K_DRAW_DISCARD), 0, 0)
                 code -= 1
-    elif phase == P_HOLD:
-        if st[HELD_SRC] == 0:
+        return -1
+    if phase == P_HOLD:
+        if st[HELD_SOURCE] == 0:
             if code == 0:
-                set_move(a, K_DISCARD, 0, 0, 0, 0)
-                return
+                return packed(a, K_DISCARD, 0, 0)
             code -= 1
-        set_move(a, K_REPLACE, a, nth_slot(st, a, code), 0, 0)
-    elif phase == P_ACTION:
-        decode_action(st, code)
-
-
-def describe(st: bytearray, code: cython.Py_ssize_t) -> tuple:
-    """(seat, kind, args) of a legal code; args are (seat, slot) pairs (`show`: one per opponent)."""
-    check_code(st, code)
-    decode(st, code)
-    if D_KIND == K_SHOW:
-        return D_SEAT, D_KIND, tuple((p >> 8, p & 0xFF) for p in show_positions(st, code))
-    if D_KIND in (K_REPLACE, K_LOOK_OWN, K_LOOK_OTHER, K_SNAP, K_GIVE):
-        return D_SEAT, D_KIND, ((D_A, D_B),)
-    if D_KIND == K_SWAP:
-        return D_SEAT, D_KIND, ((D_A, D_B), (D_C, D_D))
-    return D_SEAT, D_KIND, ()
+        return packed(a, K_REPLACE, a * 256 + nth_slot(st, a, code), 0)
+    return decode_action(st, code)
 
 
 @cython.cfunc
-def show_positions(st: bytearray, code: cython.Py_ssize_t) -> list:
-    """The positions a `show` code names, in seat order (mixed radix, last seat least significant)."""
-    out: list = []
-    caller: cython.int = st[CALLER]
-    a: cython.int = st[ACTIVE]
-    s: cython.Py_ssize_t
-    c: cython.Py_ssize_t
-    for s in range(st[N] - 1, -1, -1):
-        if s != caller and s != a:
-            c = st[CNT + s]
-            out.append(s * 256 + nth_slot(st, s, code % c))
-            code = code // c
-    out.reverse()
-    return out
+def legal_code(st: bytearray, move: object) -> cython.Py_ssize_t:
+    """`move` as a code of this state's list, or -1 when it is not one (or the game is over)."""
+    code: cython.Py_ssize_t
+    if type(move) is not int or st[PHASE] == P_OVER:
+        return -1
+    try:
+        code = move
+    except OverflowError:
+        return -1
+    if code < 0 or code >= count_moves(st):
+        return -1
+    return code
 
 
-@cython.cfunc
-def check_code(st: bytearray, code: cython.Py_ssize_t) -> cython.void:
-    n: cython.Py_ssize_t
-    if st[PHASE] == P_OVER:
-        raise IllegalMove("game_over", f"move code {code} refused: the game is over")
-    n = count_moves(st)
-    if code < 0 or code >= n:
-        raise IllegalMove("not_legal", f"move code {code} is not a legal move now (legal codes are 0..{n - 1})")
+def describe(st: bytearray, move: object) -> tuple:
+    """(seat, kind, positions) of a listed code, positions as (seat, slot) pairs; None if it is not listed."""
+    code: cython.Py_ssize_t = legal_code(st, move)
+    if code < 0:
+        return None
+    mv: cython.longlong = decode(st, code)
+    kind: cython.int = mv & 0xFF
+    p: cython.Py_ssize_t = (mv >> 16) & 0xFFFF
+    q: cython.Py_ssize_t = (mv >> 32) & 0xFFFF
+    if kind == K_SWAP:
+        return (mv >> 8) & 0xFF, kind, ((p >> 8, p & 0xFF), (q >> 8, q & 0xFF))
+    if kind in (K_REPLACE, K_LOOK_OWN, K_LOOK_OTHER, K_SHOW, K_SNAP, K_GIVE):
+        return (mv >> 8) & 0xFF, kind, ((p >> 8, p & 0xFF),)
+    return (mv >> 8) & 0xFF, kind, ()
 
 
 # -- setup ------------------------------------------------------------------------
 
-def new_state(players: cython.int, dealer: cython.int, target: cython.int, cmax: cython.int, tie: cython.int,
-              memory: cython.int, max_turns: cython.int, seed: cython.ulonglong, order: bytes,
-              log: object = None) -> bytearray:
+def new_state(players: cython.int, dealer: cython.int, target: cython.int, cambio_max: cython.int,
+              caller_tie: cython.int, memory: cython.int, max_turns: cython.int, seed: cython.ulonglong,
+              order: bytes) -> bytearray:
     """A new game (spec §2). `order`: the whole deck top first for a rigged round 1, or empty to shuffle."""
-    st = bytearray(HEAD)
+    st = bytearray(HISTORY)
     rng.seed_into(st, RNG, seed)
-    st[N] = players
-    st[TARGET] = target
-    st[CMAX] = cmax
-    st[TIE] = tie
-    st[MEM] = memory
-    put16(st, MAXTURNS, max_turns)
+    st[PLAYERS] = players
+    st[TARGET_SCORE] = target
+    st[CAMBIO_MAX] = cambio_max
+    st[CALLER_TIE] = caller_tie
+    st[MEMORY_AID] = memory
+    put16(st, MAX_TURNS, max_turns)
     put16(st, ROUND, 1)
     st[DEALER] = dealer
-    start_round(st, order, log)
+    start_round(st, order, None)
     return st
 
 
 @cython.cfunc
 def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
     """Shuffle (or rig) the deck, deal four cards each from the left of the dealer, the dealer to move."""
-    n: cython.Py_ssize_t = st[N]
+    n: cython.Py_ssize_t = st[PLAYERS]
     i: cython.Py_ssize_t
     s: cython.Py_ssize_t
     card: cython.int
-    for i in range(SLOTS, HEAD):
+    for i in range(SLOTS, HISTORY):
         st[i] = NONE
-    for i in range(NC):
-        st[KNOW + i] = 0
+    for i in range(CARDS_N):
+        st[KNOWS + i] = 0
         st[PILE + i] = 0
-        st[DECK + i] = order[NC - 1 - i] if len(order) == NC else i
-    if len(order) != NC:
-        rng.shuffle(st, RNG, DECK, NC)
-    for s in range(MAXP):
-        st[CNT + s] = 4 if s < n else 0
-        st[HW + s] = 4 if s < n else 0
-    st[DECK_N] = NC
+        st[DECK + i] = order[CARDS_N - 1 - i] if len(order) == CARDS_N else i
+    if len(order) != CARDS_N:
+        rng.shuffle(st, RNG, DECK, CARDS_N)
+    for s in range(SEATS_N):
+        st[CARD_COUNTS + s] = 4 if s < n else 0
+        st[SLOTS_USED + s] = 4 if s < n else 0
+        st[PICKED + s] = NONE
+    st[DECK_COUNT] = CARDS_N
     for i in range(4 * n):
         s = (st[DEALER] + 1 + i) % n
-        card = st[DECK + NC - 1 - i]
+        card = st[DECK + CARDS_N - 1 - i]
         st[SLOTS + s * SLOTCAP + i // n] = card
         if i // n >= 2:
-            st[KNOW + card] = 1 << s
-    st[DECK_N] = NC - 4 * n
-    for i in range(NC - 4 * n, NC):
+            st[KNOWS + card] = 1 << s
+    st[DECK_COUNT] = CARDS_N - 4 * n
+    for i in range(CARDS_N - 4 * n, CARDS_N):
         st[DECK + i] = 0
-    st[PILE_N] = 0
+    st[PILE_COUNT] = 0
     st[FROZEN] = 0
     st[CALLER] = NONE
     st[HELD] = NONE
-    st[HELD_SRC] = 0
-    st[ACT] = A_NONE
-    st[STEPS] = 0
+    st[HELD_SOURCE] = 0
+    st[ACTION] = A_NONE
+    st[STEPS_LEFT] = 0
     clear_window(st)
     st[ACTIVE] = st[DEALER]
     st[PHASE] = P_TURN
     if log is not None:
-        log.append((EV_DEAL, get16(st, ROUND), st[DEALER],
-                    tuple(tuple(st[SLOTS + s * SLOTCAP + k] for k in range(4)) for s in range(n))))
+        log.append(deal_event(st))
+
+
+def deal_event(st: bytearray) -> tuple:
+    """The raw `deal` event of the current round: (EV_DEAL, round, dealer, each seat's slots 0-3)."""
+    return (EV_DEAL, get16(st, ROUND), st[DEALER],
+            tuple(tuple(st[SLOTS + s * SLOTCAP + k] for k in range(4)) for s in range(st[PLAYERS])))
 
 
 @cython.cfunc
 def clear_window(st: bytearray) -> cython.void:
-    st[RUNE_R] = 0
-    st[CLAIM] = NONE
+    st[WINDOW_RUNE] = 0
+    st[CLAIMANT] = NONE
     st[PASSED] = 0
-    st[GIVE_T] = NONE
-    st[GIVE_K] = 0
-    st[SUCC] = 0
+    st[GIVE_SEAT] = NONE
+    st[GIVE_SLOT] = 0
+    st[SUCCESSES] = 0
 
 
 # -- deck and table -----------------------------------------------------------------
@@ -609,8 +589,8 @@ def draw_top(st: bytearray, log: object) -> cython.int:
     """The top card of the main deck, rebuilding it from the pile below its top card first; NONE if impossible."""
     m: cython.Py_ssize_t
     i: cython.Py_ssize_t
-    if st[DECK_N] == 0:
-        m = st[PILE_N] - 1
+    if st[DECK_COUNT] == 0:
+        m = st[PILE_COUNT] - 1
         if m <= 0:
             return NONE
         for i in range(m):
@@ -618,13 +598,13 @@ def draw_top(st: bytearray, log: object) -> cython.int:
         st[PILE] = st[PILE + m]
         for i in range(1, m + 1):
             st[PILE + i] = 0
-        st[PILE_N] = 1
+        st[PILE_COUNT] = 1
         rng.shuffle(st, RNG, DECK, m)
-        st[DECK_N] = m
+        st[DECK_COUNT] = m
         if log is not None:
             log.append((EV_RESHUFFLED, m))
-    m = st[DECK_N] - 1
-    st[DECK_N] = m
+    m = st[DECK_COUNT] - 1
+    st[DECK_COUNT] = m
     card: cython.int = st[DECK + m]
     st[DECK + m] = 0
     return card
@@ -632,19 +612,19 @@ def draw_top(st: bytearray, log: object) -> cython.int:
 
 @cython.cfunc
 def push_pile(st: bytearray, card: cython.int) -> cython.void:
-    st[PILE + st[PILE_N]] = card
-    st[PILE_N] = st[PILE_N] + 1
-    st[KNOW + card] = 0
+    st[PILE + st[PILE_COUNT]] = card
+    st[PILE_COUNT] = st[PILE_COUNT] + 1
+    st[KNOWS + card] = 0
 
 
 @cython.cfunc
 def new_slot(st: bytearray, s: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """The seat's next new slot (4, 5, ...); past SLOTCAP, its lowest empty slot from 4 (never happens in play)."""
-    hw: cython.Py_ssize_t = st[HW + s]
+    """The seat's next new slot (4, 5, ...); past SLOT_CAP, its lowest empty slot from 4 (never happens in play)."""
+    used: cython.Py_ssize_t = st[SLOTS_USED + s]
     k: cython.Py_ssize_t
-    if hw < SLOTCAP:
-        st[HW + s] = hw + 1
-        return hw
+    if used < SLOTCAP:
+        st[SLOTS_USED + s] = used + 1
+        return used
     for k in range(4, SLOTCAP):
         if st[SLOTS + s * SLOTCAP + k] == NONE:
             return k
@@ -653,50 +633,46 @@ def new_slot(st: bytearray, s: cython.Py_ssize_t) -> cython.Py_ssize_t:
 
 # -- apply --------------------------------------------------------------------------
 
-cython.declare(CONVERT=object)
-CONVERT = None
+def apply_in_place(game: object, st: bytearray, move: object, events: object = None) -> None:
+    """Game.apply_in_place with the game first (game.py binds it with functools.partial).
 
-
-def set_event_converter(fn) -> None:
-    """game.py's function turning raw event tuples into Events: fn(raw, players) -> list."""
-    global CONVERT
-    CONVERT = fn
-
-
-@cython.ccall
-def apply_in_place(st: bytearray, move: object, events: object = None) -> cython.void:
-    """Game.apply_in_place, compiled: apply a listed code; append Events to `events` when given."""
-    code: cython.Py_ssize_t
-    if type(move) is not int:
-        raise IllegalMove("not_legal", f"move must be a move code from legal_moves, got {move!r}", move=move)
-    try:
-        code = move
-    except OverflowError:
-        raise IllegalMove("not_legal", f"move code {move} is not a legal move now", move=move) from None
+    Calling this compiled function directly instead of a Python method saves ~0.15 us of the
+    ~1 us a move costs. `game.unlisted` refuses a code that is not listed (the state is then
+    untouched); `game.name_events` turns the raw event tuples into Events.
+    """
+    raw: list
     if events is None:
-        apply(st, code, None)
+        if not apply_move(st, move, None):
+            game.unlisted(st, move)
         return
-    raw: list = []
-    apply(st, code, raw)
-    events.extend(CONVERT(raw, st[N]))
+    raw = []
+    if not apply_move(st, move, raw):
+        game.unlisted(st, move)
+    events.extend(game.name_events(raw, st[PLAYERS]))
 
 
 @cython.ccall
-def apply(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
-    """Apply a listed move code (IllegalMove otherwise, state untouched); append event tuples to `log` if given."""
-    check_code(st, code)
-    decode(st, code)
+def apply_move(st: bytearray, move: object, log: object) -> cython.bint:
+    """Apply a listed move code and return True; False (state untouched) when it is not listed.
+
+    Raw event tuples are appended to `log` when it is a list; game.py names them.
+    """
+    code: cython.Py_ssize_t = legal_code(st, move)
+    if code < 0:
+        return False
+    mv: cython.longlong = decode(st, code)
     v: cython.Py_ssize_t = move_count(st) + 1
     st[MOVES] = v & 0xFF
     st[MOVES + 1] = (v >> 8) & 0xFF
     st[MOVES + 2] = (v >> 16) & 0xFF
     st[MOVES + 3] = (v >> 24) & 0xFF
-    kind: cython.int = D_KIND
-    seat: cython.int = D_SEAT
+    kind: cython.int = mv & 0xFF
+    seat: cython.int = (mv >> 8) & 0xFF
+    p: cython.Py_ssize_t = (mv >> 16) & 0xFFFF
     if kind == K_PASS:
         do_pass(st, seat, log)
     elif kind == K_SNAP:
-        do_snap(st, seat, D_A, D_B, log)
+        do_snap(st, seat, p >> 8, p & 0xFF, log)
     elif kind == K_DRAW_DECK or kind == K_DRAW_DISCARD:
         do_draw(st, seat, kind, log)
     elif kind == K_CAMBIO:
@@ -708,18 +684,21 @@ def apply(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
     elif kind == K_DISCARD:
         do_discard(st, seat, log)
     elif kind == K_REPLACE:
-        do_replace(st, seat, D_B, log)
+        do_replace(st, seat, p & 0xFF, log)
     elif kind == K_GIVE:
-        do_give(st, seat, D_B, log)
+        do_give(st, seat, p & 0xFF, log)
     elif kind == K_NOGIVE:
-        st[GIVE_T] = NONE
-        st[GIVE_K] = 0
+        st[GIVE_SEAT] = NONE
+        st[GIVE_SLOT] = 0
         if log is not None:
             log.append((EV_NOGIVE, seat))
     elif kind == K_SHOW:
-        do_show(st, seat, code, log)
+        do_pick(st, seat, p >> 8, p & 0xFF, log)
+    elif kind == K_SWAP:
+        do_swap(st, seat, p, (mv >> 32) & 0xFFFF, log)
     else:
-        do_look_swap(st, seat, kind, log)
+        do_look(st, seat, p, log)
+    return True
 
 
 @cython.cfunc
@@ -728,16 +707,16 @@ def do_draw(st: bytearray, seat: cython.int, kind: cython.int, log: object) -> c
     st[FROZEN] = 0
     if kind == K_DRAW_DECK:
         card = draw_top(st, log)
-        st[HELD_SRC] = 0
+        st[HELD_SOURCE] = 0
     else:
-        st[PILE_N] = st[PILE_N] - 1
-        card = st[PILE + st[PILE_N]]
-        st[PILE + st[PILE_N]] = 0
-        st[HELD_SRC] = 1
+        st[PILE_COUNT] = st[PILE_COUNT] - 1
+        card = st[PILE + st[PILE_COUNT]]
+        st[PILE + st[PILE_COUNT]] = 0
+        st[HELD_SOURCE] = 1
     st[HELD] = card
     st[PHASE] = P_HOLD
     if log is not None:
-        log.append((EV_DREW, seat, st[HELD_SRC], card))
+        log.append((EV_DREW, seat, st[HELD_SOURCE], card))
 
 
 @cython.cfunc
@@ -747,13 +726,13 @@ def do_discard(st: bytearray, seat: cython.int, log: object) -> cython.void:
     push_pile(st, card)
     if log is not None:
         log.append((EV_DISCARDED, seat, card))
-    act: cython.int = ACTION[card]
+    act: cython.int = ACTION_OF[card]
     if act == A_NONE:
         open_window(st, log)
         return
     st[PHASE] = P_ACTION
-    st[ACT] = act
-    st[STEPS] = 2 if act == A_TWO else 1
+    st[ACTION] = act
+    st[STEPS_LEFT] = 2 if act == A_TWO else 1
     settle_action(st, log)
 
 
@@ -765,45 +744,56 @@ def do_replace(st: bytearray, seat: cython.int, k: cython.Py_ssize_t, log: objec
     st[off] = card
     st[HELD] = NONE
     push_pile(st, old)
-    st[KNOW + card] = (1 << seat) if st[HELD_SRC] == 0 else all_mask(st)
+    st[KNOWS + card] = (1 << seat) if st[HELD_SOURCE] == 0 else everyone(st)
     if log is not None:
-        log.append((EV_REPLACED, seat, k, old, card, st[HELD_SRC]))
+        log.append((EV_REPLACED, seat, k, old, card, st[HELD_SOURCE]))
     open_window(st, log)
 
 
 @cython.cfunc
-def do_look_swap(st: bytearray, seat: cython.int, kind: cython.int, log: object) -> cython.void:
-    a: cython.Py_ssize_t = SLOTS + D_A * SLOTCAP + D_B
-    b: cython.Py_ssize_t
-    card: cython.int = st[a]
-    other: cython.int
-    if kind == K_SWAP:
-        b = SLOTS + D_C * SLOTCAP + D_D
-        other = st[b]
-        st[a] = other
-        st[b] = card
-        if st[MEM] == M_SLOT:
-            st[KNOW + card] = 0
-            st[KNOW + other] = 0
-        if log is not None:
-            log.append((EV_SWAPPED, seat, D_A, D_B, D_C, D_D))
-    else:
-        st[KNOW + card] = st[KNOW + card] | (1 << seat)
-        if log is not None:
-            log.append((EV_LOOKED, seat, D_A, D_B, card))
+def do_look(st: bytearray, seat: cython.int, p: cython.Py_ssize_t, log: object) -> cython.void:
+    card: cython.int = st[SLOTS + (p >> 8) * SLOTCAP + (p & 0xFF)]
+    st[KNOWS + card] = st[KNOWS + card] | (1 << seat)
+    if log is not None:
+        log.append((EV_LOOKED, seat, p >> 8, p & 0xFF, card))
     step_done(st, log)
 
 
 @cython.cfunc
-def do_show(st: bytearray, seat: cython.int, code: cython.Py_ssize_t, log: object) -> cython.void:
+def do_swap(st: bytearray, seat: cython.int, p: cython.Py_ssize_t, q: cython.Py_ssize_t,
+            log: object) -> cython.void:
+    a: cython.Py_ssize_t = SLOTS + (p >> 8) * SLOTCAP + (p & 0xFF)
+    b: cython.Py_ssize_t = SLOTS + (q >> 8) * SLOTCAP + (q & 0xFF)
+    card: cython.int = st[a]
+    other: cython.int = st[b]
+    st[a] = other
+    st[b] = card
+    if st[MEMORY_AID] == M_SLOT:
+        st[KNOWS + card] = 0
+        st[KNOWS + other] = 0
+    if log is not None:
+        log.append((EV_SWAPPED, seat, p >> 8, p & 0xFF, q >> 8, q & 0xFF))
+    step_done(st, log)
+
+
+@cython.cfunc
+def do_pick(st: bytearray, seat: cython.int, t: cython.int, k: cython.Py_ssize_t, log: object) -> cython.void:
+    """Blue king (D9a): record seat t's pick; after the last one reveal every picked card at once."""
+    st[PICKED + t] = k
+    if log is not None:
+        log.append((EV_PICKED, seat, t, k))
+    if pick_count(st) > 0:
+        return
     shown: list = []
-    everyone: cython.int = all_mask(st)
-    p: cython.Py_ssize_t
+    all_seats: cython.int = everyone(st)
+    s: cython.Py_ssize_t
     card: cython.int
-    for p in show_positions(st, code):
-        card = st[SLOTS + (p >> 8) * SLOTCAP + (p & 0xFF)]
-        st[KNOW + card] = everyone
-        shown.append((p >> 8, p & 0xFF, card))
+    for s in range(st[PLAYERS]):
+        if st[PICKED + s] != NONE:
+            card = st[SLOTS + s * SLOTCAP + st[PICKED + s]]
+            st[KNOWS + card] = all_seats
+            shown.append((s, st[PICKED + s], card))
+            st[PICKED + s] = NONE
     if log is not None:
         log.append((EV_SHOWN, seat, tuple(shown)))
     step_done(st, log)
@@ -811,38 +801,38 @@ def do_show(st: bytearray, seat: cython.int, code: cython.Py_ssize_t, log: objec
 
 @cython.cfunc
 def step_done(st: bytearray, log: object) -> cython.void:
-    st[STEPS] = st[STEPS] - 1
+    st[STEPS_LEFT] = st[STEPS_LEFT] - 1
     settle_action(st, log)
 
 
 @cython.cfunc
 def settle_action(st: bytearray, log: object) -> cython.void:
     """Lapse the steps that have no legal target; open the window once no step is left (D10)."""
-    while st[STEPS] > 0 and action_count(st) == 0:
-        st[STEPS] = st[STEPS] - 1
+    while st[STEPS_LEFT] > 0 and action_count(st) == 0:
+        st[STEPS_LEFT] = st[STEPS_LEFT] - 1
         if log is not None:
-            log.append((EV_LAPSED, st[ACTIVE], st[ACT]))
-    if st[STEPS] == 0:
-        st[ACT] = A_NONE
+            log.append((EV_LAPSED, st[ACTIVE], st[ACTION]))
+    if st[STEPS_LEFT] == 0:
+        st[ACTION] = A_NONE
         open_window(st, log)
 
 
 @cython.cfunc
 def open_window(st: bytearray, log: object) -> cython.void:
     clear_window(st)
-    st[RUNE_R] = RUNE[st[PILE + st[PILE_N] - 1]]
+    st[WINDOW_RUNE] = RUNE_OF[st[PILE + st[PILE_COUNT] - 1]]
     st[PHASE] = P_SNAP
     if log is not None:
-        log.append((EV_WINDOW, st[RUNE_R]))
+        log.append((EV_WINDOW, st[WINDOW_RUNE]))
 
 
 @cython.cfunc
 def close_window(st: bytearray, log: object) -> cython.void:
-    succ: cython.int = st[SUCC]
+    successes: cython.int = st[SUCCESSES]
     if log is not None:
-        log.append((EV_CLOSED, succ))
+        log.append((EV_CLOSED, successes))
     clear_window(st)
-    st[FROZEN] = 1 if succ > 0 else 0
+    st[FROZEN] = 1 if successes > 0 else 0
     end_turn(st, log)
 
 
@@ -851,10 +841,10 @@ def end_turn(st: bytearray, log: object) -> cython.void:
     """§4 turn end (FROZEN is already set): count the turn, stop at the cap or the caller, else next seat."""
     turns: cython.Py_ssize_t = get16(st, TURNS) + 1
     put16(st, TURNS, turns)
-    if turns >= get16(st, MAXTURNS):
+    if turns >= get16(st, MAX_TURNS):
         end_round(st, log, True, "turn_cap")
         return
-    nxt: cython.int = (st[ACTIVE] + 1) % st[N]
+    nxt: cython.int = (st[ACTIVE] + 1) % st[PLAYERS]
     if nxt == st[CALLER]:
         end_round(st, log, False, "cambio")
         return
@@ -868,7 +858,7 @@ def end_turn(st: bytearray, log: object) -> cython.void:
 def do_pass(st: bytearray, seat: cython.int, log: object) -> cython.void:
     if log is not None:
         log.append((EV_PASSED, seat, False))
-    if st[CLAIM] != NONE:
+    if st[CLAIMANT] != NONE:
         close_window(st, log)
         return
     st[PASSED] = st[PASSED] | (1 << seat)
@@ -880,33 +870,39 @@ def do_pass(st: bytearray, seat: cython.int, log: object) -> cython.void:
 def do_snap(st: bytearray, s: cython.int, t: cython.int, k: cython.Py_ssize_t, log: object) -> cython.void:
     off: cython.Py_ssize_t = SLOTS + t * SLOTCAP + k
     card: cython.int = st[off]
-    claimed: cython.bint = st[CLAIM] != NONE
-    if RUNE[card] == st[RUNE_R]:
+    claimed: cython.bint = st[CLAIMANT] != NONE
+    if RUNE_OF[card] == st[WINDOW_RUNE]:
         st[off] = NONE
-        st[CNT + t] = st[CNT + t] - 1
+        st[CARD_COUNTS + t] = st[CARD_COUNTS + t] - 1
         push_pile(st, card)
-        if st[SUCC] < 255:
-            st[SUCC] = st[SUCC] + 1
-        st[CLAIM] = s
+        if st[SUCCESSES] < 255:
+            st[SUCCESSES] = st[SUCCESSES] + 1
+        st[CLAIMANT] = s
         if log is not None:
             log.append((EV_SNAP_OK, s, t, k, card))
-        if st[CNT + t] == 0:
+        if st[CARD_COUNTS + t] == 0:
             zero_cards(st, log)
             return
         if t != s:
-            st[GIVE_T] = t
-            st[GIVE_K] = k
+            st[GIVE_SEAT] = t
+            st[GIVE_SLOT] = k
         return
-    st[KNOW + card] = all_mask(st)
+    st[KNOWS + card] = everyone(st)
     if log is not None:
         log.append((EV_SNAP_WRONG, s, t, k, card))
+    penalty_card(st, s, claimed, log)
+
+
+@cython.cfunc
+def penalty_card(st: bytearray, s: cython.int, claimed: cython.bint, log: object) -> cython.void:
+    """D12: the wrong snapper takes an unseen card into a new slot, or is passed when none can be drawn."""
     penalty: cython.int = draw_top(st, log)
     slot: cython.Py_ssize_t
     if penalty != NONE:
         slot = new_slot(st, s)
         st[SLOTS + s * SLOTCAP + slot] = penalty
-        st[KNOW + penalty] = 0
-        st[CNT + s] = st[CNT + s] + 1
+        st[KNOWS + penalty] = 0
+        st[CARD_COUNTS + s] = st[CARD_COUNTS + s] + 1
         if log is not None:
             log.append((EV_PENALTY, s, slot))
     if claimed:
@@ -922,20 +918,20 @@ def do_snap(st: bytearray, s: cython.int, t: cython.int, k: cython.Py_ssize_t, l
 @cython.cfunc
 def do_give(st: bytearray, c: cython.int, j: cython.Py_ssize_t, log: object) -> cython.void:
     src: cython.Py_ssize_t = SLOTS + c * SLOTCAP + j
-    t: cython.int = st[GIVE_T]
-    k: cython.Py_ssize_t = st[GIVE_K]
+    t: cython.int = st[GIVE_SEAT]
+    k: cython.Py_ssize_t = st[GIVE_SLOT]
     card: cython.int = st[src]
     st[src] = NONE
     st[SLOTS + t * SLOTCAP + k] = card
-    st[CNT + c] = st[CNT + c] - 1
-    st[CNT + t] = st[CNT + t] + 1
-    if st[MEM] == M_SLOT:
-        st[KNOW + card] = 0
-    st[GIVE_T] = NONE
-    st[GIVE_K] = 0
+    st[CARD_COUNTS + c] = st[CARD_COUNTS + c] - 1
+    st[CARD_COUNTS + t] = st[CARD_COUNTS + t] + 1
+    if st[MEMORY_AID] == M_SLOT:
+        st[KNOWS + card] = 0
+    st[GIVE_SEAT] = NONE
+    st[GIVE_SLOT] = 0
     if log is not None:
         log.append((EV_GAVE, c, j, t, k))
-    if st[CNT + c] == 0:
+    if st[CARD_COUNTS + c] == 0:
         zero_cards(st, log)
 
 
@@ -944,7 +940,7 @@ def zero_cards(st: bytearray, log: object) -> cython.void:
     """D14: a seat without table cards ends the round at once; the cut-short turn counts."""
     turns: cython.Py_ssize_t = get16(st, TURNS) + 1
     put16(st, TURNS, turns)
-    end_round(st, log, turns >= get16(st, MAXTURNS), "no_cards")
+    end_round(st, log, turns >= get16(st, MAX_TURNS), "no_cards")
 
 
 # -- round end and scoring ------------------------------------------------------------
@@ -956,9 +952,9 @@ def round_points(st: bytearray) -> list:
     k: cython.Py_ssize_t
     p: cython.Py_ssize_t
     card: cython.int
-    for s in range(st[N]):
+    for s in range(st[PLAYERS]):
         p = 0
-        for k in range(st[HW + s]):
+        for k in range(st[SLOTS_USED + s]):
             card = st[SLOTS + s * SLOTCAP + k]
             if card != NONE:
                 p += points_of(card)
@@ -975,22 +971,22 @@ def round_scores(st: bytearray) -> tuple:
         return pts, scores, None
     mine = pts[caller]
     others = [p for s, p in enumerate(pts) if s != caller]
-    ok = all(mine <= p for p in others) if st[TIE] == 1 else all(mine < p for p in others)
-    if st[CMAX] != NONE and mine > st[CMAX]:
+    ok = all(mine <= p for p in others) if st[CALLER_TIE] == 1 else all(mine < p for p in others)
+    if st[CAMBIO_MAX] != NONE and mine > st[CAMBIO_MAX]:
         ok = False
     scores[caller] = mine - 5 if ok else mine + 5
     return pts, scores, ok
 
 
 def totals(st: bytearray) -> list:
-    return [get_total(st, s) for s in range(st[N])]
+    return [get_total(st, s) for s in range(st[PLAYERS])]
 
 
 def history(st: bytearray) -> list:
     """Round scores of the finished rounds, one list per round."""
-    n: cython.Py_ssize_t = st[N]
+    n: cython.Py_ssize_t = st[PLAYERS]
     out: list = []
-    off: cython.Py_ssize_t = HEAD
+    off: cython.Py_ssize_t = HISTORY
     while off + 2 * n <= len(st):
         row = []
         for s in range(n):
@@ -1005,7 +1001,7 @@ def history(st: bytearray) -> list:
 def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> cython.void:
     """§8.2/§10: score the round, then end the game or deal the next round."""
     pts, scores, ok = round_scores(st)
-    n: cython.Py_ssize_t = st[N]
+    n: cython.Py_ssize_t = st[PLAYERS]
     s: cython.Py_ssize_t
     v: cython.Py_ssize_t
     over: cython.bint = capped
@@ -1013,17 +1009,17 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
         v = scores[s]
         put_total(st, s, get_total(st, s) + v)
         st.extend(((v + 65536) & 0xFF, ((v + 65536) >> 8) & 0xFF))
-        if get_total(st, s) >= st[TARGET]:
+        if get_total(st, s) >= st[TARGET_SCORE]:
             over = True
     if log is not None:
-        table = tuple(tuple((k, st[SLOTS + s * SLOTCAP + k]) for k in range(st[HW + s])
+        table = tuple(tuple((k, st[SLOTS + s * SLOTCAP + k]) for k in range(st[SLOTS_USED + s])
                             if st[SLOTS + s * SLOTCAP + k] != NONE) for s in range(n))
         log.append((EV_ROUND_END, get16(st, ROUND), reason, table, tuple(pts), tuple(scores),
                     None if st[CALLER] == NONE else st[CALLER], ok, tuple(totals(st))))
     st[HELD] = NONE
-    st[HELD_SRC] = 0
-    st[ACT] = A_NONE
-    st[STEPS] = 0
+    st[HELD_SOURCE] = 0
+    st[ACTION] = A_NONE
+    st[STEPS_LEFT] = 0
     clear_window(st)
     st[FROZEN] = 0
     if over:
@@ -1035,289 +1031,3 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
     put16(st, ROUND, get16(st, ROUND) + 1)
     st[DEALER] = (st[DEALER] + 1) % n
     start_round(st, b"", log)
-
-
-# -- legality with reasons (the parse path) ------------------------------------------
-
-def _refuse(code: str, text: str, reason: str):
-    raise IllegalMove(code, f"{text!r} refused: {reason}", move=text)
-
-
-def _card_at(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, text: str) -> cython.int:
-    """The card at t.k, refusing positions that do not exist or are empty."""
-    if t < 0 or t >= st[N]:
-        _refuse("no_such_seat", text, f"there is no seat {t} (seats 0..{st[N] - 1})")
-    if k < 0 or k >= st[HW + t] or st[SLOTS + t * SLOTCAP + k] == NONE:
-        _refuse("empty_slot", text, f"slot {t}.{k} is empty")
-    return st[SLOTS + t * SLOTCAP + k]
-
-
-def _not_frozen(st: bytearray, t: cython.Py_ssize_t, text: str) -> None:
-    if t == st[CALLER]:
-        _refuse("caller_frozen", text, "cards of the Cambio caller are frozen")
-
-
-def find_code(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tuple, text: str) -> cython.Py_ssize_t:
-    """The code of move `kind` with `args` ((seat, slot) pairs) by `seat`, or IllegalMove with the spec's reason."""
-    n: cython.Py_ssize_t = st[N]
-    phase: cython.int = st[PHASE]
-    a: cython.int = st[ACTIVE]
-    if seat < 0 or seat >= n:
-        raise IllegalMove("no_such_seat", f"{text!r} refused: seat {seat} is not at this table (0..{n - 1})",
-                          move=text)
-    if phase == P_OVER:
-        _refuse("game_over", text, "the game is over")
-    if kind >= K_SNAP:
-        return _find_window(st, seat, kind, args, text)
-    if seat != a:
-        _refuse("not_your_turn", text, f"not your turn (seat {a} is active)")
-    if kind <= K_CAMBIO:
-        return _find_turn_start(st, kind, text)
-    if kind <= K_REPLACE:
-        if phase != P_HOLD:
-            _refuse("not_holding", text, "you hold no card")
-        if kind == K_DISCARD:
-            if st[HELD_SRC] == 1:
-                _refuse("must_exchange", text, "a card taken from the discard pile must be exchanged")
-            return 0
-        _card_at(st, a, args[0][1], text)
-        return (1 - st[HELD_SRC]) + slot_rank(st, a, args[0][1])
-    if phase != P_ACTION:
-        _refuse("no_action", text, "no action pending")
-    return _find_action(st, kind, args, text)
-
-
-def _find_turn_start(st: bytearray, kind: cython.int, text: str) -> cython.Py_ssize_t:
-    if st[PHASE] != P_TURN:
-        _refuse("not_turn_start", text, "only at the start of your turn (you have already drawn)")
-    m: cython.int = turn_mask(st)
-    if kind == K_DRAW_DECK and not m & 2:
-        _refuse("deck_exhausted", text, "main deck exhausted")
-    if kind == K_DRAW_DISCARD:
-        if st[PILE_N] == 0:
-            _refuse("pile_empty", text, "discard pile empty")
-        if st[FROZEN]:
-            _refuse("pile_frozen", text, "discard pile frozen")
-    if kind == K_CAMBIO and not m & 1:
-        _refuse("cambio_called", text, "Cambio already called")
-    if kind == K_CAMBIO:
-        return 0
-    return (m & 1) + (((m >> 1) & 1) if kind == K_DRAW_DISCARD else 0)
-
-
-def _find_action(st: bytearray, kind: cython.int, args: tuple, text: str) -> cython.Py_ssize_t:
-    act: cython.int = st[ACT]
-    a: cython.int = st[ACTIVE]
-    base: cython.Py_ssize_t = 0
-    allowed = {K_LOOK_OWN: (A_OWN, A_TWO), K_LOOK_OTHER: (A_OTHER, A_TWO), K_SWAP: (A_SWAP, A_TWO),
-               K_SHOW: (A_SHOW,)}[kind]
-    if act not in allowed:
-        _refuse("wrong_action", text, f"the pending action is {ACTIONS[act]}, not {KINDS[kind]}")
-    if act == A_TWO and kind != K_LOOK_OWN:
-        base = st[CNT + a]
-        if kind == K_SWAP:
-            base += sum_cnt(st, 0, a)
-    if kind == K_LOOK_OWN:
-        _card_at(st, a, args[0][1], text)
-        return slot_rank(st, a, args[0][1])
-    if kind == K_LOOK_OTHER:
-        t, k = args[0]
-        if t == a:
-            _refuse("own_card", text, "that is your own card (use lookown)")
-        _not_frozen(st, t, text)
-        _card_at(st, t, k, text)
-        return base + pos_rank(st, t, k, 0, a)
-    if kind == K_SWAP:
-        (t, k), (u, j) = sorted(args)
-        if t == u:
-            _refuse("same_seat", text, "two cards of the same seat cannot be swapped")
-        _not_frozen(st, t, text)
-        _not_frozen(st, u, text)
-        _card_at(st, t, k, text)
-        _card_at(st, u, j, text)
-        return base + _swap_index(st, t, k, u, j)
-    return _show_index(st, args, text)
-
-
-def _swap_index(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, u: cython.Py_ssize_t,
-                j: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    caller: cython.int = st[CALLER]
-    r: cython.Py_ssize_t = 0
-    s: cython.Py_ssize_t
-    for s in range(t):
-        if s != caller:
-            r += st[CNT + s] * sum_cnt(st, s + 1, NONE)
-    return r + slot_rank(st, t, k) * sum_cnt(st, t + 1, NONE) + pos_rank(st, u, j, t + 1, NONE)
-
-
-def _show_index(st: bytearray, args: tuple, text: str) -> cython.Py_ssize_t:
-    a: cython.int = st[ACTIVE]
-    for t, _ in args:
-        if 0 <= t < st[N]:
-            _not_frozen(st, t, text)
-    need = [s for s in range(st[N]) if s != a and s != st[CALLER]]
-    chosen = sorted(args)
-    if [t for t, _ in chosen] != need:
-        _refuse("show_each_seat", text, f"one card of each other seat required: {', '.join(map(str, need))}")
-    code: cython.Py_ssize_t = 0
-    for t, k in chosen:
-        _card_at(st, t, k, text)
-        code = code * st[CNT + t] + slot_rank(st, t, k)
-    return code
-
-
-def _find_window(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tuple,
-                 text: str) -> cython.Py_ssize_t:
-    claim: cython.int = st[CLAIM]
-    if kind == K_GIVE or kind == K_NOGIVE:
-        if st[PHASE] != P_SNAP or st[GIVE_T] == NONE:
-            _refuse("no_give", text, "no give pending")
-        if seat != claim:
-            _refuse("not_claimant", text, f"only the claimant (seat {claim}) may give")
-        if kind == K_NOGIVE:
-            return 0
-        _card_at(st, seat, args[0][1], text)
-        return 1 + slot_rank(st, seat, args[0][1])
-    if st[PHASE] != P_SNAP:
-        _refuse("no_window", text, "no snap window is open")
-    if seat == st[CALLER]:
-        _refuse("caller_out", text, "the Cambio caller takes no part in snap windows")
-    if claim != NONE and claim != seat:
-        _refuse("window_claimed", text, f"snap window claimed by seat {claim}")
-    if claim != NONE and st[GIVE_T] != NONE:
-        _refuse("give_first", text, "give or nogive first")
-    if claim == NONE and (st[PASSED] >> seat) & 1:
-        _refuse("passed", text, f"seat {seat} has passed in this window")
-    block: cython.Py_ssize_t = 0
-    if claim == NONE:
-        block = (1 + sum_cnt(st, 0, NONE)) * sum(1 for s in range(seat)
-                                                 if s != st[CALLER] and not (st[PASSED] >> s) & 1)
-    if kind == K_PASS:
-        return block
-    t, k = args[0]
-    if 0 <= t < st[N]:
-        _not_frozen(st, t, text)
-    _card_at(st, t, k, text)
-    return block + 1 + pos_rank(st, t, k, 0, NONE)
-
-
-# -- validation ------------------------------------------------------------------------
-
-def validate(st: bytearray) -> str:
-    """'' for a consistent state, else what is wrong (decode must never let a bad state reach the rules)."""
-    if len(st) < HEAD:
-        return f"state is {len(st)} bytes, shorter than the {HEAD}-byte layout"
-    n: cython.Py_ssize_t = st[N]
-    if not 2 <= n <= MAXP:
-        return f"seat count {n} is not 2..{MAXP}"
-    if (len(st) - HEAD) % (2 * n):
-        return "round history has a partial record"
-    if not (20 <= st[TARGET] <= 200 and (st[CMAX] <= 20 or st[CMAX] == NONE) and st[TIE] <= 1 and st[MEM] <= 2
-            and 100 <= get16(st, MAXTURNS) <= 10000):
-        return "option values out of range"
-    phase, over = st[PHASE], st[PHASE] == P_OVER
-    rounds = get16(st, ROUND)
-    if phase > P_OVER or rounds < 1 or (len(st) - HEAD) // (2 * n) != rounds - (0 if over else 1):
-        return "phase or round count inconsistent"
-    if (st[ENDED] not in (1, 2)) if over else st[ENDED] != 0:
-        return "game-end flag inconsistent with the phase"
-    if st[DEALER] >= n or st[ACTIVE] >= n or (st[CALLER] != NONE and st[CALLER] >= n) or st[FROZEN] > 1:
-        return "dealer, active seat, caller or frozen flag out of range"
-    if not over and (st[ACTIVE] == st[CALLER] or get16(st, TURNS) >= get16(st, MAXTURNS)):
-        return "active seat is the caller, or the turn cap is passed"
-    seen: bytearray = bytearray(NC)
-    problem = _check_cards(st, n, over, seen)
-    if problem:
-        return problem
-    i: cython.Py_ssize_t
-    for i in range(NC):
-        if seen[i] != 1:
-            return "cards are not a permutation of the deck"
-    return _check_phase(st, n, phase)
-
-
-def _check_cards(st: bytearray, n: cython.Py_ssize_t, over: cython.bint, seen: bytearray) -> str:
-    i: cython.Py_ssize_t
-    s: cython.Py_ssize_t
-    k: cython.Py_ssize_t
-    hw: cython.Py_ssize_t
-    cnt: cython.Py_ssize_t
-    card: cython.int
-    intable: bytearray = bytearray(NC)
-    if st[DECK_N] > NC or st[PILE_N] > NC:
-        return "deck or pile count out of range"
-    for i in range(NC):
-        if i < st[DECK_N]:
-            card = st[DECK + i]
-            if card >= NC:
-                return "deck holds a bad card"
-            seen[card] += 1
-        elif st[DECK + i]:
-            return "bytes beyond the deck are not zero"
-        if i < st[PILE_N]:
-            card = st[PILE + i]
-            if card >= NC:
-                return "pile holds a bad card"
-            seen[card] += 1
-        elif st[PILE + i]:
-            return "bytes beyond the pile are not zero"
-    if st[HELD] != NONE:
-        if st[HELD] >= NC:
-            return "held card out of range"
-        seen[st[HELD]] += 1
-    for s in range(MAXP):
-        hw = st[HW + s]
-        cnt = 0
-        if hw > SLOTCAP or (s >= n and (hw or st[CNT + s])):
-            return f"seat {s} slot count out of range"
-        for k in range(SLOTCAP):
-            card = st[SLOTS + s * SLOTCAP + k]
-            if card == NONE:
-                continue
-            if k >= hw or card >= NC or seen[card] > 1:
-                return f"slot {s}.{k} holds a bad card"
-            seen[card] += 1
-            intable[card] = 1
-            cnt += 1
-        if cnt != st[CNT + s] or (s < n and not over and cnt == 0):
-            return f"seat {s} card count inconsistent"
-    for card in range(NC):
-        if st[KNOW + card] >> n or (st[KNOW + card] and not intable[card]):
-            return f"knowledge of card {card} inconsistent"
-    return ""
-
-
-def _check_phase(st: bytearray, n, phase) -> str:
-    if (st[HELD] != NONE) != (phase == P_HOLD) or st[HELD_SRC] > 1:
-        return "held card inconsistent with the phase"
-    if (phase == P_ACTION) != (st[ACT] != A_NONE) or st[ACT] > A_SHOW or \
-            st[STEPS] != (0 if phase != P_ACTION else st[STEPS]) or st[STEPS] > 2:
-        return "action inconsistent with the phase"
-    if phase == P_ACTION and (st[STEPS] == 0 or action_count(st) == 0 or st[PILE_N] == 0 or
-                              ACTION[st[PILE + st[PILE_N] - 1]] != st[ACT] or (st[STEPS] == 2 and st[ACT] != A_TWO)):
-        return "action inconsistent with the discarded card"
-    eligible = [s for s in range(n) if s != st[CALLER]]
-    if phase != P_SNAP:
-        if st[RUNE_R] or st[CLAIM] != NONE or st[PASSED] or st[GIVE_T] != NONE or st[GIVE_K] or st[SUCC]:
-            return "snap window fields set outside a window"
-    else:
-        passed = st[PASSED]
-        if st[PILE_N] == 0 or st[RUNE_R] > 14 or passed >> n or \
-                (st[CALLER] != NONE and (passed >> st[CALLER]) & 1):
-            return "snap window record out of range"
-        if RUNE[st[PILE + st[PILE_N] - 1]] != st[RUNE_R]:
-            return "snap window rune is not the rune of the top discard"
-        if st[CLAIM] == NONE:
-            if st[GIVE_T] != NONE or st[SUCC] or all((st[PASSED] >> s) & 1 for s in eligible):
-                return "unclaimed window inconsistent"
-        elif st[CLAIM] not in eligible or st[SUCC] == 0:
-            return "claimed window inconsistent"
-        elif st[GIVE_T] != NONE:
-            t, k = st[GIVE_T], st[GIVE_K]
-            if t not in eligible or t == st[CLAIM] or k >= st[HW + t] or st[SLOTS + t * SLOTCAP + k] != NONE:
-                return "pending give inconsistent"
-        if st[GIVE_T] == NONE and st[GIVE_K]:
-            return "pending give inconsistent"
-    if phase == P_TURN and turn_mask(st) == 0:
-        return "active seat has no legal move"
-    return ""

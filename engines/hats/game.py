@@ -173,11 +173,13 @@ class HatsGame(Game):
             events.extend(self._event(e, state) for e in raw)
 
     def _refuse_code(self, state: bytearray, move: int, code: str):
-        detail = None
-        if code == "not_legal":
-            detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
+        """A move code that is not listed now is `not_legal` whatever rule it breaks (the rule says why)."""
         seat = rules.mover(state)
-        self.refuse(code, move, None if seat == NO_CARD else seat, detail)
+        if code == "game_over":
+            self.refuse(code, move)
+        why = self.reasons[code].meaning if code in self.reasons else "not in legal_moves"
+        self.refuse("not_legal", move, seat, f"not a legal move now ({why}; "
+                    f"{len(rules.legal_moves(state))} legal codes, see legal_moves)")
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         is_code = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 256
@@ -351,7 +353,7 @@ class HatsGame(Game):
         cookie = state[AT.cookie_holder]
         view = {
             "game": "hats", "seat": seat, "players": players, "phase": rules.PHASES[phase],
-            "active_seat": active, "to_act": self.to_act(state), "optional_used": bool(state[AT.optional_used]),
+            "active_seat": None if finished else active, "to_act": self.to_act(state), "optional_used": bool(state[AT.optional_used]),
             "move_count": rules.move_count(state), "table": [card_id(c) for c in table],
             "face_down_spaces": [k + 1 for k, c in enumerate(table)
                                  if finished and rules.face_up_space_of_type(state, c // 6) != k + 1],

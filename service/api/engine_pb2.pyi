@@ -1,4 +1,3 @@
-from google.protobuf import struct_pb2 as _struct_pb2
 from . import hats_pb2 as _hats_pb2
 from . import cambio_pb2 as _cambio_pb2
 from google.protobuf.internal import containers as _containers
@@ -82,26 +81,44 @@ class Move(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., text: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsMove, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioMove, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("kind", "public", "private", "private_to")
+    __slots__ = ("kind", "private_to", "generic", "hats", "cambio")
     KIND_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_TO_FIELD_NUMBER: _ClassVar[int]
+    GENERIC_FIELD_NUMBER: _ClassVar[int]
+    HATS_FIELD_NUMBER: _ClassVar[int]
+    CAMBIO_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    private_to: _containers.RepeatedScalarFieldContainer[int]
+    generic: GenericEvent
+    hats: _hats_pb2.HatsEvent
+    cambio: _cambio_pb2.CambioEvent
+    def __init__(self, kind: _Optional[str] = ..., private_to: _Optional[_Iterable[int]] = ..., generic: _Optional[_Union[GenericEvent, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsEvent, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioEvent, _Mapping]] = ...) -> None: ...
+
+class GenericEvent(_message.Message):
+    __slots__ = ("public", "private")
     PUBLIC_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
-    PRIVATE_TO_FIELD_NUMBER: _ClassVar[int]
-    kind: str
-    public: _struct_pb2.Struct
-    private: _struct_pb2.Struct
-    private_to: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, kind: _Optional[str] = ..., public: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., private: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., private_to: _Optional[_Iterable[int]] = ...) -> None: ...
+    public: str
+    private: str
+    def __init__(self, public: _Optional[str] = ..., private: _Optional[str] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("seat", "hats", "cambio")
+    __slots__ = ("seat", "generic", "hats", "cambio")
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    GENERIC_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
     CAMBIO_FIELD_NUMBER: _ClassVar[int]
     seat: int
+    generic: GenericView
     hats: _hats_pb2.HatsView
     cambio: _cambio_pb2.CambioView
-    def __init__(self, seat: _Optional[int] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioView, _Mapping]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., generic: _Optional[_Union[GenericView, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioView, _Mapping]] = ...) -> None: ...
+
+class GenericView(_message.Message):
+    __slots__ = ("json",)
+    JSON_FIELD_NUMBER: _ClassVar[int]
+    json: str
+    def __init__(self, json: _Optional[str] = ...) -> None: ...
 
 class SeatScore(_message.Message):
     __slots__ = ("seat", "round", "total", "rank", "breakdown")
@@ -174,7 +191,7 @@ class NewGameRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
-    __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score")
+    __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score", "events")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -183,6 +200,7 @@ class NewGameResponse(_message.Message):
     VIEW_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
     state: bytes
     game: str
     seed: int
@@ -191,7 +209,8 @@ class NewGameResponse(_message.Message):
     view: View
     legal_moves: _containers.RepeatedCompositeFieldContainer[Move]
     score: Score
-    def __init__(self, state: _Optional[bytes] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ...) -> None: ...
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, state: _Optional[bytes] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
 
 class LegalMovesRequest(_message.Message):
     __slots__ = ("state", "seat", "game")

@@ -27,7 +27,10 @@ if _version_not_supported:
 
 class GameServiceStub(object):
     """GameService plays any registered game. Every call is independent: any
-    replica answers any call.
+    replica answers any call. Calls marked NO_SIDE_EFFECTS change nothing and
+    may be repeated or cached (Connect clients may send them as GET); ApplyMove
+    is IDEMPOTENT: the same token and move give the same game (the token is
+    sealed afresh each time).
     """
 
     def __init__(self, channel):
@@ -80,7 +83,10 @@ class GameServiceStub(object):
 
 class GameServiceServicer(object):
     """GameService plays any registered game. Every call is independent: any
-    replica answers any call.
+    replica answers any call. Calls marked NO_SIDE_EFFECTS change nothing and
+    may be repeated or cached (Connect clients may send them as GET); ApplyMove
+    is IDEMPOTENT: the same token and move give the same game (the token is
+    sealed afresh each time).
     """
 
     def ListGames(self, request, context):
@@ -192,7 +198,10 @@ def add_GameServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class GameService(object):
     """GameService plays any registered game. Every call is independent: any
-    replica answers any call.
+    replica answers any call. Calls marked NO_SIDE_EFFECTS change nothing and
+    may be repeated or cached (Connect clients may send them as GET); ApplyMove
+    is IDEMPOTENT: the same token and move give the same game (the token is
+    sealed afresh each time).
     """
 
     @staticmethod

@@ -14,13 +14,12 @@ import pytest
 
 import engines
 from engines import IllegalMove
-from engines.cambio import rules
-from engines.cambio.game import CARD_IDS
+from engines.cambio.state import CARDS, DECK_SIZE, NONE, SLOT_CAP, STATE
 
 cambio = engines.get("cambio")
-L = rules.layout()
-NONE = L["NONE"]
-IDS = list(CARD_IDS)
+IDS = list(CARDS.ids)
+# Field offsets by name (engines/cambio/state.py), for `arrange` and the tests that read the state.
+L = dict(STATE.offsets(), SLOTCAP=SLOT_CAP, NC=DECK_SIZE, NONE=NONE)
 INDEX = {c: i for i, c in enumerate(IDS)}
 
 # The storyline of spec tests 1-10 (4 players, dealer 0): deal order is seat 1, 2, 3, 0 per slot.
@@ -85,7 +84,7 @@ def known_by(state: bytearray, position: str) -> list:
 
 def card_at(state: bytearray, position: str) -> str | None:
     t, k = map(int, position.split("."))
-    card = state[L["SLOTS"] + t * L["SLOTCAP"] + k]
+    card = state[L["slots"] + t * L["SLOTCAP"] + k]
     return None if card == NONE else IDS[card]
 
 
@@ -97,7 +96,7 @@ def arrange(state: bytearray, seats: Mapping[int, Sequence[str | None]], pile: S
     unless `deck_rest` is False, which leaves the rest nowhere and is only allowed when every
     card is placed). Unlisted seats keep their cards unless those cards are placed elsewhere,
     which is an error. Knowledge: cleared, then `know` (position or card id -> seats)."""
-    n = state[L["N"]]
+    n = state[L["players"]]
     placed = set()
     for s, slots in seats.items():
         placed.update(c for c in slots if c)
@@ -106,39 +105,39 @@ def arrange(state: bytearray, seats: Mapping[int, Sequence[str | None]], pile: S
     for s in range(n):
         if s in seats:
             continue
-        for k in range(state[L["HW"] + s]):
-            card = state[L["SLOTS"] + s * L["SLOTCAP"] + k]
+        for k in range(state[L["slots_used"] + s]):
+            card = state[L["slots"] + s * L["SLOTCAP"] + k]
             if card != NONE:
                 assert IDS[card] not in placed, f"{IDS[card]} is at {s}.{k}"
                 placed.add(IDS[card])
     for s, slots in seats.items():
-        base = L["SLOTS"] + s * L["SLOTCAP"]
+        base = L["slots"] + s * L["SLOTCAP"]
         for k in range(L["SLOTCAP"]):
             state[base + k] = NONE
         for k, c in enumerate(slots):
             if c:
                 state[base + k] = INDEX[c]
-        state[L["CNT"] + s] = sum(1 for c in slots if c)
-        state[L["HW"] + s] = max(4, len(slots))
+        state[L["card_count"] + s] = sum(1 for c in slots if c)
+        state[L["slots_used"] + s] = max(4, len(slots))
     rest = [c for c in IDS if c not in placed] if deck_rest else []
     deck = list(deck_top) + rest  # top first
     for i in range(L["NC"]):
-        state[L["DECK"] + i] = 0
-        state[L["PILE"] + i] = 0
-        state[L["KNOW"] + i] = 0
+        state[L["deck"] + i] = 0
+        state[L["pile"] + i] = 0
+        state[L["knows"] + i] = 0
     for i, c in enumerate(reversed(deck)):
-        state[L["DECK"] + i] = INDEX[c]
-    state[L["DECK_N"]] = len(deck)
+        state[L["deck"] + i] = INDEX[c]
+    state[L["deck_count"]] = len(deck)
     for i, c in enumerate(pile):
-        state[L["PILE"] + i] = INDEX[c]
-    state[L["PILE_N"]] = len(pile)
+        state[L["pile"] + i] = INDEX[c]
+    state[L["pile_count"]] = len(pile)
     for what, who in (know or {}).items():
         card = INDEX[what] if what in INDEX else INDEX[card_at(state, what)]
         for s in who:
-            state[L["KNOW"] + card] |= 1 << s
+            state[L["knows"] + card] |= 1 << s
     if totals is not None:
         for s, t in enumerate(totals):
-            state[L["TOTAL"] + 4 * s:L["TOTAL"] + 4 * s + 4] = (t & 0xFFFFFFFF).to_bytes(4, "little")
+            state[L["totals"] + 4 * s:L["totals"] + 4 * s + 4] = (t & 0xFFFFFFFF).to_bytes(4, "little")
     cambio.validate(state)
     return state
 
@@ -158,7 +157,7 @@ def story(upto: int, **options) -> bytearray:
         6: [(0, "draw deck"), (0, "discard"), (0, "look 2.1")],
         7: [(1, "draw deck"), (1, "discard"), (1, "swap 1.0 3.2")],
         8: [(2, "draw deck"), (2, "discard"), (2, "look 0.3"), (2, "swap 0.3 2.0")],
-        9: [(3, "draw deck"), (3, "discard"), (3, "show 0.0 1.1 2.2")],
+        9: [(3, "draw deck"), (3, "discard"), (3, "show 0.0"), (3, "show 2.2"), (3, "show 1.1")],
     }
     for test in range(2, upto):
         for seat, text in steps[test]:

@@ -1,11 +1,12 @@
-"""Seeded random Cambio games to the end (compiled), and compiled = pure Python.
+"""Long Cambio games to the end: patient players, several rounds, dealer rotation, deck rebuilds.
 
 Per step: the chosen move's text round-trips, a sample of listed moves applies, unlisted
-codes are refused with a reason and change nothing, encode/decode round-trips.
+codes are refused with `not_legal` and change nothing, encode/decode round-trips. Random
+games to the end and compiled = interpreted are checked for every game by
+tests/test_conformance.py (1,000 Cambio games); here only what needs Cambio's own policy.
 """
 import random
 import sys
-from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engines  # noqa: E402
 from engines import IllegalMove  # noqa: E402
 
-GAMES = 1000
-PARITY = 100
 LONG_GAMES = 150
 cambio = engines.get("cambio")
 
@@ -34,8 +33,10 @@ def patient(game, state, listed, rnd):
 
 
 def test_compiled_extension_is_in_use():
+    if not engines.COMPILED:
+        pytest.skip("the engines are interpreted here (no extensions, or TABLETOP_PUREPYTHON=1)")
     from engines.cambio import rules
-    assert not engines.COMPILED or not rules.__file__.endswith(".py")
+    assert not rules.__file__.endswith(".py")
 
 
 def check_step(state, listed, rnd):
@@ -53,31 +54,6 @@ def check_step(state, listed, rnd):
         info = cambio.move_info(state, code)
         assert info.seat in cambio.to_act(state)
         assert cambio.parse_move(state, info.seat, info.text) == code, info.text
-
-
-@pytest.mark.parametrize("players", [2, 4, 8])
-def test_random_games_play_to_the_end(players):
-    moves = 0
-    for seed in range(GAMES):
-        rnd = random.Random(seed * 10 + players)
-        state = cambio.new(players, None, seed)
-        for step in range(100_000):
-            listed = cambio.legal_moves(state)
-            if not listed:
-                break
-            if step % 3 == 0:
-                check_step(state, listed, rnd)
-            cambio.apply_in_place(state, rnd.choice(listed))
-            moves += 1
-        else:
-            pytest.fail(f"seed {seed}: no end")
-        cambio.validate(state)
-        scores = cambio.score(state)
-        assert cambio.is_finished(state) and cambio.to_act(state) == [] and scores.finished and scores.winners
-        assert min(s.total for s in scores.seats) == scores.seats[scores.winners[0]].total
-        with pytest.raises(IllegalMove):
-            cambio.apply_in_place(state, 0)
-    assert moves > GAMES * 10
 
 
 @pytest.mark.parametrize("players", [2, 4, 8])
@@ -101,25 +77,6 @@ def test_long_games_play_to_the_end(players):
         assert max(s["total"] for s in view["seats"]) >= 50 or view["turns"] == 2000
         assert all(sum(s["round_scores"]) == s["total"] for s in view["seats"])
     assert rounds > LONG_GAMES  # some games last more than one round
-
-
-@pytest.mark.parametrize("players", [2, 4, 8])
-def test_compiled_and_pure_python_agree(players, pure_engines):
-    pure = pure_engines.get("cambio")
-    for seed in range(PARITY):
-        rnd = random.Random(seed)
-        a, b = cambio.new(players, None, seed), pure.new(players, None, seed)
-        assert a == b
-        while (listed := cambio.legal_moves(a)):
-            assert pure.legal_moves(b) == listed
-            move = rnd.choice(listed) if seed % 2 else patient(cambio, a, listed, rnd)
-            ea, eb = [], []
-            cambio.apply_in_place(a, move, ea)
-            pure.apply_in_place(b, move, eb)
-            assert a == b, f"seed {seed}: states differ"
-            assert [asdict(e) for e in ea] == [asdict(e) for e in eb]
-        assert asdict(cambio.score(a)) == asdict(pure.score(b))
-        assert cambio.view(a, 0) == pure.view(b, 0)
 
 
 def test_bad_states_are_refused_not_crashing():

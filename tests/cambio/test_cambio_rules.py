@@ -7,6 +7,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cambio_testlib import (IDS, INDEX, L, STORY, arrange, cambio, card_at, kinds, known_by, new, pass_all,  # noqa: E402
                             play, refused, story, view_card)
 
+import pytest  # noqa: E402
+
+import engines  # noqa: E402
 from engines.core import rng  # noqa: E402
 
 
@@ -115,11 +118,50 @@ def test_09_blue_king():
     st = story(9)
     play(st, 3, "draw deck")
     play(st, 3, "discard")
-    refused(st, 3, "show 0.0 1.1", "one card of each other seat required: 0, 1, 2")
-    play(st, 3, "show 0.0 1.1 2.2")
+    listed = sorted(cambio.move_info(st, m).text for m in cambio.legal_moves(st))
+    assert listed == sorted(f"show {t}.{k}" for t in range(3) for k in range(4))  # 12 picks, not 4**3
+    events = play(st, 3, "show 0.0")
+    assert kinds(events) == ["picked"] and events[0].public == {"seat": 3, "position": "0.0"}
+    assert not events[0].private and all(view_card(st, s, "0.0") is None for s in (1, 2, 3))
+    assert known_by(st, "0.0") == []  # a pick reveals nothing
+    refused(st, 3, "show 0.1", "seat 0 already picked")
+    refused(st, 3, "show 3.0", "your own card")
+    assert len(cambio.legal_moves(st)) == 8
+    play(st, 3, "show 2.2")
+    events = play(st, 3, "show 1.1")
+    assert kinds(events)[:2] == ["picked", "shown"]
+    assert events[1].public["cards"] == [{"position": "0.0", "card": "N3-1"}, {"position": "1.1", "card": "N4-1"},
+                                         {"position": "2.2", "card": "N3-2"}]
     for seat in range(4):
         assert [view_card(st, seat, p) for p in ("0.0", "1.1", "2.2")] == ["N3-1", "N4-1", "N3-2"]
+    assert known_by(st, "1.1") == [0, 1, 2, 3]
     assert cambio.view(st, None)["window"]["rune"] == "CROWN"
+
+
+def test_09_blue_king_picks_are_in_the_state():
+    st = story(9)
+    play(st, 3, "draw deck")
+    play(st, 3, "discard")
+    play(st, 3, "show 1.3")
+    again = cambio.decode(cambio.encode(st))
+    refused(again, 3, "show 1.0", "seat 1 already picked")
+    bad = bytearray(st)
+    bad[L["picked"] + 3] = 0  # the active seat cannot have a pick
+    with pytest.raises(engines.BadState):
+        cambio.validate(bad)
+    bad = bytearray(st)
+    bad[L["picked"] + 1] = 9  # an empty slot
+    with pytest.raises(engines.BadState):
+        cambio.validate(bad)
+
+
+def test_rules_1_0_tokens_are_refused_as_another_rules_version():
+    token = cambio.encode(new())
+    old = token.replace(b"\x031.1", b"\x031.0")
+    assert old != token
+    with pytest.raises(engines.BadState) as err:
+        cambio.decode(old)
+    assert err.value.code == "rules_version" and "1.0" in err.value.message
 
 
 def test_10_king_runes_are_identical():
@@ -270,8 +312,9 @@ def cambio_round():
     pass_all(st)
     play(st, 1, "draw deck")
     play(st, 1, "discard")
-    refused(st, 1, "show 0.0 2.0 3.0", "cards of the Cambio caller are frozen")
-    play(st, 1, "show 0.0 3.0")
+    refused(st, 1, "show 2.0", "cards of the Cambio caller are frozen")
+    play(st, 1, "show 3.0")
+    play(st, 1, "show 0.0")
     while len(cambio.to_act(st)) > 1:
         play(st, cambio.to_act(st)[0], "pass")
     before = bytearray(st)
@@ -291,8 +334,8 @@ def test_17_cambio_call_and_the_last_turns():
 
 def scored(seats, caller, **options):
     st = arrange(new(**options), all_seats(**{f"s{s}": cards for s, cards in seats.items()}))
-    st[L["CALLER"]] = caller
-    st[L["ACTIVE"]] = (caller + 1) % 4
+    st[L["caller"]] = caller
+    st[L["active"]] = (caller + 1) % 4
     cambio.validate(st)
     return cambio.score(st)
 
@@ -318,8 +361,8 @@ def test_20_caller_fails_over_the_maximum():
 def test_21_game_end_at_50():
     st = arrange(new(), all_seats(s0=["N7-1"], s1=["N4-1"], s2=["N6-1"], s3=["N3-1"]), deck_top=["N0-1"],
                  totals=[45, 30, 20, 38])
-    st[L["CALLER"]] = 3
-    st[L["ACTIVE"]] = 2
+    st[L["caller"]] = 3
+    st[L["active"]] = 2
     cambio.validate(st)
     play(st, 2, "draw deck")
     play(st, 2, "discard")
@@ -338,7 +381,7 @@ def test_22_dealer_rotation():
     v = cambio.view(st, None)
     assert v["round"] == 2 and v["dealer"] == 1 and v["active_seat"] == 1
     # Replay the round-2 shuffle with the generator state the last move started from.
-    buf = bytearray(before[L["RNG"]:L["RNG"] + 8]) + bytearray(range(76))
+    buf = bytearray(before[L["rng"]:L["rng"] + 8]) + bytearray(range(76))
     rng.shuffle(buf, 0, 8, 76)
     top_first = list(reversed(buf[8:]))
     assert card_at(st, "2.0") == IDS[top_first[0]] and card_at(st, "3.0") == IDS[top_first[1]]
@@ -363,8 +406,8 @@ def test_24_rigged_deal():
         assert [card_at(st, f"{seat}.{k}") for k in range(4)] == [f"N{number}-{c}" for c in range(1, 5)]
     play(st, 0, "draw deck")
     assert cambio.view(st, 0)["held"]["card"] == "N7-1"
-    n = st[L["DECK_N"]]
-    below = [IDS[st[L["DECK"] + i]] for i in reversed(range(n))]
+    n = st[L["deck_count"]]
+    below = [IDS[st[L["deck"] + i]] for i in reversed(range(n))]
     assert n == 59 and below == [c for c in IDS if c not in listed]
     assert below[:5] == ["N0-1", "N0-2", "N1-5", "N1-6", "N2-5"]
 

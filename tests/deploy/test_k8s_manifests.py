@@ -106,7 +106,7 @@ def test_shutdown_fits_in_the_termination_grace_period(docs, facts):
 
 
 def test_the_secret_example_holds_no_usable_key(docs, example):
-    tokens = pytest.importorskip("service.tokens")
+    tokens = pytest.importorskip("service.app.tokens")
     value = example["stringData"][ck.TOKEN_ENV]
     with pytest.raises(ValueError):
         tokens.parse_keys(value)  # a pod started with the example as it is refuses to start

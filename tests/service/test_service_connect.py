@@ -1,5 +1,6 @@
 """The Connect protocol's unary form on the HTTP port: what a Connect client generated from proto/ sends."""
 import base64
+import json
 
 from google.rpc import error_details_pb2
 
@@ -66,3 +67,20 @@ def test_errors_have_connect_codes_and_the_error_info(http):
     assert r.status_code == 415
     r = call(http, "ScoreStream", {})
     assert r.status_code == 501 and r.json()["code"] == "unimplemented"
+
+
+def test_side_effect_free_methods_answer_connect_get(http):
+    """Methods marked NO_SIDE_EFFECTS in the proto answer Connect's GET form; the others only POST."""
+    new = call(http, "NewGame", {"game": "hats", "seats": [{}, {}], "seed": "4"}).json()
+    message = json.dumps({"state": new["state"]})
+    by_get = http.get("/engine.v1.GameService/Score", params={"connect": "v1", "encoding": "json",
+                                                               "message": message})
+    assert by_get.status_code == 200, by_get.text
+    assert by_get.json() == call(http, "Score", {"state": new["state"]}).json()
+    binary = pb.ScoreRequest(state=base64.b64decode(new["state"])).SerializeToString()
+    by_proto = http.get("/engine.v1.GameService/Score", params={
+        "encoding": "proto", "base64": "1", "message": base64.urlsafe_b64encode(binary).decode().rstrip("=")})
+    assert pb.ScoreResponse.FromString(by_proto.content).score.game == "hats"
+    bad = http.get("/engine.v1.GameService/Score", params={"encoding": "json", "message": "{"})
+    assert bad.status_code == 400 and bad.json()["code"] == "invalid_argument"
+    assert http.get("/engine.v1.GameService/NewGame", params={"encoding": "json", "message": "{}"}).status_code == 405

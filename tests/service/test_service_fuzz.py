@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from service import messages as m
+from service.wire import messages as m
 from service.app import App
-from service.errors import INTERNAL, ApiError
-from service.tokens import Sealer
+from service.app.errors import INTERNAL, ApiError
+from service.app.tokens import Sealer
 
 WORDS = ["exchange", "black", "discard", "offer", "return", "end", "draw", "deck", "discard", "replace", "look",
          "swap", "show", "snap", "pass", "give", "nogive", "cambio", "R1", "W6", "Q9", "0.0", "1.3", "9.9", "-1",

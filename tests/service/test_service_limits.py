@@ -3,11 +3,11 @@ import base64
 
 import pytest
 
-from service import app as app_module
-from service import messages as m
+from service.app import operations as app_module
+from service.wire import messages as m
 from service.app import App
-from service.errors import ApiError
-from service.tokens import Sealer
+from service.app.errors import ApiError
+from service.app.tokens import Sealer
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ import random
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from service import metrics
+from service.app import metrics
 
 BUCKETS = (5e-5, 1e-4, 2.5e-4, 1.0)
 

@@ -1,75 +1,67 @@
-"""The generated code and the msgspec mirrors stay in step with proto/.
+"""The generated code and the derived JSON Structs stay in step with proto/.
 
 - The committed service/api/*_pb2*.py equal a fresh protoc run.
-- Every proto message has a mirror Struct with the same fields, and for a
-  sample with every field set (and for the all-defaults message) msgspec's JSON
-  equals json_format's proto3 JSON, both ways through service/convert.py.
+- Every proto message (nested ones too) has its derived Struct, and for a sample
+  with every field set (and for the all-defaults message) msgspec's JSON equals
+  json_format's proto3 JSON, both ways through service/wire/convert.py.
+- No google.protobuf.Struct (or any other well-known dynamic type) in the API.
+- A game's typed surface is complete: a member named by its id in each envelope oneof.
 """
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 
 import msgspec
 import pytest
 from google.protobuf import json_format
 from google.protobuf.descriptor import FieldDescriptor
 
-from service import convert
-from service import messages as m
-import service.api
 from service.api import engine_pb2, generate
-from service.games import MAPPINGS
+from service.wire import convert
+from service.wire import messages as m
 
-# Every generated module (one per proto file), so a new game's messages are covered without listing them.
-PB2_MODULES = [importlib.import_module(f"service.api.{info.name}") for info in
-               pkgutil.iter_modules(service.api.__path__) if info.name.endswith("_pb2")]
+MESSAGES = list(m.MESSAGES)
+ENVELOPES = [("Move", "game"), ("View", "game"), ("Event", "game"), ("NewGameRequest", "typed_options")]
 
 
 def test_generated_code_is_up_to_date():
     assert generate.stale() == [], "run: python -m service.api.generate"
 
 
-def _mirrors():
-    out = {}
-    for module in (m, *MAPPINGS.values()):
-        for name in dir(module):
-            obj = getattr(module, name)
-            if isinstance(obj, type) and issubclass(obj, msgspec.Struct) and obj is not msgspec.Struct:
-                out[name] = obj
-    return out
-
-
-MIRRORS = _mirrors()
-MESSAGES = [d for f in PB2_MODULES for d in f.DESCRIPTOR.message_types_by_name.values()]
-
-
 def test_every_proto_file_is_generated_and_covered():
     protos = sorted(p.stem for p in (generate.PROTO_DIR / "engine" / "v1").glob("*.proto"))
-    assert sorted(mod.__name__.rsplit(".", 1)[1].removesuffix("_pb2") for mod in PB2_MODULES) == protos
-    assert {"engine", *MAPPINGS} <= set(protos)
+    assert sorted(mod.__name__.rsplit(".", 1)[1].removesuffix("_pb2") for mod in m.PB2_MODULES) == protos
 
 
-def test_every_message_has_a_mirror_and_back():
-    assert sorted(d.name for d in MESSAGES) == sorted(MIRRORS)
+def test_every_message_has_its_struct():
+    for desc in MESSAGES:
+        cls = m.STRUCTS[desc.full_name]
+        assert getattr(m, m.struct_name(desc)) is cls
+        assert cls.__struct_fields__ == tuple(f.name for f in desc.fields)
 
 
-@pytest.mark.parametrize("envelope,oneof", [("Move", "game"), ("View", "game"), ("NewGameRequest", "typed_options")])
-def test_every_mapping_has_its_envelope_field(envelope, oneof):
-    """One oneof member per mapped game, named by the game id, typed by that game's mapping module."""
-    desc = engine_pb2.DESCRIPTOR.message_types_by_name[envelope]
-    members = {f.name: f.message_type.name for f in desc.oneofs_by_name[oneof].fields}
-    assert set(members) == set(MAPPINGS)
-    for gid, type_name in members.items():
-        assert getattr(MAPPINGS[gid], type_name) is MIRRORS[type_name]
-        field_type = msgspec.structs.fields(getattr(m, envelope))
-        assert any(f.name == gid and f.type == (MIRRORS[type_name] | None) for f in field_type)
+def test_no_dynamic_struct_anywhere_in_the_api():
+    for desc in MESSAGES:
+        for f in desc.fields:
+            assert f.message_type is None or f.message_type.full_name.startswith("engine.v1."), (
+                f"{desc.full_name}.{f.name} is a {f.message_type.full_name}")
+    for path in (generate.PROTO_DIR / "engine" / "v1").glob("*.proto"):
+        assert "google/protobuf/struct.proto" not in path.read_text(), path
+
+
+def test_every_typed_game_has_all_its_envelope_members():
+    """A game with a .proto has a move, a view, options and events, each a member named by its id."""
+    members = [{f.name: f.message_type.name for f in engine_pb2.DESCRIPTOR.message_types_by_name[env]
+                .oneofs_by_name[oneof].fields if f.name != "generic"} for env, oneof in ENVELOPES]
+    assert all(set(x) == set(members[0]) for x in members), members
+    for gid, type_name in members[0].items():
+        title = "".join(w.title() for w in gid.split("_"))
+        assert [x[gid] for x in members] == [f"{title}{k}" for k in ("Move", "View", "Event", "Options")]
 
 
 def _sample(desc, depth=0):
     """A Struct for `desc` with every field set (one member per oneof)."""
-    cls = MIRRORS[desc.name]
+    cls = m.STRUCTS[desc.full_name]
     kwargs = {}
     chosen_oneofs = set()
     for f in desc.fields:
@@ -84,12 +76,10 @@ def _sample(desc, depth=0):
 
 
 def _value(f, depth):
-    repeated = convert._repeated(f)
+    repeated = m.is_repeated(f)
     if f.message_type is not None and f.message_type.GetOptions().map_entry:
         vt = f.message_type.fields_by_name["value"]
         return {"k1": 7 if vt.cpp_type == FieldDescriptor.CPPTYPE_INT32 else "v1"}
-    if f.message_type is not None and f.message_type.full_name == "google.protobuf.Struct":
-        return {"n": 1.5, "s": "x", "l": [1.5, "y", None], "o": {"b": True}}
     if f.message_type is not None:
         one = _sample(f.message_type, depth + 1)
         return [one, one] if repeated else one
@@ -106,10 +96,10 @@ def _value(f, depth):
     return [v, v] if repeated else v
 
 
-@pytest.mark.parametrize("desc", MESSAGES, ids=[d.name for d in MESSAGES])
-def test_mirror_json_equals_json_format(desc):
+@pytest.mark.parametrize("desc", MESSAGES, ids=[m.struct_name(d) for d in MESSAGES])
+def test_struct_json_equals_json_format(desc):
     pb_cls = desc._concrete_class
-    cls = MIRRORS[desc.name]
+    cls = m.STRUCTS[desc.full_name]
     for sample in (_sample(desc), cls()):
         ours = json.loads(msgspec.json.encode(sample))
         message = convert.to_pb(sample, pb_cls)

@@ -1,10 +1,11 @@
 """The application layer: every API call, transport-free.
 
-Both adapters (service/rpc.py for gRPC, service/rest.py for HTTP) call
+Every adapter (service/adapters: gRPC, REST, Connect) calls
 `App.call(transport, method, request)` with the same request Structs
-(service/messages.py) and get the same response Structs back, so the two
-transports cannot disagree. Here, and only here, live the shared checks
-(token, game, seat, move), the engine <-> API mapping and the metrics.
+(service/wire/messages.py, derived from proto/) and gets the same response
+Structs back, so the transports cannot disagree. Here, and only here, live the
+shared checks (token, game, seat, move) and the metrics; the engine <-> message
+mapping is the generic one of service/wire/games.py.
 """
 from __future__ import annotations
 
@@ -16,10 +17,11 @@ from typing import Callable
 import engines
 from engines import Game, RuleError
 
-from . import messages as m
+from ..wire import messages as m
+from ..wire.games import TYPED_MOVES, TYPED_OPTIONS, BadTyped, GameWire, wire
+from ..wire.methods import METHODS
 from . import metrics
 from .errors import FAILED_PRECONDITION, INTERNAL, RESOURCE_EXHAUSTED, ApiError, from_rule_error, invalid
-from .games import MAPPINGS
 from .tokens import Sealer, TokenRefused, pack_seats, unpack_seats
 
 log = logging.getLogger("service.app")
@@ -51,12 +53,8 @@ class App:
 
     def __init__(self, sealer: Sealer):
         self.sealer = sealer
-        self._methods: dict[str, Callable] = {
-            "ListGames": self.list_games, "NewGame": self.new_game, "LegalMoves": self.legal_moves,
-            "ApplyMove": self.apply_move, "Score": self.score, "View": self.view,
-            "ScoreBatch": self.score_batch,
-            "ScoreStream": lambda req, call: self.score_one(req.state),
-        }
+        # The method table (service/wire/methods.py) names each method's operation.
+        self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
 
     # -- the entry point -------------------------------------------------------
@@ -121,13 +119,15 @@ class App:
         options = dict(req.options)
         options.update(_typed_options(req, game.id))
         seed = _seed(req.seed)
-        state = game.new(n, options, seed)
         want = req.want or _NO_WANT
         perspective = _check_seat(want.seat, n, "want.seat")
+        state = game.new(n, options, seed)
         packed = pack_seats(seats)
+        w = wire(game.id)
         resp = m.NewGameResponse(
             state=self.sealer.seal(game.encode(state), game.move_count(state), packed), game=game.id,
-            seed=str(seed), seats=[m.Seat(name, kind) for name, kind in seats], to_act=game.to_act(state))
+            seed=str(seed), seats=[m.Seat(name, kind) for name, kind in seats], to_act=game.to_act(state),
+            events=[w.event(e, perspective) for e in game.setup_events(state)])
         _fill_wanted(resp, game, state, want, perspective)
         metrics.inc(metrics.STARTED, game.id)
         return resp
@@ -158,9 +158,11 @@ class App:
             perspective = _check_seat(want.seat, len(unpack_seats(t.seats)), "want.seat")
         count = game.move_count(new)
         finished = game.is_finished(new)
+        w = wire(game.id)
+        event = w.event
         resp = m.ApplyMoveResponse(
-            state=self.sealer.seal(game.encode(new), count, t.seats), move=_move(game.id, info),
-            events=[_event(e, perspective) for e in events], to_act=game.to_act(new), finished=finished,
+            state=self.sealer.seal(game.encode(new), count, t.seats), move=_move(w, info),
+            events=[event(e, perspective) for e in events], to_act=game.to_act(new), finished=finished,
             move_count=count)
         if want is not None:
             _fill_wanted(resp, game, new, want, perspective)
@@ -188,6 +190,10 @@ class App:
             raise invalid("batch_too_large", f"states: {len(req.states)} states, at most {MAX_BATCH} per call",
                           field="states")
         return m.ScoreBatchResponse([self.score_one(state) for state in req.states])
+
+    def score_stream(self, req: m.ScoreRequest, call: Call) -> m.ScoreResult:
+        """One message of ScoreStream: the score of its token, or the error as data."""
+        return self.score_one(req.state)
 
     def score_one(self, token: bytes) -> m.ScoreResult:
         """The score of one token, or its error as data (ScoreBatch, ScoreStream)."""
@@ -237,11 +243,8 @@ class App:
         text = move.text
         mismatch = None
         typed = _typed_move(move, game.id)
-        if typed is not None:  # only games with a mapping have typed moves
-            try:
-                typed_text = MAPPINGS[game.id].move_text(typed)
-            except ValueError as exc:
-                raise invalid("bad_move", str(exc), field=f"move.{game.id}") from None
+        if typed is not None:  # only games with a .proto have typed moves
+            typed_text = _typed_text(game, state, wire(game.id), typed)
             if text and text.split() != typed_text.split():
                 mismatch = (text, typed_text)  # the same move may be spelled two ways: compare them parsed
             text = typed_text
@@ -260,6 +263,34 @@ class App:
             raise invalid("move_mismatch", f"move.text {mismatch[0]!r} and move.{game.id} ({mismatch[1]!r}) "
                           f"are different moves; give one of them", field="move")
         return code
+
+
+def _typed_text(game: Game, state: bytearray, w: GameWire, typed) -> str:
+    """The text form of a typed move: read generically, spelled by the engine (one validation path)."""
+    try:
+        kind, args = w.move_args(typed)
+    except BadTyped as exc:
+        raise invalid("bad_move", str(exc), field=exc.field) from None
+    try:
+        return game.move_text(kind, args)
+    except NotImplementedError:
+        pass
+    except RuleError as exc:  # name the typed field the engine could not spell
+        raise ApiError(exc.status, exc.code, f"move.{game.id}: {exc.message}", field=f"move.{game.id}",
+                       **exc.details) from None
+    # Until every engine spells typed moves itself: the text of the legal move with this kind and
+    # these args, else the words in order (the engine's parser then says what is wrong).
+    wanted = _canonical(args)
+    for info in game.describe_moves(state):
+        if info.kind == kind and _canonical(info.args) == wanted:
+            return info.text
+    return " ".join([kind, *(".".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in args.values())])
+
+
+def _canonical(args) -> dict:
+    return {k: tuple(sorted(tuple(x) for x in v)) if isinstance(v, (list, tuple)) and v and
+            isinstance(v[0], (list, tuple)) else (tuple(v) if isinstance(v, (list, tuple)) else v)
+            for k, v in args.items()}
 
 
 def _parses_to(game: Game, state: bytearray, seat: int, text: str) -> int | None:
@@ -287,20 +318,20 @@ def _game_info(game: Game) -> m.GameInfo:
 
 def _typed_options(req: m.NewGameRequest, game_id: str) -> dict[str, str]:
     out: dict[str, str] = {}
-    for gid, mapping in MAPPINGS.items():
+    for gid in TYPED_OPTIONS:
         typed = getattr(req, gid)
         if typed is None:
             continue
         if gid != game_id:
             raise invalid("wrong_game_options", f"{gid}: typed options for game {gid!r} given for a "
                           f"{game_id!r} game", field=gid)
-        out = mapping.options(typed)
+        out = wire(gid).options(typed)
     return out
 
 
 def _typed_move(move: m.Move, game_id: str):
     found = None
-    for gid in MAPPINGS:
+    for gid in TYPED_MOVES:
         typed = getattr(move, gid)
         if typed is None:
             continue
@@ -331,11 +362,10 @@ def _check_seat(seat: int | None, players: int, field: str) -> int | None:
     return seat
 
 
-def _move(game_id: str, info) -> m.Move:
+def _move(w: GameWire, info) -> m.Move:
     move = m.Move(seat=info.seat, text=info.text)
-    mapping = MAPPINGS.get(game_id)
-    if mapping is not None:  # a game without a mapping module yet still plays by text
-        setattr(move, game_id, mapping.move_payload(info))
+    if w.typed:  # a game without a .proto of its own plays by text
+        setattr(move, w.id, w.move_payload(info.kind, info.args))
     return move
 
 
@@ -348,13 +378,8 @@ def _moves(game: Game, state: bytearray) -> list[m.Move]:
                        f"{MAX_LISTED_MOVES} a listing may hold: ask without the listing (LegalMoves, want.legalMoves) "
                        f"and give the move as text (seats to act: {', '.join(map(str, game.to_act(state)))})",
                        count=len(codes))
-    return [_move(game.id, info) for info in game.describe_moves(state)]
-
-
-def _event(event, seat: int | None) -> m.Event:
-    visible = seat is not None and seat in event.private_to
-    return m.Event(event.kind, dict(event.public) if event.public else None,
-                   dict(event.private) if visible and event.private else None, list(event.private_to))
+    w = wire(game.id)
+    return [_move(w, info) for info in game.describe_moves(state)]
 
 
 def _score(game: Game, state: bytearray) -> m.Score:
@@ -365,12 +390,7 @@ def _score(game: Game, state: bytearray) -> m.Score:
 
 
 def _view(game: Game, state: bytearray, seat: int | None) -> m.View:
-    view = m.View(seat=seat)
-    mapping = MAPPINGS.get(game.id)
-    if mapping is None:
-        raise ApiError("UNIMPLEMENTED", "no_typed_view", f"View: game {game.id!r} has no typed view yet")
-    setattr(view, game.id, mapping.view(game.view(state, seat)))
-    return view
+    return wire(game.id).view(game.view(state, seat), seat)
 
 
 def _fill_wanted(resp, game: Game, state: bytearray, want: m.Want, seat: int | None) -> None:

@@ -1,30 +1,22 @@
 """The service's one error type and how engine errors map onto it.
 
-`status` is a gRPC status code name (the REST adapter maps it to HTTP in one
-table); `reason` is a stable snake_case machine-readable code; `message` says
-what is wrong in words, naming the field, the move or the token.
+`status` is a gRPC status code name (HTTP statuses come from the one table,
+engines/core/reasons.py `HTTP_STATUS`); `reason` is a stable snake_case
+machine-readable code; `message` says what is wrong in words, naming the
+field, the move or the token.
 """
 from __future__ import annotations
 
 from engines import RuleError
+from engines.core.reasons import HTTP_STATUS
 
 INVALID_ARGUMENT = "INVALID_ARGUMENT"
 FAILED_PRECONDITION = "FAILED_PRECONDITION"
 UNAUTHENTICATED = "UNAUTHENTICATED"
 NOT_FOUND = "NOT_FOUND"
 RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"
+UNIMPLEMENTED = "UNIMPLEMENTED"
 INTERNAL = "INTERNAL"
-
-# Engine error kinds -> status (API.md): a move not legal now is a failed
-# precondition (the same request may succeed on another state); unreadable
-# input is an invalid argument.
-_BY_KIND = {
-    "illegal_move": FAILED_PRECONDITION,
-    "bad_move": INVALID_ARGUMENT,
-    "bad_option": INVALID_ARGUMENT,
-    "bad_state": INVALID_ARGUMENT,
-    "unknown_game": NOT_FOUND,
-}
 
 
 class ApiError(Exception):
@@ -37,6 +29,11 @@ class ApiError(Exception):
         self.message = message
         self.details = {k: str(v) for k, v in details.items() if v is not None}
 
+    @property
+    def http_status(self) -> int:
+        """The HTTP status of this refusal (REST), from the one table."""
+        return HTTP_STATUS.get(self.status, 500)
+
     def __repr__(self) -> str:
         return f"ApiError({self.status}, {self.reason!r}, {self.message!r})"
 
@@ -47,5 +44,5 @@ def invalid(reason: str, message: str, **details: object) -> ApiError:
 
 
 def from_rule_error(exc: RuleError) -> ApiError:
-    """The ApiError for an engine refusal, keeping its stable code as the reason."""
-    return ApiError(_BY_KIND.get(exc.kind, INVALID_ARGUMENT), exc.code, exc.message, **exc.details)
+    """The ApiError for an engine refusal: its code as the reason, its status from the reasons table."""
+    return ApiError(exc.status, exc.code, exc.message, **exc.details)

@@ -1,8 +1,9 @@
 """The gRPC adapter: GameService, grpc.health.v1 and server reflection.
 
-Each servicer method converts the request to the app layer's Struct, calls
-the app layer and converts the response back; refusals become a status with
-a google.rpc.ErrorInfo detail (reason, domain, metadata), via grpcio-status.
+The handlers come from the method table (service/wire/methods.py): each converts
+the request to the app layer's Struct, calls the app layer and converts the
+response back; refusals become a status with a google.rpc.ErrorInfo detail
+(reason, domain, metadata), via grpcio-status.
 """
 from __future__ import annotations
 
@@ -15,15 +16,13 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
-from . import messages as m
-from .api import engine_pb2 as pb
-from .api import engine_pb2_grpc as pb_grpc
-from .app import App
-from .convert import from_pb, to_pb
-from .errors import ApiError
+from ..app import App
+from ..app.errors import ApiError
+from ..wire.convert import from_pb, to_pb
+from ..wire.methods import METHODS, SERVICE, Method
 
 DOMAIN = "tabletop-engine"
-SERVICE_NAME = pb.DESCRIPTOR.services_by_name["GameService"].full_name
+SERVICE_NAME = SERVICE.full_name
 # A ScoreBatch of 1000 tokens of ~400 bytes base64-free is ~0.5 MB; 8 MB leaves room, and refuses abuse.
 MAX_MESSAGE = 8 * 1024 * 1024
 _CODES = {c.name: c for c in grpc.StatusCode}
@@ -47,36 +46,34 @@ def abort(context: grpc.ServicerContext, err: ApiError):
         status_pb2.Status(code=code.value[0], message=err.message, details=[detail])))
 
 
-def _unary(method: str, req_struct: type, resp_pb: type):
-    def handler(self, request, context):
+def _unary(app: App, meth: Method):
+    name, req_struct, resp_pb = meth.name, meth.request, meth.response_pb
+
+    def handler(request, context):
         try:
-            resp = self.app.call("grpc", method, from_pb(request, req_struct))
+            resp = app.call("grpc", name, from_pb(request, req_struct))
         except ApiError as err:
             abort(context, err)
         return to_pb(resp, resp_pb)
-    handler.__name__ = method
-    handler.__doc__ = f"{method}: convert the request, call the app layer, convert the response."
-    return handler
+    return grpc.unary_unary_rpc_method_handler(handler, meth.request_pb.FromString,
+                                               meth.response_pb.SerializeToString)
 
 
-class GameServicer(pb_grpc.GameServiceServicer):
-    """engine.v1.GameService over the app layer."""
+def _stream(app: App, meth: Method):
+    name, req_struct, resp_pb = meth.name, meth.request, meth.response_pb
 
-    def __init__(self, app: App):
-        self.app = app
-
-    ListGames = _unary("ListGames", m.ListGamesRequest, pb.ListGamesResponse)
-    NewGame = _unary("NewGame", m.NewGameRequest, pb.NewGameResponse)
-    LegalMoves = _unary("LegalMoves", m.LegalMovesRequest, pb.LegalMovesResponse)
-    ApplyMove = _unary("ApplyMove", m.ApplyMoveRequest, pb.ApplyMoveResponse)
-    Score = _unary("Score", m.ScoreRequest, pb.ScoreResponse)
-    View = _unary("View", m.ViewRequest, pb.ViewResponse)
-    ScoreBatch = _unary("ScoreBatch", m.ScoreBatchRequest, pb.ScoreBatchResponse)
-
-    def ScoreStream(self, request_iterator, context):
-        """One ScoreResult per ScoreRequest, in order; a bad token is an error result, not the end."""
+    def handler(request_iterator, context):
+        """One response per request, in order; a bad token is an error result, not the end."""
         for request in request_iterator:
-            yield to_pb(self.app.call("grpc", "ScoreStream", from_pb(request, m.ScoreRequest)), pb.ScoreResult)
+            yield to_pb(app.call("grpc", name, from_pb(request, req_struct)), resp_pb)
+    return grpc.stream_stream_rpc_method_handler(handler, meth.request_pb.FromString,
+                                                 meth.response_pb.SerializeToString)
+
+
+def handlers(app: App) -> grpc.GenericRpcHandler:
+    """GameService's handlers, one per row of the method table."""
+    return grpc.method_handlers_generic_handler(SERVICE_NAME, {
+        meth.name: (_stream if meth.streaming else _unary)(app, meth) for meth in METHODS})
 
 
 def create_server(app: App, address: str, threads: int = 16) -> tuple[grpc.Server, int, health.HealthServicer]:
@@ -90,7 +87,7 @@ def create_server(app: App, address: str, threads: int = 16) -> tuple[grpc.Serve
                  ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
                  ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS)],
     )
-    pb_grpc.add_GameServiceServicer_to_server(GameServicer(app), server)
+    server.add_generic_rpc_handlers((handlers(app),))
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)

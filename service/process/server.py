@@ -47,9 +47,10 @@ def serve(config: Config) -> int:
     import uvicorn
     from grpc_health.v1 import health_pb2
 
-    from . import rest, rpc
-    from .app import App
-    from .tokens import Sealer, keys_from_env
+    from ..adapters import rpc
+    from ..app import App
+    from ..app.tokens import Sealer, keys_from_env
+    from .http import Readiness, create_app
 
     app = App(Sealer(keys_from_env()))
     grpc_server, grpc_port, health = rpc.create_server(app, f"{config.host}:{config.grpc_port}",
@@ -65,14 +66,14 @@ def serve(config: Config) -> int:
                 self.force_exit = True
                 return
             self.should_exit = True
-            rest.State.ready = False
+            Readiness.ready = False
             for name in rpc.READY_NAMES:  # liveness stays SERVING: draining is not a failure
                 health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
             log.info("signal %s: draining (grace %.1fs)", sig, config.grace)
             threading.Thread(target=lambda: (grpc_server.stop(config.grace).wait(), grpc_stopped.set()),
                              daemon=True).start()
 
-    http = Server(uvicorn.Config(rest.create_app(app), loop="uvloop", http="httptools", lifespan="off",
+    http = Server(uvicorn.Config(create_app(app), loop="uvloop", http="httptools", lifespan="off",
                                  access_log=False, log_level="warning",
                                  timeout_graceful_shutdown=max(1, int(config.grace)), server_header=False))
     log.info("serving gRPC on %s:%d and HTTP on %s:%d", config.host, grpc_port, config.host, config.http_port)
@@ -91,7 +92,7 @@ def _worker(config: Config) -> None:
 def run(config: Config) -> int:
     """Start `config.workers` worker processes and supervise them; returns the exit code."""
     _setup_logging(config.log_level)
-    from .tokens import ENV, keys_from_env, new_key_spec
+    from ..app.tokens import ENV, keys_from_env, new_key_spec
 
     if not os.environ.get(ENV):
         keys_from_env()  # the loud warning, once
@@ -128,7 +129,7 @@ def run(config: Config) -> int:
             wait([p.sentinel for p in alive])
             for p in [p for p in alive if not p.is_alive()]:
                 alive.remove(p)
-                from . import metrics
+                from ..app import metrics
                 metrics.process_exited(p.pid)
                 if p.exitcode != 0:
                     code = 1

@@ -1,0 +1,141 @@
+"""The REST adapter: litestar routes over the app layer, bodies in proto3 JSON.
+
+Routes come from the method table (service/wire/methods.py). Bodies decode
+straight into the app layer's request Structs (msgspec, no json_format on the
+request path) and responses encode from its response Structs, so REST answers
+are the gRPC answers in JSON. Errors map to HTTP by the one table
+(engines/core/reasons.py HTTP_STATUS) with the body `{code, reason, message, details}`.
+"""
+from __future__ import annotations
+
+from litestar import Litestar, Request, Response, get, post, route
+from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.openapi import OpenAPIConfig
+
+from ..app import App, error_struct
+from ..app.errors import ApiError, invalid
+from ..wire import messages as m
+from ..wire.methods import METHODS, Method
+from .bodies import Body, encode
+
+JSON = "application/json"
+
+
+def error_response(err: ApiError) -> Response:
+    """The REST error: `{code, reason, message, details}` with the HTTP status of its gRPC code."""
+    return Response(encode(error_struct(err)), status_code=err.http_status, media_type=JSON)
+
+
+def _on_api_error(_: Request, exc: ApiError) -> Response:
+    return error_response(exc)
+
+
+def _on_validation(request: Request, exc: ValidationException) -> Response:
+    # litestar reports msgspec's decode errors here ("Expected `int`, got `str`" at a key).
+    extra = [e for e in (exc.extra or []) if isinstance(e, dict)]
+    if any(e.get("key") == "data" and e.get("message") == "'data'" for e in extra):
+        return error_response(invalid("missing_body", f"{request.method} {request.url.path}: the request body "
+                                      "is missing; send a JSON object ({} for all defaults)"))
+    problems = [f"{e.get('key') or 'body'}: {e.get('message')}" for e in extra]
+    text = "; ".join(problems) or exc.detail
+    return error_response(invalid("bad_request_body", f"request body is not a valid message: {text}"))
+
+
+def _on_http(request: Request, exc: HTTPException) -> Response:
+    path = f"{request.method} {request.url.path}"
+    if isinstance(exc, NotFoundException):
+        return error_response(ApiError("NOT_FOUND", "no_such_route", f"no such route: {path} (see /schema)"))
+    if exc.status_code == 400:  # the body could not be read as JSON at all
+        return error_response(invalid("malformed_json", f"{path}: request body is not valid JSON: {exc.detail}"))
+    reason = {405: "method_not_allowed", 413: "body_too_large"}.get(exc.status_code, "http_error")
+    return Response(encode(m.Error("INVALID_ARGUMENT" if exc.status_code < 500 else "INTERNAL", reason,
+                                   f"{path}: {exc.detail}")), status_code=exc.status_code, media_type=JSON)
+
+
+# The HTTP application's exception handlers for everything that is not a Connect route.
+EXCEPTION_HANDLERS = {ApiError: _on_api_error, ValidationException: _on_validation, HTTPException: _on_http}
+
+
+def routes(app: App) -> list:
+    """One route per method of the table that has a REST route.
+
+    Handlers take the raw body and decode it with msgspec themselves, and return
+    encoded bytes: litestar's typed-body handling costs more per request than the
+    whole app layer. `openapi_document` describes the same routes with their types.
+    """
+    return [_route(app, meth) for meth in METHODS if meth.rest_route]
+
+
+def _route(app: App, meth: Method):
+    name = meth.name
+    if meth.rest_verb == "GET":  # no body: the request message's defaults
+        empty = meth.request()
+
+        async def get_handler() -> Response:
+            return Response(encode(app.call("rest", name, empty)), media_type=JSON)
+        return get(meth.rest_route, name=name, include_in_schema=False)(get_handler)
+    body = Body(meth.request)
+    if "{game}" in meth.rest_route:
+        return _game_route(app, meth, body)
+
+    async def handler(request: Request) -> Response:
+        try:
+            msg = body.decode(await request.body())
+        except ApiError as err:
+            app.refused("rest", name, err)
+            raise
+        return Response(encode(app.call("rest", name, msg)), media_type=JSON)
+    return post(meth.rest_route, status_code=200, name=name, include_in_schema=False)(handler)
+
+
+def _game_route(app: App, meth: Method, body: Body):
+    """`/v1/games/{game}:<verb>`: the game id comes from the path (litestar cannot split `{game}:new`)."""
+    name = meth.name
+    prefix, _, verb = meth.rest_route.partition("{game}")  # "/v1/games/", ":new"
+
+    async def handler(spec: str, request: Request) -> Response:
+        game, sep, tail = spec.rpartition(":")
+        try:
+            if not sep or ":" + tail != verb:
+                raise ApiError("NOT_FOUND", "no_such_route", f"no such route: {prefix}{spec} (did you mean "
+                               f"{prefix}{spec.partition(':')[0]}{verb}?)")
+            data = body.decode(await request.body())
+            if data.game and data.game != game:
+                raise invalid("game_mismatch", f"game: body says {data.game!r}, path says {game!r}", field="game")
+        except ApiError as err:
+            app.refused("rest", name, err)
+            raise
+        data.game = game
+        return Response(encode(app.call("rest", name, data)), media_type=JSON)
+    return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False)(handler)
+
+
+def openapi_document(title: str = "tabletop-engine") -> bytes:
+    """The OpenAPI document of the REST routes, from typed twins of them (never served)."""
+    handlers = []
+    for meth in METHODS:
+        if not meth.rest_route:
+            continue
+
+        def twin(**_kw):
+            """(documentation only)"""
+        twin.__doc__ = meth.summary
+        path = meth.rest_route.replace("{game}:new", "{spec:str}")
+        annotations = {"return": meth.response}
+        if "{spec:str}" in path:
+            annotations["spec"] = str
+        if meth.rest_verb != "GET":
+            annotations["data"] = meth.request
+        twin.__annotations__ = annotations
+        twin.__signature__ = _signature(annotations)
+        handlers.append(route(path, http_method=[meth.rest_verb], status_code=200, summary=meth.name,
+                              operation_id=meth.name, sync_to_thread=False, name=f"doc.{meth.name}")(twin))
+    docs = Litestar(route_handlers=handlers, openapi_config=OpenAPIConfig(title=title, version="1", path="/schema"))
+    return encode(docs.openapi_schema.to_schema())
+
+
+def _signature(annotations: dict):
+    import inspect
+    params = [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=t)
+              for n, t in annotations.items() if n != "return"]
+    return inspect.Signature(params, return_annotation=annotations["return"])

@@ -1,0 +1,1 @@
+"""Running the service: configuration, the supervisor and one worker's servers."""
