@@ -30,6 +30,7 @@ Notes on this implementation (the spec's decisions, in brief; see §12 there):
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping
@@ -94,8 +95,10 @@ class WhiteHatGame(Game):
 
     def __init__(self, game_id: str, title: str) -> None:
         self.black = game_id == "black_hat"
-        self.info = GameInfo(id=game_id, title=title, min_seats=3, max_seats=6, version=VERSION,
-                             options=load_specs(DATA / "options.toml"))
+        boards_here = tuple(BUILT_IN[game_id])  # the built-in boards; a board file may be named too
+        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else o
+                        for o in load_specs(DATA / "options.toml"))
+        self.info = GameInfo(id=game_id, title=title, min_seats=3, max_seats=6, version=VERSION, options=options)
         self.reasons = rule_reasons(game_id, REASON_TEXT)
         self.board_names = tuple(BUILT_IN[game_id])
         self.legal_moves = rules.legal_moves

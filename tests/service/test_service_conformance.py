@@ -40,15 +40,15 @@ def _has_move_text(game) -> bool:
 
 
 def _event_members(event: dict, gid: str) -> set[str]:
-    return set(event) & {gid, "generic"}
+    return set(event) & {_camel(gid), "generic"}
 
 
 def _check_event_json(event: dict, gid: str, typed: bool) -> None:
     """One typed member per event: the game's own for a typed game, `generic` otherwise."""
     assert event["kind"]
-    assert _event_members(event, gid) == {gid if typed else "generic"}, event
+    assert _event_members(event, gid) == {_camel(gid) if typed else "generic"}, event
     if typed:
-        (kind_key,) = event[gid].keys()  # the member named by the kind (JSON: its lowerCamelCase name)
+        (kind_key,) = event[_camel(gid)].keys()  # the member named by the kind (JSON: its lowerCamelCase name)
         assert kind_key == _camel(event["kind"]), event
 
 
@@ -68,7 +68,7 @@ def test_full_game_over_rest(http, game):
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["game"] == gid and body["seed"] == "7" and body["legalMoves"]
-    assert set(body["view"]) == {"seat", gid if typed else "generic"}
+    assert set(body["view"]) == {"seat", _camel(gid) if typed else "generic"}  # JSON names: lowerCamelCase
     for event in body["events"]:
         _check_event_json(event, gid, typed)
     rnd = random.Random(gid)
@@ -79,7 +79,7 @@ def test_full_game_over_rest(http, game):
         if way == 0:
             req = {"state": state, "move": {"seat": move.get("seat", 0), "text": move["text"]}}
         elif way == 1:
-            req = {"state": state, "move": {"seat": move.get("seat", 0), gid: move[gid]}}
+            req = {"state": state, "move": {"seat": move.get("seat", 0), _camel(gid): move[_camel(gid)]}}
         else:
             req = {"state": state, "index": moves.index(move)}
         req["want"] = {"legalMoves": True, "score": True}
