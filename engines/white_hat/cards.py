@@ -108,25 +108,25 @@ def play_value(rank: cython.int, n: cython.int) -> cython.int:
 @cython.ccall
 def collect_choices(counts: bytearray, j: cython.int, out: list) -> cython.void:
     """Every multiset of exactly j rank cards from `counts` (13 counters, rank r at r - 1), ascending."""
-    chosen = bytearray(13)
-    _choose(counts, chosen, 0, j, out)
+    left: cython.int = 0
+    r: cython.int
+    for r in range(13):
+        left += counts[r]
+    if left >= j:
+        _choose(counts, 0, j, left, K_COLLECT_HAT, out)
 
 
 @cython.cfunc
-def _choose(counts: bytearray, chosen: bytearray, r: cython.int, left: cython.int, out: list) -> cython.void:
-    if left == 0:
-        code: cython.longlong = K_COLLECT_HAT
-        i: cython.int
-        for i in range(13):
-            code |= cython.cast(cython.longlong, chosen[i]) << (4 + 3 * i)
+def _choose(counts: bytearray, r: cython.int, want: cython.int, have: cython.int, code: cython.longlong,
+            out: list) -> cython.void:
+    """Choices of `want` more cards from ranks r.. (`have` cards there), lexicographic: "6 6" < "6 7"."""
+    if want == 0:
         out.append(code)
         return
-    if r >= 13:
-        return
-    take: cython.int = counts[r] if counts[r] < left else left
-    # Lexicographic order: more copies of the lower rank come first ("6 6" < "6 7").
-    while take >= 0:
-        chosen[r] = take
-        _choose(counts, chosen, r + 1, left - take, out)
+    while counts[r] == 0:
+        r += 1
+    rest: cython.int = have - counts[r]
+    take: cython.int = counts[r] if counts[r] < want else want
+    while take >= 0 and want - take <= rest:
+        _choose(counts, r + 1, want - take, rest, code | (cython.cast(cython.longlong, take) << (4 + 3 * r)), out)
         take -= 1
-    chosen[r] = 0

@@ -234,7 +234,7 @@ def play(buf: bytearray, seat: cython.int, rank: cython.int, n: cython.int, j: c
     if h:
         buf[HAT_PLAYED] = 1
     if events is not None:
-        events.append(("played", seat, rank, n, j, h) if total else ("passed", seat))
+        events.append(("played", seat, rank, n, j, h, list(buf[hand:hand + 16])) if total else ("passed", seat))
     buf[TRICK_POS] = pos + 1
     if pos + 1 < buf[PLAYERS]:
         buf[TO_ACT] = buf[ORDER + pos + 1]
@@ -352,7 +352,7 @@ def collect(buf: bytearray, seat: cython.int, code: cython.longlong, events: Opt
     buf[hand + HAT] += 1
     if events is not None:
         got: list = [r for r in range(1, 14) for _ in range(taken[r])] + [JOKER] * taken[0] + [HAT]
-        events.append(("collected", seat, got, discarded))
+        events.append(("collected", seat, got, discarded, list(buf[hand:hand + 16])))
     _after_collect(buf, seat, events)
 
 
@@ -402,7 +402,8 @@ def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.voi
     card: cython.int = _draw(buf)
     buf[hand_at(seat) + card] += 1
     if events is not None:
-        events.append(("drew", seat, card, buf[DECK_END] - buf[DECK_TOP]))
+        events.append(("drew", seat, card, buf[DECK_END] - buf[DECK_TOP],
+                       list(buf[hand_at(seat):hand_at(seat) + 16])))
 
 
 # -- the board (§5.7-5.9) ------------------------------------------------------------

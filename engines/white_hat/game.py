@@ -86,6 +86,7 @@ def _load_deck() -> tuple[int, ...]:
 
 
 POINTS = _load_deck()
+NOT_LEGAL = rules.REASONS.index("not_legal")
 BUILT_IN = {game: {name: boards.load_board(DATA / file, game, FACES) for name, file in files.items()}
             for game, files in boards.BUILT_IN.items()}
 
@@ -207,14 +208,23 @@ class WhiteHatGame(Game):
             detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
         self.refuse(code, move, seat, detail)
 
+    def _refuse_code(self, state: bytearray, move: object, reason: int):
+        """An unlisted move code: `not_legal`, naming the rule it breaks (the game is over: `game_over`)."""
+        seat = rules.mover(state)
+        name = rules.REASONS[reason]
+        if name in ("game_over", "not_legal"):
+            self._refuse(state, name, move, None if seat == 255 else seat)
+        why = REASON_TEXT.get(name, name.replace("_", " "))
+        self.refuse("not_legal", move, None if seat == 255 else seat, f"not a legal move now ({why})")
+
     def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 2 ** 62:
-            self.refuse("not_legal", move, None, "not a move code from legal_moves")
         raw = None if events is None else []
-        reason = rules.apply_move(state, move, raw)
+        try:  # a non-int or a huge int fails the compiled signature: cheaper than checking first
+            reason = rules.apply_move(state, move, raw) if type(move) is int else NOT_LEGAL
+        except (TypeError, OverflowError):
+            reason = NOT_LEGAL
         if reason:
-            seat = rules.mover(state)
-            self._refuse(state, rules.REASONS[reason], move, None if seat == 255 else seat)
+            self._refuse_code(state, move, reason)
         if raw:
             events.extend(view.events(self, state, raw))
 
@@ -222,8 +232,7 @@ class WhiteHatGame(Game):
         ok = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 2 ** 62
         reason = rules.check(state, move) if ok else rules.REASONS.index("not_legal")
         if reason:
-            seat = rules.mover(state)
-            self._refuse(state, rules.REASONS[reason], move, None if seat == 255 else seat)
+            self._refuse_code(state, move, reason)
         return moves.info(state[AT.to_act], move)
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
@@ -270,20 +279,20 @@ class WhiteHatGame(Game):
             raise BadState("bad_state", f"not a valid {self.info.id} state: {problem}")
 
     def _board_problem(self, state: bytearray) -> str:
+        """"" or what is wrong with the state's board: its constants and its graph for the faces on its slots."""
         if (state[AT.board_ref] == 0) != (len(state) > STATE.size):
             return "board tail"
         try:
             board = self.board_of(state)
         except (DataError, ValueError, UnicodeDecodeError):
             return "custom board"
-        faces = tuple(state[AT.slot_face:AT.slot_face + 5])
-        if state[AT.slot_count] != len(board.slots) or any(f != 255 for f in faces[len(board.slots):]):
+        slots = len(board.slots)
+        faces = tuple(state[AT.slot_face:AT.slot_face + slots])
+        if state[AT.slot_face + slots:AT.slot_face + 5].count(255) != 5 - slots:
             return "slots"
-        expected = bytes([board.internet_cafe, board.public_server, board.critical_asset, board.jail_value & 255,
-                          len(board.slots)]) + b"".join(bytes(s.hosts) for s in board.slots)
-        if bytes(state[AT.cafe:AT.cafe + len(expected)]) != expected:
+        if state[AT.cafe:AT.cafe + 5 + 4 * slots] != _constants(board):
             return "board constants"
-        if bytes(state[BOARD_START:BOARD_START + BOARD_SIZE]) != _arrays(board, faces[:len(board.slots)]):
+        if state[BOARD_START:BOARD_START + BOARD_SIZE] != _arrays(board, faces):
             return "board graph"
         return ""
 
@@ -338,6 +347,13 @@ def _rigged(deck: list[str], whole: bool) -> bytes:
         raise BadOption("bad_deck", "deck: not a permutation of the 83-card deck", option="deck")
     order += [c for c in range(1, 15) for _ in range(left[c])]
     return bytes(order)
+
+
+@lru_cache(maxsize=32)
+def _constants(board: boards.Board) -> bytes:
+    """The board's fields of the state: the special spaces, the jail value, the slots and their hosts."""
+    return bytes([board.internet_cafe, board.public_server, board.critical_asset, board.jail_value & 255,
+                  len(board.slots)]) + b"".join(bytes(s.hosts) for s in board.slots)
 
 
 @lru_cache(maxsize=256)

@@ -74,27 +74,43 @@ def occupied(buf: bytearray) -> cython.ulonglong:
 
 @cython.ccall
 def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cython.ulonglong:
-    """D(space): the first empty space on every arrow path, jumping occupied ones (§5.5)."""
+    """D(space): the first empty space on every arrow path, jumping occupied ones (§5.5).
+
+    Breadth-first over masks (no allocation: a list-based stack cost ~0.1 us a call)."""
+    one: cython.ulonglong = 1
     dest: cython.ulonglong = 0
     seen: cython.ulonglong = 0
-    stack = bytearray(64)
-    top: cython.int = 1
-    stack[0] = space
-    while top > 0:
-        top -= 1
-        s: cython.int = stack[top]
-        i: cython.int
-        for i in range(buf[OUT_COUNT + s]):
-            t: cython.int = buf[OUT + s * OUT_MAX + i]
-            bit: cython.ulonglong = cython.cast(cython.ulonglong, 1) << t
-            if seen & bit:
+    frontier: cython.ulonglong = 0
+    i: cython.int
+    t: cython.int
+    bit: cython.ulonglong
+    for i in range(buf[OUT_COUNT + space]):  # the first step, on its own: most paths jump nothing
+        t = buf[OUT + space * OUT_MAX + i]
+        bit = one << t
+        seen |= bit
+        if occ & bit:
+            frontier |= bit
+        else:
+            dest |= bit
+    while frontier:
+        take: cython.ulonglong = frontier
+        frontier = 0
+        s: cython.int
+        for s in range(64):
+            if not (take >> s) & 1:
                 continue
-            seen |= bit
-            if occ & bit:
-                stack[top] = t
-                top += 1
-            else:
-                dest |= bit
+            for i in range(buf[OUT_COUNT + s]):
+                t = buf[OUT + s * OUT_MAX + i]
+                bit = one << t
+                if seen & bit:
+                    continue
+                seen |= bit
+                if occ & bit:
+                    frontier |= bit
+                else:
+                    dest |= bit
+            if not (take >> s) >> 1:
+                break
     return dest
 
 
@@ -102,25 +118,30 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
 def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
                       sibling: cython.int) -> cython.ulonglong:
     """The Backflip's destinations: first empty spaces against the arrows; a start unless the sibling is there."""
+    one: cython.ulonglong = 1
     dest: cython.ulonglong = 0
     seen: cython.ulonglong = 0
-    stack = bytearray(64)
-    top: cython.int = 1
-    stack[0] = space
-    while top > 0:
-        top -= 1
-        s: cython.int = stack[top]
+    frontier: cython.ulonglong = one << space
+    while frontier:
+        take: cython.ulonglong = frontier
+        frontier = 0
         src: cython.int
         for src in range(64):
-            if buf[SPACE_TYPE + src] == NONE or not _has_arrow(buf, src, s):
+            if buf[SPACE_TYPE + src] == NONE:
                 continue
-            bit: cython.ulonglong = cython.cast(cython.ulonglong, 1) << src
+            i: cython.int
+            hit: cython.bint = False
+            for i in range(buf[OUT_COUNT + src]):
+                if (take >> buf[OUT + src * OUT_MAX + i]) & 1:
+                    hit = True
+            if not hit:
+                continue
+            bit: cython.ulonglong = one << src
             if seen & bit:
                 continue
             seen |= bit
             if occ & bit:
-                stack[top] = src
-                top += 1
+                frontier |= bit
             elif src != sibling:
                 dest |= bit
     return dest

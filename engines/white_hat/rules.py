@@ -38,7 +38,6 @@ cython.declare(K_PLAY=cython.int, K_PASS=cython.int, K_COLLECT_ALL=cython.int, K
 K_PLAY, K_PASS, K_COLLECT_ALL, K_COLLECT_HAT, K_MOVE, K_DOS = 0, 1, 2, 3, 4, 5
 K_EXPLOIT, K_RANDOMIZE, K_PLACE, K_BACKFLIP, K_SKIP = 6, 7, 8, 9, 10
 KINDS = ("play", "pass", "collect", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip")
-KIND_PHASE = (TRICK, TRICK, COLLECT, COLLECT, MOVE, SPECIAL, SPECIAL, SPECIAL, PLACE, SPECIAL, SPECIAL)
 
 # Space types (board.TYPES order).
 cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
@@ -289,14 +288,30 @@ def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
     phase: cython.int = buf[PHASE]
     if phase == FINISHED:
         return GAME_OVER
-    if kind < 0 or kind > K_SKIP:
+    need: cython.int
+    if kind == K_PLAY or kind == K_PASS:
+        need = TRICK
+    elif kind == K_COLLECT_ALL or kind == K_COLLECT_HAT:
+        need = COLLECT
+    elif kind == K_MOVE:
+        need = MOVE
+    elif kind == K_PLACE:
+        need = PLACE
+    elif K_DOS <= kind <= K_SKIP:
+        need = SPECIAL
+    else:
         return NOT_LEGAL
-    need: cython.int = KIND_PHASE[kind]
     if need == phase:
         return OK
     if phase == PLACE and need == SPECIAL:
         return MUST_PLACE
-    return (NOT_TRICK, NOT_COLLECT, NOT_MOVE, NOT_SPECIAL, NOT_PLACE)[need]
+    if need == TRICK:
+        return NOT_TRICK
+    if need == COLLECT:
+        return NOT_COLLECT
+    if need == MOVE:
+        return NOT_MOVE
+    return NOT_SPECIAL if need == SPECIAL else NOT_PLACE
 
 
 @cython.ccall

@@ -147,8 +147,8 @@ def events(game: "WhiteHatGame", state: bytearray, raws: list) -> list[Event]:
 def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
     """The Event of one raw tuple."""
     name = raw[0]
-    if name == "played":
-        return Event(name, {"seat": raw[1], "cards": _play_cards(*raw[2:6])})
+    if name == "played":  # the player's hand after the play: private to it, so a client needs no View call
+        return Event(name, {"seat": raw[1], "cards": _play_cards(*raw[2:6])}, {"hand": _counts(raw[6])}, (raw[1],))
     if name == "passed":
         return Event(name, {"seat": raw[1]})
     if name == "trick_won":
@@ -156,9 +156,11 @@ def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
     if name == "discarded":
         return Event(name, {"cards": names(raw[1])})
     if name == "collected":
-        return Event(name, {"seat": raw[1], "taken": names(raw[2]), "discarded": names(raw[3])})
+        return Event(name, {"seat": raw[1], "taken": names(raw[2]), "discarded": names(raw[3])},
+                     {"hand": _counts(raw[4])}, (raw[1],))
     if name == "drew":
-        return Event(name, {"seat": raw[1], "deck_count": raw[3]}, {"card": CARD_NAMES[raw[2]]}, (raw[1],))
+        return Event(name, {"seat": raw[1], "deck_count": raw[3]}, {"card": CARD_NAMES[raw[2]], "hand": _counts(raw[4])},
+                     (raw[1],))
     if name in ("draw_skipped", "reshuffled"):
         return Event(name, {"seat" if name == "draw_skipped" else "deck_count": raw[1]})
     if name == "pawn_moved":

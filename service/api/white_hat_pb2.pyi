@@ -310,12 +310,14 @@ class WhiteHatEvent(_message.Message):
         hand: _containers.RepeatedScalarFieldContainer[str]
         def __init__(self, seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ...) -> None: ...
     class Played(_message.Message):
-        __slots__ = ("seat", "cards")
+        __slots__ = ("seat", "cards", "hand")
         SEAT_FIELD_NUMBER: _ClassVar[int]
         CARDS_FIELD_NUMBER: _ClassVar[int]
+        HAND_FIELD_NUMBER: _ClassVar[int]
         seat: int
         cards: _containers.RepeatedScalarFieldContainer[str]
-        def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
+        hand: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ..., hand: _Optional[_Iterable[str]] = ...) -> None: ...
     class SeatOnly(_message.Message):
         __slots__ = ("seat",)
         SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -336,23 +338,27 @@ class WhiteHatEvent(_message.Message):
         cards: _containers.RepeatedScalarFieldContainer[str]
         def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
     class Collected(_message.Message):
-        __slots__ = ("seat", "taken", "discarded")
+        __slots__ = ("seat", "taken", "discarded", "hand")
         SEAT_FIELD_NUMBER: _ClassVar[int]
         TAKEN_FIELD_NUMBER: _ClassVar[int]
         DISCARDED_FIELD_NUMBER: _ClassVar[int]
+        HAND_FIELD_NUMBER: _ClassVar[int]
         seat: int
         taken: _containers.RepeatedScalarFieldContainer[str]
         discarded: _containers.RepeatedScalarFieldContainer[str]
-        def __init__(self, seat: _Optional[int] = ..., taken: _Optional[_Iterable[str]] = ..., discarded: _Optional[_Iterable[str]] = ...) -> None: ...
+        hand: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, seat: _Optional[int] = ..., taken: _Optional[_Iterable[str]] = ..., discarded: _Optional[_Iterable[str]] = ..., hand: _Optional[_Iterable[str]] = ...) -> None: ...
     class Drew(_message.Message):
-        __slots__ = ("seat", "deck_count", "card")
+        __slots__ = ("seat", "deck_count", "card", "hand")
         SEAT_FIELD_NUMBER: _ClassVar[int]
         DECK_COUNT_FIELD_NUMBER: _ClassVar[int]
         CARD_FIELD_NUMBER: _ClassVar[int]
+        HAND_FIELD_NUMBER: _ClassVar[int]
         seat: int
         deck_count: int
         card: str
-        def __init__(self, seat: _Optional[int] = ..., deck_count: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
+        hand: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, seat: _Optional[int] = ..., deck_count: _Optional[int] = ..., card: _Optional[str] = ..., hand: _Optional[_Iterable[str]] = ...) -> None: ...
     class Reshuffled(_message.Message):
         __slots__ = ("deck_count",)
         DECK_COUNT_FIELD_NUMBER: _ClassVar[int]
