@@ -328,6 +328,7 @@ def main(argv: list[str] | None = None) -> int:
               f"concurrency {a.concurrency}, median of {a.rounds} rounds of {a.seconds}s per row; "
               f"engines compiled: {__import__('engines').COMPILED}")
         summary = []
+        of_floor = []
         for name, (path, body, method, payload) in reqs.items():
             if a.only and name not in a.only:
                 continue
@@ -350,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
                 summary.append((transport, name, got[-1][0] / base[0], base[1] / got[-1][1]))
                 if len(got) == 3:
                     summary.append((transport, "floor", got[1][0] / base[0], base[1] / got[1][1]))
+                    of_floor.append((transport, got[-1][0] / got[1][0]))
         print(f"{'row':34} {'req/s':>9} {'p50 us':>9} {'p99 us':>9} {'errors':>7}")
         for label, rate, p50, p99, errors in rows:
             print(f"{label:34} {rate:9.0f} {p50:9.0f} {p99:9.0f} {errors:7d}")
@@ -358,6 +360,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'transport':10} {'method':12} {'throughput':>11} {'p99 (empty/ours)':>17}")
         for transport, name, thr, p99 in summary:
             print(f"{transport:10} {name:12} {thr:11.2f} {p99:17.2f}")
+        if of_floor:
+            print("\n# ApplyMove's throughput as a share of the floor row's (1.0 = only the contract's work)")
+            for transport, share in of_floor:
+                print(f"{transport:10} ApplyMove/floor {share:5.2f}")
     finally:
         for proc in procs:
             proc.terminate()

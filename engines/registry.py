@@ -14,9 +14,11 @@ from .core.errors import UnknownGame
 from .core.game import Game, State
 from .cambio import CAMBIO
 from .hats import HATS
+from .alaska import ALASKA
+from .rune_market import RUNE_MARKET
 from .white_hat import BLACK_HAT, WHITE_HAT
 
-BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, WHITE_HAT, BLACK_HAT)
+BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, ALASKA, RUNE_MARKET, WHITE_HAT, BLACK_HAT)
 EXTRA_ENV = "TABLETOP_EXTRA_GAMES"
 
 

@@ -42,12 +42,13 @@ def pick(seed: int, step: int, n: int) -> int:
     return (seed * 7919 + step * 104729 + (seed ^ step) * 31) % n
 
 
-def playout(game, players: int, seed: int, each: Callable | None = None, limit: int = 100_000):
+def playout(game, players: int, seed: int, each: Callable | None = None, limit: int = 100_000,
+            options: dict | None = None):
     """Play one seeded game to the end with `pick`: (states reached, final state, events of each move).
 
     `each(state, listed, move, step)` runs before every move (the state must be left unchanged).
     """
-    state = game.new(players, None, seed)
+    state = game.new(players, options, seed)
     trail, events = [bytes(state)], []
     for step in range(limit):
         listed = game.legal_moves(state)

@@ -11,6 +11,10 @@ a middle and the most seats) are recorded in `tests/<game id>/fixtures.json` und
   draws must emit one of them and every move that emits one must draw, and the sample
   must contain each of them, so the pin really covers the reshuffles and rebuilds.
 
+A game whose moves draw only under some options (Alaska: the dice variant, playoffs) lists
+option sets under "rng" -> "options" (default: the defaults only); every sample playout is
+then played once per set, and each recorded playout keeps its options.
+
 An extra draw in a reshuffle is caught (shown by a meta-test that adds one). Regenerate
 after an intended rules change, then review the diff:
 
@@ -32,9 +36,10 @@ SEEDS = (1, 2, 3)
 CALLS = ("seed_into", "next_u64", "below", "shuffle")
 
 
-def sample(game) -> list[tuple[int, int]]:
+def sample(game, option_sets: list) -> list[tuple[int, int, dict]]:
     counts = seat_counts(game)
-    return [(n, seed) for n in sorted({counts[0], counts[len(counts) // 2], counts[-1]}) for seed in SEEDS]
+    return [(n, seed, options) for options in option_sets
+            for n in sorted({counts[0], counts[len(counts) // 2], counts[-1]}) for seed in SEEDS]
 
 
 def trail_hash(trail) -> str:
@@ -71,7 +76,7 @@ def counting(monkeypatch, modules, log: list):
         yield
 
 
-def instrumented_playout(game, players, seed, monkeypatch, modules):
+def instrumented_playout(game, players, seed, monkeypatch, modules, options=None):
     """(hash of the generator calls, moves, kinds of the moves that drew, kinds of the moves that did not)."""
     per_move: list[list] = []
     log: list = []
@@ -81,7 +86,7 @@ def instrumented_playout(game, players, seed, monkeypatch, modules):
         log.clear()
 
     with counting(monkeypatch, modules, log):
-        trail, final, events = playout(game, players, seed, each)
+        trail, final, events = playout(game, players, seed, each, options=options)
     deal, per_move = per_move[0], per_move[1:] + [list(log)]  # `each` runs before a move: calls of move i
     assert deal, f"{game.info.id}: no generator call seen in the deal: the instrumentation misses the rules' calls"
     drew = [{e.kind for e in happened} for calls, happened in zip(per_move, events) if calls]
@@ -93,22 +98,24 @@ def instrumented_playout(game, players, seed, monkeypatch, modules):
 def regenerate(game, pure_game, monkeypatch, modules) -> None:
     old = load_fixtures(game.info.id).get("rng", {})
     playouts, drew, quiet = [], [], []
-    for players, seed in sample(game):
-        trail, _, _ = playout(game, players, seed)
-        digest, calls, d, q = instrumented_playout(pure_game, players, seed, monkeypatch, modules)
+    option_sets = old.get("options", [{}])
+    for players, seed, options in sample(game, option_sets):
+        trail, _, _ = playout(game, players, seed, options=options)
+        digest, calls, d, q = instrumented_playout(pure_game, players, seed, monkeypatch, modules, options)
         drew += d
         quiet += q
         playouts.append({"players": players, "seed": seed, "moves": len(trail) - 1, "trail": trail_hash(trail),
-                         "calls": calls, "draws": digest})
+                         "calls": calls, "draws": digest, **({"options": options} if options else {})})
     chance = old.get("chance_events") or sorted(set().union(*drew) - set().union(*quiet))
-    save_fixture(game.info.id, "rng", {"chance_events": chance, "playouts": playouts})
+    save_fixture(game.info.id, "rng", {"chance_events": chance, "playouts": playouts,
+                                       **({"options": option_sets} if "options" in old else {})})
 
 
 def mismatches(game) -> list[str]:
     """The recorded playouts whose state trail is no longer the same."""
     out = []
     for p in recorded(game.info.id, "rng")["playouts"]:
-        trail, _, _ = playout(game, p["players"], p["seed"])
+        trail, _, _ = playout(game, p["players"], p["seed"], options=p.get("options"))
         if (len(trail) - 1, trail_hash(trail)) != (p["moves"], p["trail"]):
             out.append(f"{p['players']} seats, seed {p['seed']}")
     return out
@@ -130,7 +137,8 @@ def test_every_generator_call_is_pinned_and_covered(game_id, pure_engines, monke
     chance = set(pin["chance_events"])
     seen: set = set()
     for p in pin["playouts"]:
-        digest, calls, drew, quiet = instrumented_playout(pure, p["players"], p["seed"], monkeypatch, modules)
+        digest, calls, drew, quiet = instrumented_playout(pure, p["players"], p["seed"], monkeypatch, modules,
+                                                          p.get("options"))
         where = f"{game_id} {p['players']} seats, seed {p['seed']}"
         assert (digest, calls) == (p["draws"], p["calls"]), f"{where}: the generator calls differ"
         assert all(kinds & chance for kinds in drew), f"{where}: a move drew without a chance event {chance}"
@@ -157,6 +165,6 @@ def test_an_extra_draw_in_a_reshuffle_breaks_the_pin(game_id, pure_engines, monk
     broken = []
     for p in recorded(game_id, "rng")["playouts"]:
         calls[0] = 0
-        trail, _, _ = playout(pure, p["players"], p["seed"])
+        trail, _, _ = playout(pure, p["players"], p["seed"], options=p.get("options"))
         broken.append(trail_hash(trail) != p["trail"])
     assert any(broken), f"{game_id}: an extra draw in a reshuffle went unnoticed"

@@ -68,14 +68,16 @@ class CambioHeld(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., source: _Optional[str] = ..., card: _Optional[str] = ...) -> None: ...
 
 class CambioAction(_message.Message):
-    __slots__ = ("card", "action", "steps_left")
+    __slots__ = ("card", "action", "steps_left", "picked")
     CARD_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     STEPS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    PICKED_FIELD_NUMBER: _ClassVar[int]
     card: str
     action: str
     steps_left: int
-    def __init__(self, card: _Optional[str] = ..., action: _Optional[str] = ..., steps_left: _Optional[int] = ...) -> None: ...
+    picked: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, card: _Optional[str] = ..., action: _Optional[str] = ..., steps_left: _Optional[int] = ..., picked: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CambioWindow(_message.Message):
     __slots__ = ("rune", "claimant", "passed", "pending_give", "successes")

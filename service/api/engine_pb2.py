@@ -24,10 +24,12 @@ _sym_db = _symbol_database.Default()
 
 from . import hats_pb2 as engine_dot_v1_dot_hats__pb2
 from . import cambio_pb2 as engine_dot_v1_dot_cambio__pb2
+from . import alaska_pb2 as engine_dot_v1_dot_alaska__pb2
+from . import rune_market_pb2 as engine_dot_v1_dot_rune__market__pb2
 from . import white_hat_pb2 as engine_dot_v1_dot_white__hat__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x65ngine/v1/engine.proto\x12\tengine.v1\x1a\x14\x65ngine/v1/hats.proto\x1a\x16\x65ngine/v1/cambio.proto\x1a\x19\x65ngine/v1/white_hat.proto\"\x12\n\x10ListGamesRequest\"7\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.engine.v1.GameInfo\"_\n\nOptionSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\x03 \x01(\t\x12\x0f\n\x07\x61llowed\x18\x04 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"\x84\x01\n\x08GameInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\r\x12\x11\n\tmax_seats\x18\x04 \x01(\r\x12\x0f\n\x07version\x18\x05 \x01(\t\x12&\n\x07options\x18\x06 \x03(\x0b\x32\x15.engine.v1.OptionSpec\"\"\n\x04Seat\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\"T\n\x04Want\x12\x0c\n\x04view\x18\x01 \x01(\x08\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0blegal_moves\x18\x03 \x01(\x08\x12\r\n\x05score\x18\x04 \x01(\x08\x42\x07\n\x05_seat\"\xe2\x01\n\x04Move\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12\x0c\n\x04text\x18\x02 \x01(\t\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsMoveH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioMoveH\x00\x12,\n\twhite_hat\x18\x14 \x01(\x0b\x32\x17.engine.v1.WhiteHatMoveH\x00\x12,\n\tblack_hat\x18\x15 \x01(\x0b\x32\x17.engine.v1.WhiteHatMoveH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\x97\x02\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\nprivate_to\x18\x04 \x03(\r\x12*\n\x07generic\x18\t \x01(\x0b\x32\x17.engine.v1.GenericEventH\x00\x12$\n\x04hats\x18\n \x01(\x0b\x32\x14.engine.v1.HatsEventH\x00\x12(\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x16.engine.v1.CambioEventH\x00\x12-\n\twhite_hat\x18\x14 \x01(\x0b\x32\x18.engine.v1.WhiteHatEventH\x00\x12-\n\tblack_hat\x18\x15 \x01(\x0b\x32\x18.engine.v1.WhiteHatEventH\x00\x42\x06\n\x04gameJ\x04\x08\x02\x10\x03J\x04\x08\x03\x10\x04\"/\n\x0cGenericEvent\x12\x0e\n\x06public\x18\x01 \x01(\t\x12\x0f\n\x07private\x18\x02 \x01(\t\"\xff\x01\n\x04View\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12)\n\x07generic\x18\t \x01(\x0b\x32\x16.engine.v1.GenericViewH\x00\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsViewH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioViewH\x00\x12,\n\twhite_hat\x18\x14 \x01(\x0b\x32\x17.engine.v1.WhiteHatViewH\x00\x12,\n\tblack_hat\x18\x15 \x01(\x0b\x32\x17.engine.v1.WhiteHatViewH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\x1b\n\x0bGenericView\x12\x0c\n\x04json\x18\x01 \x01(\t\"\xbd\x01\n\tSeatScore\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x05\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12\x36\n\tbreakdown\x18\x05 \x03(\x0b\x32#.engine.v1.SeatScore.BreakdownEntry\x1a\x30\n\x0e\x42reakdownEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x42\x07\n\x05_seat\"\x15\n\x04Team\x12\r\n\x05seats\x18\x01 \x03(\r\"\xa3\x01\n\x05Score\x12\x0c\n\x04game\x18\x01 \x01(\t\x12#\n\x05seats\x18\x02 \x03(\x0b\x32\x14.engine.v1.SeatScore\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07winners\x18\x04 \x03(\r\x12\x10\n\x08tiebreak\x18\x05 \x01(\t\x12\x1e\n\x05teams\x18\x06 \x03(\x0b\x32\x0f.engine.v1.Team\x12\x12\n\nmove_count\x18\x07 \x01(\r\"\xa9\x03\n\x0eNewGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x1e\n\x05seats\x18\x02 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x37\n\x07options\x18\x03 \x03(\x0b\x32&.engine.v1.NewGameRequest.OptionsEntry\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x1d\n\x04want\x18\x05 \x01(\x0b\x32\x0f.engine.v1.Want\x12&\n\x04hats\x18\n \x01(\x0b\x32\x16.engine.v1.HatsOptionsH\x00\x12*\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x18.engine.v1.CambioOptionsH\x00\x12/\n\twhite_hat\x18\x14 \x01(\x0b\x32\x1a.engine.v1.WhiteHatOptionsH\x00\x12/\n\tblack_hat\x18\x15 \x01(\x0b\x32\x1a.engine.v1.WhiteHatOptionsH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x0f\n\rtyped_optionsB\x07\n\x05_seed\"\xf4\x01\n\x0fNewGameResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x0e\n\x06to_act\x18\x05 \x03(\r\x12\x1d\n\x04view\x18\x06 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x07 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\x08 \x01(\x0b\x32\x10.engine.v1.Score\x12 \n\x06\x65vents\x18\t \x03(\x0b\x32\x10.engine.v1.Event\"L\n\x11LegalMovesRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"V\n\x12LegalMovesResponse\x12\x1e\n\x05moves\x18\x01 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\"\x8b\x01\n\x10\x41pplyMoveRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12\x12\n\x05index\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x1d\n\x04want\x18\x04 \x01(\x0b\x32\x0f.engine.v1.Want\x12\x0c\n\x04game\x18\x05 \x01(\tB\x08\n\x06_index\"\xff\x01\n\x11\x41pplyMoveResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12 \n\x06\x65vents\x18\x03 \x03(\x0b\x32\x10.engine.v1.Event\x12\x0e\n\x06to_act\x18\x04 \x03(\r\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x12\n\nmove_count\x18\x06 \x01(\r\x12\x1d\n\x04view\x18\x07 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x08 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\t \x01(\x0b\x32\x10.engine.v1.Score\"+\n\x0cScoreRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\"0\n\rScoreResponse\x12\x1f\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.Score\"F\n\x0bViewRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"o\n\x0cViewResponse\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.engine.v1.View\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\"\x96\x01\n\x05\x45rror\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12.\n\x07\x64\x65tails\x18\x04 \x03(\x0b\x32\x1d.engine.v1.Error.DetailsEntry\x1a.\n\x0c\x44\x65tailsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"#\n\x11ScoreBatchRequest\x12\x0e\n\x06states\x18\x01 \x03(\x0c\"]\n\x0bScoreResult\x12!\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.ScoreH\x00\x12!\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x10.engine.v1.ErrorH\x00\x42\x08\n\x06result\"=\n\x12ScoreBatchResponse\x12\'\n\x07results\x18\x01 \x03(\x0b\x32\x16.engine.v1.ScoreResult2\xd1\x04\n\x0bGameService\x12K\n\tListGames\x12\x1b.engine.v1.ListGamesRequest\x1a\x1c.engine.v1.ListGamesResponse\"\x03\x90\x02\x01\x12@\n\x07NewGame\x12\x19.engine.v1.NewGameRequest\x1a\x1a.engine.v1.NewGameResponse\x12N\n\nLegalMoves\x12\x1c.engine.v1.LegalMovesRequest\x1a\x1d.engine.v1.LegalMovesResponse\"\x03\x90\x02\x01\x12K\n\tApplyMove\x12\x1b.engine.v1.ApplyMoveRequest\x1a\x1c.engine.v1.ApplyMoveResponse\"\x03\x90\x02\x02\x12?\n\x05Score\x12\x17.engine.v1.ScoreRequest\x1a\x18.engine.v1.ScoreResponse\"\x03\x90\x02\x01\x12<\n\x04View\x12\x16.engine.v1.ViewRequest\x1a\x17.engine.v1.ViewResponse\"\x03\x90\x02\x01\x12N\n\nScoreBatch\x12\x1c.engine.v1.ScoreBatchRequest\x1a\x1d.engine.v1.ScoreBatchResponse\"\x03\x90\x02\x01\x12G\n\x0bScoreStream\x12\x17.engine.v1.ScoreRequest\x1a\x16.engine.v1.ScoreResult\"\x03\x90\x02\x01(\x01\x30\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x65ngine/v1/engine.proto\x12\tengine.v1\x1a\x14\x65ngine/v1/hats.proto\x1a\x16\x65ngine/v1/cambio.proto\x1a\x16\x65ngine/v1/alaska.proto\x1a\x1b\x65ngine/v1/rune_market.proto\x1a\x19\x65ngine/v1/white_hat.proto\"\x12\n\x10ListGamesRequest\"7\n\x11ListGamesResponse\x12\"\n\x05games\x18\x01 \x03(\x0b\x32\x13.engine.v1.GameInfo\"_\n\nOptionSpec\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x0f\n\x07\x64\x65\x66\x61ult\x18\x03 \x01(\t\x12\x0f\n\x07\x61llowed\x18\x04 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x05 \x01(\t\"\x84\x01\n\x08GameInfo\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\r\x12\x11\n\tmax_seats\x18\x04 \x01(\r\x12\x0f\n\x07version\x18\x05 \x01(\t\x12&\n\x07options\x18\x06 \x03(\x0b\x32\x15.engine.v1.OptionSpec\"\"\n\x04Seat\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\"T\n\x04Want\x12\x0c\n\x04view\x18\x01 \x01(\x08\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0blegal_moves\x18\x03 \x01(\x08\x12\r\n\x05score\x18\x04 \x01(\x08\x42\x07\n\x05_seat\"\xbd\x02\n\x04Move\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12\x0c\n\x04text\x18\x02 \x01(\t\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsMoveH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioMoveH\x00\x12\'\n\x06\x61laska\x18\x0e \x01(\x0b\x32\x15.engine.v1.AlaskaMoveH\x00\x12\x30\n\x0brune_market\x18\x10 \x01(\x0b\x32\x19.engine.v1.RuneMarketMoveH\x00\x12,\n\twhite_hat\x18\x14 \x01(\x0b\x32\x17.engine.v1.WhiteHatMoveH\x00\x12,\n\tblack_hat\x18\x15 \x01(\x0b\x32\x17.engine.v1.WhiteHatMoveH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\xf4\x02\n\x05\x45vent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x12\n\nprivate_to\x18\x04 \x03(\r\x12*\n\x07generic\x18\t \x01(\x0b\x32\x17.engine.v1.GenericEventH\x00\x12$\n\x04hats\x18\n \x01(\x0b\x32\x14.engine.v1.HatsEventH\x00\x12(\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x16.engine.v1.CambioEventH\x00\x12(\n\x06\x61laska\x18\x0e \x01(\x0b\x32\x16.engine.v1.AlaskaEventH\x00\x12\x31\n\x0brune_market\x18\x10 \x01(\x0b\x32\x1a.engine.v1.RuneMarketEventH\x00\x12-\n\twhite_hat\x18\x14 \x01(\x0b\x32\x18.engine.v1.WhiteHatEventH\x00\x12-\n\tblack_hat\x18\x15 \x01(\x0b\x32\x18.engine.v1.WhiteHatEventH\x00\x42\x06\n\x04gameJ\x04\x08\x02\x10\x03J\x04\x08\x03\x10\x04\"/\n\x0cGenericEvent\x12\x0e\n\x06public\x18\x01 \x01(\t\x12\x0f\n\x07private\x18\x02 \x01(\t\"\xda\x02\n\x04View\x12\x11\n\x04seat\x18\x01 \x01(\rH\x01\x88\x01\x01\x12)\n\x07generic\x18\t \x01(\x0b\x32\x16.engine.v1.GenericViewH\x00\x12#\n\x04hats\x18\n \x01(\x0b\x32\x13.engine.v1.HatsViewH\x00\x12\'\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x15.engine.v1.CambioViewH\x00\x12\'\n\x06\x61laska\x18\x0e \x01(\x0b\x32\x15.engine.v1.AlaskaViewH\x00\x12\x30\n\x0brune_market\x18\x10 \x01(\x0b\x32\x19.engine.v1.RuneMarketViewH\x00\x12,\n\twhite_hat\x18\x14 \x01(\x0b\x32\x17.engine.v1.WhiteHatViewH\x00\x12,\n\tblack_hat\x18\x15 \x01(\x0b\x32\x17.engine.v1.WhiteHatViewH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\x1b\n\x0bGenericView\x12\x0c\n\x04json\x18\x01 \x01(\t\"\xbd\x01\n\tSeatScore\x12\x11\n\x04seat\x18\x01 \x01(\rH\x00\x88\x01\x01\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05total\x18\x03 \x01(\x05\x12\x0c\n\x04rank\x18\x04 \x01(\r\x12\x36\n\tbreakdown\x18\x05 \x03(\x0b\x32#.engine.v1.SeatScore.BreakdownEntry\x1a\x30\n\x0e\x42reakdownEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\x42\x07\n\x05_seat\"\x15\n\x04Team\x12\r\n\x05seats\x18\x01 \x03(\r\"\xa3\x01\n\x05Score\x12\x0c\n\x04game\x18\x01 \x01(\t\x12#\n\x05seats\x18\x02 \x03(\x0b\x32\x14.engine.v1.SeatScore\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x0f\n\x07winners\x18\x04 \x03(\r\x12\x10\n\x08tiebreak\x18\x05 \x01(\t\x12\x1e\n\x05teams\x18\x06 \x03(\x0b\x32\x0f.engine.v1.Team\x12\x12\n\nmove_count\x18\x07 \x01(\r\"\x8a\x04\n\x0eNewGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x1e\n\x05seats\x18\x02 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x37\n\x07options\x18\x03 \x03(\x0b\x32&.engine.v1.NewGameRequest.OptionsEntry\x12\x11\n\x04seed\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x1d\n\x04want\x18\x05 \x01(\x0b\x32\x0f.engine.v1.Want\x12&\n\x04hats\x18\n \x01(\x0b\x32\x16.engine.v1.HatsOptionsH\x00\x12*\n\x06\x63\x61mbio\x18\x0b \x01(\x0b\x32\x18.engine.v1.CambioOptionsH\x00\x12*\n\x06\x61laska\x18\x0e \x01(\x0b\x32\x18.engine.v1.AlaskaOptionsH\x00\x12\x33\n\x0brune_market\x18\x10 \x01(\x0b\x32\x1c.engine.v1.RuneMarketOptionsH\x00\x12/\n\twhite_hat\x18\x14 \x01(\x0b\x32\x1a.engine.v1.WhiteHatOptionsH\x00\x12/\n\tblack_hat\x18\x15 \x01(\x0b\x32\x1a.engine.v1.WhiteHatOptionsH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\x0f\n\rtyped_optionsB\x07\n\x05_seed\"\xf4\x01\n\x0fNewGameResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0c\n\x04seed\x18\x03 \x01(\x04\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\x12\x0e\n\x06to_act\x18\x05 \x03(\r\x12\x1d\n\x04view\x18\x06 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x07 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\x08 \x01(\x0b\x32\x10.engine.v1.Score\x12 \n\x06\x65vents\x18\t \x03(\x0b\x32\x10.engine.v1.Event\"L\n\x11LegalMovesRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"V\n\x12LegalMovesResponse\x12\x1e\n\x05moves\x18\x01 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\"\x8b\x01\n\x10\x41pplyMoveRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12\x12\n\x05index\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x1d\n\x04want\x18\x04 \x01(\x0b\x32\x0f.engine.v1.Want\x12\x0c\n\x04game\x18\x05 \x01(\tB\x08\n\x06_index\"\xff\x01\n\x11\x41pplyMoveResponse\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x1d\n\x04move\x18\x02 \x01(\x0b\x32\x0f.engine.v1.Move\x12 \n\x06\x65vents\x18\x03 \x03(\x0b\x32\x10.engine.v1.Event\x12\x0e\n\x06to_act\x18\x04 \x03(\r\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x12\n\nmove_count\x18\x06 \x01(\r\x12\x1d\n\x04view\x18\x07 \x01(\x0b\x32\x0f.engine.v1.View\x12$\n\x0blegal_moves\x18\x08 \x03(\x0b\x32\x0f.engine.v1.Move\x12\x1f\n\x05score\x18\t \x01(\x0b\x32\x10.engine.v1.Score\"+\n\x0cScoreRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x0c\n\x04game\x18\x02 \x01(\t\"0\n\rScoreResponse\x12\x1f\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.Score\"F\n\x0bViewRequest\x12\r\n\x05state\x18\x01 \x01(\x0c\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04game\x18\x03 \x01(\tB\x07\n\x05_seat\"o\n\x0cViewResponse\x12\x1d\n\x04view\x18\x01 \x01(\x0b\x32\x0f.engine.v1.View\x12\x0e\n\x06to_act\x18\x02 \x03(\r\x12\x10\n\x08\x66inished\x18\x03 \x01(\x08\x12\x1e\n\x05seats\x18\x04 \x03(\x0b\x32\x0f.engine.v1.Seat\"\x96\x01\n\x05\x45rror\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12.\n\x07\x64\x65tails\x18\x04 \x03(\x0b\x32\x1d.engine.v1.Error.DetailsEntry\x1a.\n\x0c\x44\x65tailsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"#\n\x11ScoreBatchRequest\x12\x0e\n\x06states\x18\x01 \x03(\x0c\"]\n\x0bScoreResult\x12!\n\x05score\x18\x01 \x01(\x0b\x32\x10.engine.v1.ScoreH\x00\x12!\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x10.engine.v1.ErrorH\x00\x42\x08\n\x06result\"=\n\x12ScoreBatchResponse\x12\'\n\x07results\x18\x01 \x03(\x0b\x32\x16.engine.v1.ScoreResult2\xd1\x04\n\x0bGameService\x12K\n\tListGames\x12\x1b.engine.v1.ListGamesRequest\x1a\x1c.engine.v1.ListGamesResponse\"\x03\x90\x02\x01\x12@\n\x07NewGame\x12\x19.engine.v1.NewGameRequest\x1a\x1a.engine.v1.NewGameResponse\x12N\n\nLegalMoves\x12\x1c.engine.v1.LegalMovesRequest\x1a\x1d.engine.v1.LegalMovesResponse\"\x03\x90\x02\x01\x12K\n\tApplyMove\x12\x1b.engine.v1.ApplyMoveRequest\x1a\x1c.engine.v1.ApplyMoveResponse\"\x03\x90\x02\x02\x12?\n\x05Score\x12\x17.engine.v1.ScoreRequest\x1a\x18.engine.v1.ScoreResponse\"\x03\x90\x02\x01\x12<\n\x04View\x12\x16.engine.v1.ViewRequest\x1a\x17.engine.v1.ViewResponse\"\x03\x90\x02\x01\x12N\n\nScoreBatch\x12\x1c.engine.v1.ScoreBatchRequest\x1a\x1d.engine.v1.ScoreBatchResponse\"\x03\x90\x02\x01\x12G\n\x0bScoreStream\x12\x17.engine.v1.ScoreRequest\x1a\x16.engine.v1.ScoreResult\"\x03\x90\x02\x01(\x01\x30\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -54,68 +56,68 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GAMESERVICE'].methods_by_name['ScoreBatch']._serialized_options = b'\220\002\001'
   _globals['_GAMESERVICE'].methods_by_name['ScoreStream']._loaded_options = None
   _globals['_GAMESERVICE'].methods_by_name['ScoreStream']._serialized_options = b'\220\002\001'
-  _globals['_LISTGAMESREQUEST']._serialized_start=110
-  _globals['_LISTGAMESREQUEST']._serialized_end=128
-  _globals['_LISTGAMESRESPONSE']._serialized_start=130
-  _globals['_LISTGAMESRESPONSE']._serialized_end=185
-  _globals['_OPTIONSPEC']._serialized_start=187
-  _globals['_OPTIONSPEC']._serialized_end=282
-  _globals['_GAMEINFO']._serialized_start=285
-  _globals['_GAMEINFO']._serialized_end=417
-  _globals['_SEAT']._serialized_start=419
-  _globals['_SEAT']._serialized_end=453
-  _globals['_WANT']._serialized_start=455
-  _globals['_WANT']._serialized_end=539
-  _globals['_MOVE']._serialized_start=542
-  _globals['_MOVE']._serialized_end=768
-  _globals['_EVENT']._serialized_start=771
-  _globals['_EVENT']._serialized_end=1050
-  _globals['_GENERICEVENT']._serialized_start=1052
-  _globals['_GENERICEVENT']._serialized_end=1099
-  _globals['_VIEW']._serialized_start=1102
-  _globals['_VIEW']._serialized_end=1357
-  _globals['_GENERICVIEW']._serialized_start=1359
-  _globals['_GENERICVIEW']._serialized_end=1386
-  _globals['_SEATSCORE']._serialized_start=1389
-  _globals['_SEATSCORE']._serialized_end=1578
-  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_start=1521
-  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_end=1569
-  _globals['_TEAM']._serialized_start=1580
-  _globals['_TEAM']._serialized_end=1601
-  _globals['_SCORE']._serialized_start=1604
-  _globals['_SCORE']._serialized_end=1767
-  _globals['_NEWGAMEREQUEST']._serialized_start=1770
-  _globals['_NEWGAMEREQUEST']._serialized_end=2195
-  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_start=2123
-  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_end=2169
-  _globals['_NEWGAMERESPONSE']._serialized_start=2198
-  _globals['_NEWGAMERESPONSE']._serialized_end=2442
-  _globals['_LEGALMOVESREQUEST']._serialized_start=2444
-  _globals['_LEGALMOVESREQUEST']._serialized_end=2520
-  _globals['_LEGALMOVESRESPONSE']._serialized_start=2522
-  _globals['_LEGALMOVESRESPONSE']._serialized_end=2608
-  _globals['_APPLYMOVEREQUEST']._serialized_start=2611
-  _globals['_APPLYMOVEREQUEST']._serialized_end=2750
-  _globals['_APPLYMOVERESPONSE']._serialized_start=2753
-  _globals['_APPLYMOVERESPONSE']._serialized_end=3008
-  _globals['_SCOREREQUEST']._serialized_start=3010
-  _globals['_SCOREREQUEST']._serialized_end=3053
-  _globals['_SCORERESPONSE']._serialized_start=3055
-  _globals['_SCORERESPONSE']._serialized_end=3103
-  _globals['_VIEWREQUEST']._serialized_start=3105
-  _globals['_VIEWREQUEST']._serialized_end=3175
-  _globals['_VIEWRESPONSE']._serialized_start=3177
-  _globals['_VIEWRESPONSE']._serialized_end=3288
-  _globals['_ERROR']._serialized_start=3291
-  _globals['_ERROR']._serialized_end=3441
-  _globals['_ERROR_DETAILSENTRY']._serialized_start=3395
-  _globals['_ERROR_DETAILSENTRY']._serialized_end=3441
-  _globals['_SCOREBATCHREQUEST']._serialized_start=3443
-  _globals['_SCOREBATCHREQUEST']._serialized_end=3478
-  _globals['_SCORERESULT']._serialized_start=3480
-  _globals['_SCORERESULT']._serialized_end=3573
-  _globals['_SCOREBATCHRESPONSE']._serialized_start=3575
-  _globals['_SCOREBATCHRESPONSE']._serialized_end=3636
-  _globals['_GAMESERVICE']._serialized_start=3639
-  _globals['_GAMESERVICE']._serialized_end=4232
+  _globals['_LISTGAMESREQUEST']._serialized_start=163
+  _globals['_LISTGAMESREQUEST']._serialized_end=181
+  _globals['_LISTGAMESRESPONSE']._serialized_start=183
+  _globals['_LISTGAMESRESPONSE']._serialized_end=238
+  _globals['_OPTIONSPEC']._serialized_start=240
+  _globals['_OPTIONSPEC']._serialized_end=335
+  _globals['_GAMEINFO']._serialized_start=338
+  _globals['_GAMEINFO']._serialized_end=470
+  _globals['_SEAT']._serialized_start=472
+  _globals['_SEAT']._serialized_end=506
+  _globals['_WANT']._serialized_start=508
+  _globals['_WANT']._serialized_end=592
+  _globals['_MOVE']._serialized_start=595
+  _globals['_MOVE']._serialized_end=912
+  _globals['_EVENT']._serialized_start=915
+  _globals['_EVENT']._serialized_end=1287
+  _globals['_GENERICEVENT']._serialized_start=1289
+  _globals['_GENERICEVENT']._serialized_end=1336
+  _globals['_VIEW']._serialized_start=1339
+  _globals['_VIEW']._serialized_end=1685
+  _globals['_GENERICVIEW']._serialized_start=1687
+  _globals['_GENERICVIEW']._serialized_end=1714
+  _globals['_SEATSCORE']._serialized_start=1717
+  _globals['_SEATSCORE']._serialized_end=1906
+  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_start=1849
+  _globals['_SEATSCORE_BREAKDOWNENTRY']._serialized_end=1897
+  _globals['_TEAM']._serialized_start=1908
+  _globals['_TEAM']._serialized_end=1929
+  _globals['_SCORE']._serialized_start=1932
+  _globals['_SCORE']._serialized_end=2095
+  _globals['_NEWGAMEREQUEST']._serialized_start=2098
+  _globals['_NEWGAMEREQUEST']._serialized_end=2620
+  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_start=2548
+  _globals['_NEWGAMEREQUEST_OPTIONSENTRY']._serialized_end=2594
+  _globals['_NEWGAMERESPONSE']._serialized_start=2623
+  _globals['_NEWGAMERESPONSE']._serialized_end=2867
+  _globals['_LEGALMOVESREQUEST']._serialized_start=2869
+  _globals['_LEGALMOVESREQUEST']._serialized_end=2945
+  _globals['_LEGALMOVESRESPONSE']._serialized_start=2947
+  _globals['_LEGALMOVESRESPONSE']._serialized_end=3033
+  _globals['_APPLYMOVEREQUEST']._serialized_start=3036
+  _globals['_APPLYMOVEREQUEST']._serialized_end=3175
+  _globals['_APPLYMOVERESPONSE']._serialized_start=3178
+  _globals['_APPLYMOVERESPONSE']._serialized_end=3433
+  _globals['_SCOREREQUEST']._serialized_start=3435
+  _globals['_SCOREREQUEST']._serialized_end=3478
+  _globals['_SCORERESPONSE']._serialized_start=3480
+  _globals['_SCORERESPONSE']._serialized_end=3528
+  _globals['_VIEWREQUEST']._serialized_start=3530
+  _globals['_VIEWREQUEST']._serialized_end=3600
+  _globals['_VIEWRESPONSE']._serialized_start=3602
+  _globals['_VIEWRESPONSE']._serialized_end=3713
+  _globals['_ERROR']._serialized_start=3716
+  _globals['_ERROR']._serialized_end=3866
+  _globals['_ERROR_DETAILSENTRY']._serialized_start=3820
+  _globals['_ERROR_DETAILSENTRY']._serialized_end=3866
+  _globals['_SCOREBATCHREQUEST']._serialized_start=3868
+  _globals['_SCOREBATCHREQUEST']._serialized_end=3903
+  _globals['_SCORERESULT']._serialized_start=3905
+  _globals['_SCORERESULT']._serialized_end=3998
+  _globals['_SCOREBATCHRESPONSE']._serialized_start=4000
+  _globals['_SCOREBATCHRESPONSE']._serialized_end=4061
+  _globals['_GAMESERVICE']._serialized_start=4064
+  _globals['_GAMESERVICE']._serialized_end=4657
 # @@protoc_insertion_point(module_scope)

@@ -85,7 +85,8 @@ def builder(desc: Descriptor) -> Callable[[Any], Any]:
 
 def _make_builder(desc: Descriptor):
     cls = struct_for(desc)
-    env: dict[str, Any] = {"_cls": cls, "_pos": lambda v: cls(*v), "_list": list, "_bool": bool, "_dict": dict}
+    env: dict[str, Any] = {"_cls": cls, "_pos": lambda v: cls(*v), "_list": list, "_bool": bool, "_dict": dict,
+                           "_Mapping": Mapping}
     args = []
     for i, f in enumerate(desc.fields):
         get = f"g({f.name!r})"
@@ -111,8 +112,9 @@ def _make_builder(desc: Descriptor):
         call = f"_cls({', '.join(args)})"
     else:
         call = f"_cls({', '.join(f'{n}={a}' for n, a in zip(names, args))})"
-    src = "\n".join(["def build(d):", "    if type(d) is not dict:", "        return _pos(d)",
-                     "    g = d.get", f"    return {call}"])
+    # Plain dicts take the fast path; other mappings are copied, anything else fills positionally.
+    src = "\n".join(["def build(d):", "    if type(d) is not dict:", "        if not isinstance(d, _Mapping):",
+                     "            return _pos(d)", "        d = dict(d)", "    g = d.get", f"    return {call}"])
     namespace = dict(env)
     exec(compile(src, f"<builder {desc.full_name}>", "exec"), namespace)  # noqa: S102 - our own plan
     return namespace["build"]

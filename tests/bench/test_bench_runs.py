@@ -26,6 +26,7 @@ def test_service_bench_prints_ratios_for_ours_and_the_floor():
             found = re.search(rf"^{transport}\s+{row}\s+(\d+\.\d+)\s+(\d+\.\d+)$", out, re.M)
             assert found, f"no {transport} {row} ratio line in:\n{out}"
             assert float(found.group(1)) > 0
+        assert re.search(rf"^{transport}\s+ApplyMove/floor\s+\d+\.\d+$", out, re.M), out
     errors = [int(line.split()[-1]) for line in out.splitlines() if re.match(r"^(grpc|rest)\s", line)
               and len(line.split()) >= 5 and line.split()[-1].isdigit()]
     assert errors and not any(errors), out  # every call of every row answered OK

@@ -27,7 +27,7 @@ GAMES = engines.games()
 IDS = [g.info.id for g in GAMES]
 TYPED = [g for g in GAMES if wire(g.info.id).typed]
 UNTYPED = [g for g in GAMES if not wire(g.info.id).typed]
-MAX_MOVES = 600  # random games end well before (hats 32-90 moves, cambio 24-95)
+MAX_MOVES = 2500  # random games end well before (hats 32-90 moves, cambio 24-95, rune_market 200-1,100)
 ENVELOPE_VIEW_KEYS = {"game", "seat"}  # the View envelope's oneof name and View.seat
 
 
@@ -40,15 +40,15 @@ def _has_move_text(game) -> bool:
 
 
 def _event_members(event: dict, gid: str) -> set[str]:
-    return set(event) & {_camel(gid), "generic"}
+    return set(event) & {gid, "generic"}
 
 
 def _check_event_json(event: dict, gid: str, typed: bool) -> None:
-    """One typed member per event: the game's own for a typed game, `generic` otherwise."""
+    """One typed member per event: the game's own for a typed game, `generic` otherwise (`gid`: its JSON name)."""
     assert event["kind"]
-    assert _event_members(event, gid) == {_camel(gid) if typed else "generic"}, event
+    assert _event_members(event, gid) == {gid if typed else "generic"}, event
     if typed:
-        (kind_key,) = event[_camel(gid)].keys()  # the member named by the kind (JSON: its lowerCamelCase name)
+        (kind_key,) = event[gid].keys()  # the member named by the kind (JSON: its lowerCamelCase name)
         assert kind_key == _camel(event["kind"]), event
 
 
@@ -62,15 +62,16 @@ def _camel(name: str) -> str:
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_full_game_over_rest(http, game):
     gid, typed = game.info.id, wire(game.info.id).typed
+    jid = _camel(gid)  # the oneof member's JSON name (rune_market -> runeMarket)
     n = _seats(game)
     r = http.post(f"/v1/games/{gid}:new", json={"seats": [{"name": f"p{i}"} for i in range(n)], "seed": "7",
                                                "want": {"view": True, "seat": 0, "legalMoves": True}})
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["game"] == gid and body["seed"] == "7" and body["legalMoves"]
-    assert set(body["view"]) == {"seat", _camel(gid) if typed else "generic"}  # JSON names: lowerCamelCase
+    assert set(body["view"]) == {"seat", jid if typed else "generic"}
     for event in body["events"]:
-        _check_event_json(event, gid, typed)
+        _check_event_json(event, jid, typed)
     rnd = random.Random(gid)
     state, moves, turns = body["state"], body["legalMoves"], 0
     while True:
@@ -79,7 +80,7 @@ def test_full_game_over_rest(http, game):
         if way == 0:
             req = {"state": state, "move": {"seat": move.get("seat", 0), "text": move["text"]}}
         elif way == 1:
-            req = {"state": state, "move": {"seat": move.get("seat", 0), _camel(gid): move[_camel(gid)]}}
+            req = {"state": state, "move": {"seat": move.get("seat", 0), jid: move[jid]}}
         else:
             req = {"state": state, "index": moves.index(move)}
         req["want"] = {"legalMoves": True, "score": True}
@@ -88,7 +89,7 @@ def test_full_game_over_rest(http, game):
         out = r.json()
         assert out["move"] == move  # seat, text and typed form, in full
         for event in out.get("events", []):
-            _check_event_json(event, gid, typed)
+            _check_event_json(event, jid, typed)
         state, moves, turns = out["state"], out.get("legalMoves", []), turns + 1
         if out.get("finished"):
             break
@@ -216,24 +217,41 @@ def test_typed_moves_round_trip_to_the_same_move(game):
     assert kinds <= enum
 
 
+def _dropped(data, desc, path: str = "") -> set[str]:
+    """The keys of engine data (nested dicts and lists of them too) that the message `desc` has no field for."""
+    missing = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            f = desc.fields_by_name.get(key)
+            if f is None:
+                missing.add(path + key)
+            elif f.message_type is not None and not m.is_map(f):
+                missing |= _dropped(value, f.message_type, f"{path}{key}.")
+    elif isinstance(data, (list, tuple)):
+        sub = desc.fields[0].message_type if len(desc.fields) == 1 and m.is_repeated(desc.fields[0]) else None
+        for item in data:  # a list of sub-messages, or a list of lists for a one-repeated-field message
+            missing |= _dropped(item, sub if sub is not None and isinstance(item, (list, tuple)) else desc, path)
+    return missing
+
+
 @pytest.mark.parametrize("game", TYPED, ids=[g.info.id for g in TYPED])
 def test_typed_views_and_events_keep_every_engine_key(game):
-    """Every view key (but the envelope's) and every event key is a field of its message; both round-trip."""
+    """Every view key (but the envelope's) and every event key, nested ones too, is a field of its message;
+    views and events round-trip through JSON and protobuf."""
     w = wire(game.info.id)
-    view_fields = {f.name for f in w.view_desc.fields}
-    event_fields = {f.name: {x.name for x in f.message_type.fields}
-                    for f in w.event_desc.oneofs_by_name["event"].fields}
+    event_descs = {f.name: f.message_type for f in w.event_desc.oneofs_by_name["event"].fields}
     kinds = set()
     for i, (state, events) in enumerate(_states(game)):
         n = len(game.score(state).seats)
         for seat in [None, *range(n)] if i % 5 == 0 else [None, 0]:
             data = game.view(state, seat)
-            assert set(data) - ENVELOPE_VIEW_KEYS <= view_fields, set(data) - ENVELOPE_VIEW_KEYS - view_fields
+            dropped = _dropped({k: v for k, v in data.items() if k not in ENVELOPE_VIEW_KEYS}, w.view_desc)
+            assert not dropped, f"view keys without a field in {w.view_desc.name}: {sorted(dropped)}"
             _roundtrip(w.view(data, seat), pb.View)
         for event in events:
-            assert event.kind in event_fields, f"event kind {event.kind!r} has no member in the game's Event"
-            keys = set(event.public) | set(event.private)
-            assert keys <= event_fields[event.kind], (event.kind, keys - event_fields[event.kind])
+            assert event.kind in event_descs, f"event kind {event.kind!r} has no member in the game's Event"
+            dropped = _dropped({**event.public, **event.private}, event_descs[event.kind])
+            assert not dropped, f"{event.kind} keys without a field: {sorted(dropped)}"
             kinds.add(event.kind)
             for seat in {None, *event.private_to}:
                 api = w.event(event, seat)

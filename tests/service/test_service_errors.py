@@ -48,7 +48,9 @@ class Ctx:
         self.token = base64.b64decode(r.json()["state"])
         self.state = game.new(self.n, None, 7)  # the same deal, locally, to pick moves
         self.infos = game.describe_moves(self.state)
-        self.other_game = next((g.info.id for g in GAMES if g is not game), "none")
+        self.typed = wire(self.id).typed
+        self.member = _member(self.id)  # the typed move's JSON name in Move (rune_market -> runeMarket)
+        self.other_game = next((g.info.id for g in GAMES if g is not game and wire(g.info.id).typed), "none")
 
     def sealed(self, encoded: bytes, kid: str = "k2", key: str | None = None, count: int = 0) -> str:
         key = key or self.keys["k2"]
@@ -70,7 +72,12 @@ class Ctx:
         return {"seat": idle, "text": info.text}
 
     def typed_of_the_other_game(self) -> dict:
-        return {"seat": 0, self.other_game: {"kind": "KIND_UNSPECIFIED"}} if self.other_game != "none" else None
+        return {"seat": 0, _member(self.other_game): {"kind": "KIND_UNSPECIFIED"}} if self.other_game != "none" else None
+
+
+def _member(game_id: str) -> str | None:
+    field = pb.Move.DESCRIPTOR.fields_by_name.get(game_id)
+    return field.json_name if field is not None else None
 
 
 def _flip(token: bytes) -> bytes:
@@ -108,15 +115,15 @@ CASES = [
                                                                                   "text": "fly away"}},
      IA, 400, "unknown_move"),
     ("typed_move_without_kind", "ApplyMove",
-     lambda c: {"state": b64(c.token), "move": {"seat": 0, c.id: {}}} if c.id in ("hats", "cambio") else None,
+     lambda c: {"state": b64(c.token), "move": {"seat": 0, c.member: {}}} if c.typed else None,
      IA, 400, "bad_move"),
     ("typed_move_of_another_game", "ApplyMove",
      lambda c: {"state": b64(c.token), "move": c.typed_of_the_other_game()} if c.typed_of_the_other_game() else None,
      IA, 400, "wrong_game_move"),
     ("move_mismatch", "ApplyMove",
      lambda c: {"state": b64(c.token), "move": {"seat": c.infos[0].seat, "text": c.infos[-1].text,
-                                                c.id: _typed(c, c.infos[0])}}
-     if c.id in ("hats", "cambio") and c.infos[0].text != c.infos[-1].text else None,
+                                                c.member: _typed(c, c.infos[0])}}
+     if c.typed and c.infos[0].text != c.infos[-1].text else None,
      IA, 400, "move_mismatch"),
     ("missing_move", "ApplyMove", lambda c: {"state": b64(c.token)}, IA, 400, "missing_move"),
     ("index_out_of_range", "ApplyMove", lambda c: {"state": b64(c.token), "index": 99999},

@@ -1,0 +1,1029 @@
+"""Alaska: the compiled rules (setup, turn flow, legal moves, apply). Spec: shared/rules/alaska.md.
+
+Cython pure-Python mode: compiled by `pip install .`, interpreted as-is otherwise.
+It works on the state `bytearray` directly (layout: state.py); game.py turns its
+compact results (codes, reason numbers, event tuples) into names, texts and views.
+
+Move codes (relative to the state: hand indexes, not card ids):
+  place p            PLACE + p - 1                         (0..9)
+  end                END                                   (10)
+  cast               CAST + combo * 17 + choice            combo: 0-3 one hand card, 4-9 a pair
+                                                           choice: 0 none, 1 + salmon number
+  angler i s         ANGLER + i * 10 + s - 1
+  eagle i target     EAGLE + i * 27 + t                    t: 0-15 salmon, 16-25 angler section, 26 bare
+  bear (roar) i      ROAR + i
+  bearsteal seat i   STEAL + seat * 4 + i
+  pass seat          PASS + seat
+"""
+from types import SimpleNamespace
+from typing import Optional
+
+import cython
+
+from ..core import rng
+from .state import (CAST_COPIES, FIRST_BEAR, FIRST_CAST, FIRST_CURRENT, FIRST_EAGLE, FIRST_LOCAL,
+                    FIRST_TOURIST, HAND_MAX as HAND_LIMIT, N_CARDS as DECK_CARDS, N_SALMON as SALMON_CARDS,
+                    SEAT, STATE)
+
+cython.declare(NONE=cython.int, N_CARDS=cython.int, N_SALMON=cython.int, HAND_MAX=cython.int,
+               C_CURRENT=cython.int, C_TOURIST=cython.int, C_LOCAL=cython.int, C_EAGLE=cython.int,
+               C_BEAR=cython.int, C_CAST=cython.int, COPIES=cython.int)
+NONE = 255
+N_CARDS = DECK_CARDS
+N_SALMON = SALMON_CARDS
+HAND_MAX = HAND_LIMIT
+C_CURRENT, C_TOURIST, C_LOCAL, C_EAGLE, C_BEAR, C_CAST = (FIRST_CURRENT, FIRST_TOURIST, FIRST_LOCAL,
+                                                          FIRST_EAGLE, FIRST_BEAR, FIRST_CAST)
+COPIES = CAST_COPIES
+
+cython.declare(PLACE_PHASE=cython.int, PLAY=cython.int, BEAR=cython.int, FINISHED=cython.int)
+PLACE_PHASE, PLAY, BEAR, FINISHED = 0, 1, 2, 3
+PHASES = ("place", "play", "bear", "finished")
+
+# State layout offsets as C constants for the hot code.
+cython.declare(PLAYERS=cython.Py_ssize_t, START=cython.Py_ssize_t, DICE=cython.Py_ssize_t,
+               TIE=cython.Py_ssize_t, WINDOW_RULE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t,
+               ACTIVE=cython.Py_ssize_t, MOVES=cython.Py_ssize_t, RNG=cython.Py_ssize_t,
+               DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
+               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, PENDING_COUNT=cython.Py_ssize_t,
+               PENDING=cython.Py_ssize_t, SALMON_AT=cython.Py_ssize_t, ANGLERS=cython.Py_ssize_t,
+               NO_REFILL=cython.Py_ssize_t, FINAL=cython.Py_ssize_t, LAST=cython.Py_ssize_t,
+               WIN_SEATS=cython.Py_ssize_t, WIN_PASSED=cython.Py_ssize_t, PARTICIPANTS=cython.Py_ssize_t,
+               PLAYOFF=cython.Py_ssize_t, SEATS=cython.Py_ssize_t, SEAT_SIZE=cython.Py_ssize_t,
+               HAND_COUNT=cython.Py_ssize_t, HAND=cython.Py_ssize_t, CAUGHT_COUNT=cython.Py_ssize_t,
+               CAUGHT=cython.Py_ssize_t, MAIN_SALMON=cython.Py_ssize_t, STAGE=cython.Py_ssize_t,
+               KEY_COUNT=cython.Py_ssize_t, SIZE=cython.Py_ssize_t)
+PLAYERS = STATE.offset("players")
+START = STATE.offset("start_seat")
+DICE = STATE.offset("lucky_dice")
+TIE = STATE.offset("tie_rule")
+WINDOW_RULE = STATE.offset("bear_window")
+PHASE = STATE.offset("phase")
+ACTIVE = STATE.offset("active_seat")
+MOVES = STATE.offset("move_count")
+RNG = STATE.offset("rng")
+DECK_TOP = STATE.offset("deck_top")
+DECK_END = STATE.offset("deck_end")
+DECK = STATE.offset("deck")
+PILE_COUNT = STATE.offset("pile_count")
+PILE = STATE.offset("pile")
+PENDING_COUNT = STATE.offset("pending_count")
+PENDING = STATE.offset("pending")
+SALMON_AT = STATE.offset("salmon_at")
+ANGLERS = STATE.offset("anglers")
+NO_REFILL = STATE.offset("no_refill")
+FINAL = STATE.offset("final_round")
+LAST = STATE.offset("last_seat")
+WIN_SEATS = STATE.offset("window_seats")
+WIN_PASSED = STATE.offset("window_passed")
+PARTICIPANTS = STATE.offset("participants")
+PLAYOFF = STATE.offset("playoff")
+SEATS = STATE.offset("seats")
+SEAT_SIZE = SEAT.size
+HAND_COUNT = SEAT.offset("hand_count")
+HAND = SEAT.offset("hand")
+CAUGHT_COUNT = SEAT.offset("caught_count")
+CAUGHT = SEAT.offset("caught")
+MAIN_SALMON = SEAT.offset("main_salmon")
+STAGE = SEAT.offset("stage")
+KEY_COUNT = SEAT.offset("key_count")
+SIZE = STATE.size
+
+# Move code bases (module docstring).
+cython.declare(PLACE=cython.int, END=cython.int, CAST=cython.int, ANGLER=cython.int, EAGLE=cython.int,
+               ROAR=cython.int, STEAL=cython.int, PASS=cython.int, N_CODES=cython.int,
+               CHOICES=cython.int, TARGETS=cython.int)
+PLACE, END, CAST, ANGLER, EAGLE, ROAR, STEAL, PASS, N_CODES = 0, 10, 11, 181, 221, 329, 333, 349, 353
+CHOICES = 17   # no salmon named, or one of 16
+TARGETS = 27   # 16 salmon, 10 angler sections, bare
+KINDS = ("place", "end", "cast", "angler", "eagle", "bear", "bearsteal", "pass")
+
+# Refusal reasons of `check`, as C constants; REASONS names them for game.py (its reasons table).
+cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_PLACE=cython.int,
+               NOT_PLAY=cython.int, WINDOW_OPEN=cython.int, NOT_IN_HAND=cython.int, NOT_CAST=cython.int,
+               OFF_RIVER=cython.int, NAME_SALMON=cython.int, NO_CHOICE=cython.int, NOT_THERE=cython.int,
+               NOT_ANGLER=cython.int, OCCUPIED=cython.int, NOT_EAGLE=cython.int, NEEDS_TARGET=cython.int,
+               NO_TARGET=cython.int, NOT_BEAR=cython.int, KEEP_ONE=cython.int, PLAY_ALL=cython.int,
+               NO_WINDOW=cython.int, NOT_IN_WINDOW=cython.int, PASSED=cython.int)
+(OK, GAME_OVER, NOT_LEGAL, NOT_PLACE, NOT_PLAY, WINDOW_OPEN, NOT_IN_HAND, NOT_CAST, OFF_RIVER, NAME_SALMON,
+ NO_CHOICE, NOT_THERE, NOT_ANGLER, OCCUPIED, NOT_EAGLE, NEEDS_TARGET, NO_TARGET, NOT_BEAR, KEEP_ONE, PLAY_ALL,
+ NO_WINDOW, NOT_IN_WINDOW, PASSED) = range(23)
+REASONS = ("ok", "game_over", "not_legal", "no_salmon_to_place", "not_play_phase", "bear_window_open",
+           "card_not_in_hand", "not_a_cast_card", "cast_off_river", "name_a_salmon", "no_salmon_choice",
+           "salmon_not_there", "not_an_angler", "section_occupied", "not_an_eagle", "eagle_needs_target",
+           "no_such_target", "not_a_bear", "keep_at_most_one", "play_all_cards", "no_bear_window",
+           "not_in_window", "already_passed")
+
+# Event tuples appended by `apply_move` (kind first); EVENTS names them for game.py.
+cython.declare(EV_FELL=cython.int, EV_PLACED=cython.int, EV_STEP=cython.int, EV_CAST=cython.int,
+               EV_ANGLER=cython.int, EV_CHASED=cython.int, EV_EAGLE=cython.int, EV_ROAR=cython.int,
+               EV_STEAL=cython.int, EV_PASSED=cython.int, EV_WINDOW=cython.int, EV_PENALTY=cython.int,
+               EV_REFILLED=cython.int, EV_FINAL=cython.int, EV_EMPTY_TURN=cython.int, EV_PLAYOFF=cython.int,
+               EV_GAME_END=cython.int, EV_WINDOW_CLOSED=cython.int, EV_ENDED=cython.int, EV_DICE=cython.int)
+(EV_FELL, EV_PLACED, EV_STEP, EV_CAST, EV_ANGLER, EV_CHASED, EV_EAGLE, EV_ROAR, EV_STEAL, EV_PASSED, EV_WINDOW,
+ EV_PENALTY, EV_REFILLED, EV_FINAL, EV_EMPTY_TURN, EV_PLAYOFF, EV_GAME_END, EV_WINDOW_CLOSED,
+ EV_ENDED, EV_DICE) = range(20)
+EVENTS = ("fell", "placed", "current_step", "cast", "angler_placed", "angler_chased", "eagle", "bear_roar",
+          "bear_steal", "passed", "bear_window", "tourist_penalty", "refilled", "final_round", "empty_turn",
+          "playoff", "game_end", "bear_window_closed", "turn_ended", "dice")
+# Cast outcomes (event field).
+OUTCOMES = ("empty_water", "caught", "tourist", "local_paid", "local_stays")
+NO_CARD = NONE
+
+
+# -- small helpers ---------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+def seat_at(seat: cython.int) -> cython.Py_ssize_t:
+    return SEATS + seat * SEAT_SIZE
+
+
+@cython.cfunc
+@cython.inline
+def cast_number(card: cython.int) -> cython.int:
+    """The number of a cast card, 0 for any other card."""
+    if card < C_CAST or card >= N_CARDS:
+        return 0
+    return (card - C_CAST) // COPIES + 1
+
+
+@cython.cfunc
+@cython.inline
+def covers(head: cython.int, section: cython.int) -> cython.bint:
+    """A salmon with its head at `head` (0: not in the river) covers `head` and the next section (D3)."""
+    return head != 0 and (head == section or head % 10 + 1 == section)
+
+
+@cython.cfunc
+def combo_first(combo: cython.int) -> cython.int:
+    """The first hand index of a cast combo: 0-3 one card, 4-9 the pairs (0,1) (0,2) (0,3) (1,2) (1,3) (2,3)."""
+    if combo < 4:
+        return combo
+    if combo < 7:
+        return 0
+    return 1 if combo < 9 else 2
+
+
+@cython.cfunc
+def combo_second(combo: cython.int) -> cython.int:
+    """The second hand index of a cast combo, or -1 for one card."""
+    if combo < 4:
+        return -1
+    if combo < 7:
+        return combo - 3
+    return combo - 5 if combo < 9 else 3
+
+
+@cython.cfunc
+def bits(mask: cython.int, seat: cython.int) -> cython.bint:
+    return (mask >> seat) & 1
+
+
+@cython.cfunc
+def next_seat(buf: bytearray, seat: cython.int, step: cython.int) -> cython.int:
+    """The next participant clockwise (step 1) or counter-clockwise (step -1) from `seat`."""
+    n: cython.int = buf[PLAYERS]
+    s: cython.int = (seat + step + n) % n
+    while not bits(buf[PARTICIPANTS], s):
+        s = (s + step + n) % n
+    return s
+
+
+@cython.cfunc
+def salmon_covering(buf: bytearray, section: cython.int) -> cython.int:
+    """How many river salmon cover `section`."""
+    k: cython.int = 0
+    s: cython.int
+    for s in range(N_SALMON):
+        if covers(buf[SALMON_AT + s], section):
+            k += 1
+    return k
+
+
+@cython.cfunc
+def first_covering(buf: bytearray, section: cython.int) -> cython.int:
+    s: cython.int
+    for s in range(N_SALMON):
+        if covers(buf[SALMON_AT + s], section):
+            return s
+    return NONE
+
+
+@cython.cfunc
+def discard(buf: bytearray, card: cython.int) -> cython.void:
+    n: cython.int = buf[PILE_COUNT]
+    buf[PILE + n] = card
+    buf[PILE_COUNT] = n + 1
+
+
+@cython.cfunc
+def take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cython.int:
+    """Remove and return the hand card at `index`, keeping the order of the rest."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    n: cython.int = buf[p + HAND_COUNT]
+    card: cython.int = buf[p + HAND + index]
+    i: cython.int
+    for i in range(index, n - 1):
+        buf[p + HAND + i] = buf[p + HAND + i + 1]
+    buf[p + HAND + n - 1] = 0
+    buf[p + HAND_COUNT] = n - 1
+    return card
+
+
+@cython.cfunc
+def draw(buf: bytearray, seat: cython.int) -> cython.int:
+    top: cython.int = buf[DECK_TOP]
+    card: cython.int = buf[DECK + top]
+    buf[DECK + top] = 0
+    buf[DECK_TOP] = top + 1
+    p: cython.Py_ssize_t = seat_at(seat)
+    buf[p + HAND + buf[p + HAND_COUNT]] = card
+    buf[p + HAND_COUNT] += 1
+    return card
+
+
+@cython.ccall
+def move_count(buf: bytearray) -> cython.int:
+    """Moves applied since setup."""
+    return buf[MOVES] | (buf[MOVES + 1] << 8)
+
+
+# -- setup (§2.1) and playoffs (§10) ----------------------------------------------
+
+def new_state(players: cython.int, start: cython.int, dice: cython.int, tie: cython.int, window: cython.int,
+              seed: cython.ulonglong, order: bytes, events: Optional[list] = None) -> bytearray:
+    """Set up a game: `order` is the rigged deck (top first, all 66 cards) or empty to shuffle."""
+    buf = bytearray(SIZE)
+    buf[PLAYERS] = players
+    buf[START] = start
+    buf[DICE] = dice
+    buf[TIE] = tie
+    buf[WINDOW_RULE] = window
+    buf[LAST] = NONE
+    buf[PARTICIPANTS] = (1 << players) - 1
+    rng.seed_into(buf, RNG, seed)
+    c: cython.int
+    for c in range(10):
+        buf[ANGLERS + c] = NONE
+    if order:
+        for c in range(N_CARDS):
+            buf[DECK + c] = order[c]
+    else:
+        for c in range(N_CARDS):
+            buf[DECK + c] = c
+        rng.shuffle(buf, RNG, DECK, N_CARDS)
+    buf[DECK_END] = N_CARDS
+    _deal(buf, start)
+    _begin_turn(buf, start, events)
+    return buf
+
+
+@cython.cfunc
+def _deal(buf: bytearray, first: cython.int) -> cython.void:
+    """Four cards to each participant, one at a time, from `first` clockwise."""
+    i: cython.int
+    seat: cython.int
+    for i in range(HAND_MAX):
+        seat = first
+        while True:
+            draw(buf, seat)
+            seat = next_seat(buf, seat, 1)
+            if seat == first:
+                break
+
+
+@cython.cfunc
+def _start_playoff(buf: bytearray, tied: cython.int, events: Optional[list]) -> cython.void:
+    """Clear the table and deal a playoff among the `tied` seats (§10)."""
+    n: cython.int = buf[PLAYERS]
+    buf[PLAYOFF] += 1
+    buf[PARTICIPANTS] = tied
+    i: cython.int
+    p: cython.Py_ssize_t
+    for i in range(N_CARDS):
+        buf[DECK + i] = i
+        buf[PILE + i] = 0
+    rng.shuffle(buf, RNG, DECK, N_CARDS)
+    buf[DECK_TOP] = 0
+    buf[PILE_COUNT] = 0
+    buf[PENDING_COUNT] = 0
+    for i in range(N_SALMON):
+        buf[SALMON_AT + i] = 0
+    for i in range(10):
+        buf[ANGLERS + i] = NONE
+    for i in range(4):
+        buf[PENDING + i] = 0
+        p = seat_at(i)
+        buf[p + HAND_COUNT] = 0
+        buf[p + CAUGHT_COUNT] = 0
+        buf[p + HAND:p + HAND + HAND_MAX] = bytes(HAND_MAX)
+        buf[p + CAUGHT:p + CAUGHT + N_SALMON] = bytes(N_SALMON)
+        if bits(tied, i):
+            buf[p + STAGE] = buf[PLAYOFF]
+    buf[NO_REFILL] = 0
+    buf[FINAL] = 0
+    buf[LAST] = NONE
+    first: cython.int = buf[START]
+    while not bits(tied, first):
+        first = (first + 1) % n
+    _deal(buf, first)
+    if events is not None:
+        seats: list = []
+        for i in range(n):
+            if bits(tied, i):
+                seats.append(i)
+        events.append((EV_PLAYOFF, buf[PLAYOFF], tuple(seats), first))
+    _begin_turn(buf, first, events)
+
+
+# -- the turn (§4) ---------------------------------------------------------------
+
+@cython.cfunc
+def _begin_turn(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
+    """Steps 0-2 for `seat`: an empty hand ends the turn at once; else the natural cards fall."""
+    buf[ACTIVE] = seat
+    p: cython.Py_ssize_t = seat_at(seat)
+    if buf[p + HAND_COUNT] == 0:
+        if events is not None:
+            events.append((EV_EMPTY_TURN, seat))
+        _end_turn(buf, events)
+        return
+    i: cython.int = 0
+    card: cython.int
+    salmon: cython.int = 0
+    while i < buf[p + HAND_COUNT]:
+        card = buf[p + HAND + i]
+        if card < C_TOURIST:
+            _insert_pending(buf, take_from_hand(buf, seat, i))
+            salmon += card < C_CURRENT
+        else:
+            i += 1
+    if buf[PENDING_COUNT] and events is not None:
+        events.append((EV_FELL, seat, bytes(buf[PENDING:PENDING + buf[PENDING_COUNT]])))
+    if salmon:
+        buf[PHASE] = PLACE_PHASE
+    else:
+        _currents(buf, events)
+
+
+@cython.cfunc
+def _insert_pending(buf: bytearray, card: cython.int) -> cython.void:
+    """Keep the fallen cards ascending: salmon to place (by id, D21), then currents."""
+    n: cython.int = buf[PENDING_COUNT]
+    i: cython.int = n
+    while i > 0 and buf[PENDING + i - 1] > card:
+        buf[PENDING + i] = buf[PENDING + i - 1]
+        i -= 1
+    buf[PENDING + i] = card
+    buf[PENDING_COUNT] = n + 1
+
+
+@cython.cfunc
+def _currents(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Step 2: discard the fallen currents, one current step each (§7.1); then the play phase."""
+    k: cython.int = buf[PENDING_COUNT]
+    i: cython.int
+    for i in range(k):
+        discard(buf, buf[PENDING + i])
+        buf[PENDING + i] = 0
+    buf[PENDING_COUNT] = 0
+    for i in range(k):
+        _current_step(buf, i + 1, events)
+    buf[PHASE] = PLAY
+
+
+@cython.cfunc
+def _current_step(buf: bytearray, step: cython.int, events: Optional[list]) -> cython.void:
+    """Every salmon moves upstream; then, by id, a head arriving on an angler's section is caught (D5, D6)."""
+    s: cython.int
+    head: cython.int
+    angler: cython.int
+    for s in range(N_SALMON):
+        head = buf[SALMON_AT + s]
+        if head:
+            buf[SALMON_AT + s] = 10 if head == 1 else head - 1
+    catches: list = [] if events is not None else None
+    for s in range(N_SALMON):
+        head = buf[SALMON_AT + s]
+        if head == 0:
+            continue
+        angler = buf[ANGLERS + head - 1]
+        if angler == NONE:
+            continue
+        buf[SALMON_AT + s] = 0
+        discard(buf, s)
+        if angler < C_LOCAL:  # a tourist goes home with the salmon
+            buf[ANGLERS + head - 1] = NONE
+            discard(buf, angler)
+        if catches is not None:
+            catches.append((s, angler, head))
+    if events is not None:
+        where: list = []
+        for s in range(N_SALMON):
+            if buf[SALMON_AT + s]:
+                where.append((s, buf[SALMON_AT + s]))
+        events.append((EV_STEP, step, tuple(where), tuple(catches)))
+
+
+@cython.cfunc
+def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Steps 4-5: refill, the final round, the next turn or the end of the game (or playoff)."""
+    seat: cython.int = buf[ACTIVE]
+    p: cython.Py_ssize_t = seat_at(seat)
+    drawn: list = [] if events is not None else None
+    if not buf[FINAL] and not bits(buf[NO_REFILL], seat):
+        while buf[p + HAND_COUNT] < HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
+            card: cython.int = draw(buf, seat)
+            if drawn is not None:
+                drawn.append(card)
+    buf[NO_REFILL] &= ~(1 << seat) & 0xFF
+    if events is not None:
+        events.append((EV_ENDED, seat))
+        if drawn:
+            events.append((EV_REFILLED, seat, tuple(drawn)))
+    if buf[FINAL]:
+        if seat == buf[LAST]:
+            _end_game(buf, events)
+            return
+    elif buf[DECK_TOP] == buf[DECK_END]:
+        buf[FINAL] = 1
+        buf[LAST] = seat
+        if events is not None:
+            order: list = []
+            s: cython.int = seat
+            while True:
+                s = next_seat(buf, s, 1)
+                order.append(s)
+                if s == seat:
+                    break
+            events.append((EV_FINAL, tuple(order)))
+    _begin_turn(buf, next_seat(buf, seat, 1), events)
+
+
+@cython.cfunc
+def _end_game(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Record the counts of the game or playoff that ended; start a playoff on a tie (§10), else finish."""
+    n: cython.int = buf[PLAYERS]
+    s: cython.int
+    p: cython.Py_ssize_t
+    for s in range(n):
+        p = seat_at(s)
+        if buf[PLAYOFF] == 0:
+            buf[p + MAIN_SALMON] = buf[p + CAUGHT_COUNT]
+        if bits(buf[PARTICIPANTS], s):
+            buf[p + KEY_COUNT] = buf[p + CAUGHT_COUNT]
+    best: cython.int = -1
+    tied: cython.int = 0
+    key: cython.int
+    for s in range(n):
+        p = seat_at(s)
+        key = buf[p + STAGE] * 32 + buf[p + KEY_COUNT]
+        if key > best:
+            best, tied = key, 1 << s
+        elif key == best:
+            tied |= 1 << s
+    if buf[TIE] == 1 and tied & (tied - 1) and buf[PLAYOFF] < 3:
+        _start_playoff(buf, tied, events)
+        return
+    buf[PHASE] = FINISHED
+    buf[ACTIVE] = NONE
+    if events is not None:
+        events.append((EV_GAME_END,))
+
+
+# -- bear window (§6) ---------------------------------------------------------------
+
+@cython.cfunc
+def has_bear(buf: bytearray, seat: cython.int) -> cython.bint:
+    p: cython.Py_ssize_t = seat_at(seat)
+    i: cython.int
+    card: cython.int
+    for i in range(buf[p + HAND_COUNT]):
+        card = buf[p + HAND + i]
+        if C_BEAR <= card < C_CAST:
+            return True
+    return False
+
+
+@cython.cfunc
+def _open_window(buf: bytearray, events: Optional[list]) -> cython.void:
+    """After a catch by the active seat: every other participant may steal it with a bear, or pass."""
+    seats: cython.int = buf[PARTICIPANTS] & ~(1 << buf[ACTIVE])
+    passed: cython.int = 0
+    s: cython.int
+    if buf[WINDOW_RULE] == 1:
+        for s in range(buf[PLAYERS]):
+            if bits(seats, s) and not has_bear(buf, s):
+                passed |= 1 << s
+    if events is not None:
+        events.append((EV_WINDOW, seats, passed))
+    if passed == seats:
+        if events is not None:
+            events.append((EV_WINDOW_CLOSED, "all_passed"))
+        return
+    buf[WIN_SEATS] = seats
+    buf[WIN_PASSED] = passed
+    buf[PHASE] = BEAR
+
+
+@cython.cfunc
+def _close_window(buf: bytearray) -> cython.void:
+    buf[WIN_SEATS] = 0
+    buf[WIN_PASSED] = 0
+    buf[PHASE] = PLAY
+
+
+@cython.cfunc
+def _catch(buf: bytearray, seat: cython.int, salmon: cython.int, events: Optional[list]) -> cython.void:
+    """`salmon` leaves the river for the seat's pile; the bear window opens (§7.2, D24)."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    buf[SALMON_AT + salmon] = 0
+    buf[p + CAUGHT + buf[p + CAUGHT_COUNT]] = salmon
+    buf[p + CAUGHT_COUNT] += 1
+    _open_window(buf, events)
+
+
+# -- legality ----------------------------------------------------------------------
+
+@cython.ccall
+def check(buf: bytearray, code: cython.int) -> cython.int:
+    """OK if move `code` is legal now, else why not (a reason number, REASONS names it)."""
+    phase: cython.int = buf[PHASE]
+    if phase == FINISHED:
+        return GAME_OVER
+    if code < 0 or code >= N_CODES:
+        return NOT_LEGAL
+    if code < END:
+        return OK if phase == PLACE_PHASE else NOT_PLACE
+    if code >= STEAL:
+        return _check_window(buf, code)
+    if phase == BEAR:
+        return WINDOW_OPEN
+    if phase != PLAY:
+        return NOT_PLAY
+    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
+    held: cython.int = buf[p + HAND_COUNT]
+    if code == END:
+        if buf[FINAL]:
+            return OK if held == 0 else PLAY_ALL
+        return OK if held <= 1 else KEEP_ONE
+    if code < ANGLER:
+        return _check_cast(buf, p, (code - CAST) // CHOICES, (code - CAST) % CHOICES)
+    index: cython.int
+    if code < EAGLE:
+        index = (code - ANGLER) // 10
+        if index >= held:
+            return NOT_IN_HAND
+        return _check_angler(buf, buf[p + HAND + index], (code - ANGLER) % 10)
+    if code < ROAR:
+        index = (code - EAGLE) // TARGETS
+        if index >= held:
+            return NOT_IN_HAND
+        return _check_eagle(buf, buf[p + HAND + index], (code - EAGLE) % TARGETS)
+    index = code - ROAR
+    if index >= held:
+        return NOT_IN_HAND
+    card: cython.int = buf[p + HAND + index]
+    return OK if C_BEAR <= card < C_CAST else NOT_BEAR
+
+
+@cython.cfunc
+def _check_cast(buf: bytearray, p: cython.Py_ssize_t, combo: cython.int, choice: cython.int) -> cython.int:
+    first: cython.int = combo_first(combo)
+    second: cython.int = combo_second(combo)
+    held: cython.int = buf[p + HAND_COUNT]
+    if first >= held or second >= held:
+        return NOT_IN_HAND
+    a: cython.int = cast_number(buf[p + HAND + first])
+    b: cython.int = cast_number(buf[p + HAND + second]) if second >= 0 else 0
+    if a == 0 or (second >= 0 and b == 0):
+        return NOT_CAST
+    section: cython.int = a + b
+    if section > 10:
+        return OFF_RIVER
+    if salmon_covering(buf, section) >= 2:
+        if choice == 0:
+            return NAME_SALMON
+        return OK if covers(buf[SALMON_AT + choice - 1], section) else NOT_THERE
+    return NO_CHOICE if choice else OK
+
+
+@cython.cfunc
+def _check_angler(buf: bytearray, card: cython.int, section: cython.int) -> cython.int:
+    if card < C_TOURIST or card >= C_EAGLE:
+        return NOT_ANGLER
+    there: cython.int = buf[ANGLERS + section]
+    if there == NONE or (card < C_LOCAL and C_LOCAL <= there < C_EAGLE):
+        return OK
+    return OCCUPIED
+
+
+@cython.cfunc
+def _check_eagle(buf: bytearray, card: cython.int, target: cython.int) -> cython.int:
+    if card < C_EAGLE or card >= C_BEAR:
+        return NOT_EAGLE
+    if target < N_SALMON:
+        return OK if buf[SALMON_AT + target] else NO_TARGET
+    if target < N_SALMON + 10:
+        return OK if buf[ANGLERS + target - N_SALMON] != NONE else NO_TARGET
+    i: cython.int
+    for i in range(N_SALMON):
+        if buf[SALMON_AT + i]:
+            return NEEDS_TARGET
+    for i in range(10):
+        if buf[ANGLERS + i] != NONE:
+            return NEEDS_TARGET
+    return OK
+
+
+@cython.cfunc
+def _check_window(buf: bytearray, code: cython.int) -> cython.int:
+    seat: cython.int = (code - STEAL) // 4 if code < PASS else code - PASS
+    if buf[PHASE] != BEAR:
+        return NO_WINDOW
+    if seat >= buf[PLAYERS] or not bits(buf[WIN_SEATS], seat):
+        return NOT_IN_WINDOW
+    if bits(buf[WIN_PASSED], seat):
+        return PASSED
+    if code >= PASS:
+        return OK
+    p: cython.Py_ssize_t = seat_at(seat)
+    index: cython.int = (code - STEAL) % 4
+    if index >= buf[p + HAND_COUNT]:
+        return NOT_IN_HAND
+    card: cython.int = buf[p + HAND + index]
+    return OK if C_BEAR <= card < C_CAST else NOT_BEAR
+
+
+@cython.ccall
+def is_finished(buf: bytearray) -> cython.bint:
+    """True once the game (and any playoff) has ended."""
+    return buf[PHASE] == FINISHED
+
+
+# -- legal moves -------------------------------------------------------------------
+
+def legal_moves(buf: bytearray) -> list:
+    """Every legal move code now, ascending (§5, §6)."""
+    if len(buf) != SIZE:
+        raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
+    out: list = []
+    phase: cython.int = buf[PHASE]
+    i: cython.int
+    if phase == PLACE_PHASE:
+        for i in range(10):
+            out.append(PLACE + i)
+    elif phase == PLAY:
+        _play_moves(buf, out)
+    elif phase == BEAR:
+        _window_moves(buf, out)
+    return out
+
+
+@cython.cfunc
+def _play_moves(buf: bytearray, out: list) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
+    held: cython.int = buf[p + HAND_COUNT]
+    if held <= (0 if buf[FINAL] else 1):
+        out.append(END)
+    combo: cython.int
+    for combo in range(10):
+        _cast_moves(buf, p, combo, out)
+    i: cython.int
+    s: cython.int
+    card: cython.int
+    for i in range(held):
+        card = buf[p + HAND + i]
+        if C_TOURIST <= card < C_EAGLE:
+            for s in range(10):
+                if _check_angler(buf, card, s) == OK:
+                    out.append(ANGLER + i * 10 + s)
+    for i in range(held):
+        card = buf[p + HAND + i]
+        if C_EAGLE <= card < C_BEAR:
+            _eagle_moves(buf, i, out)
+    for i in range(held):
+        card = buf[p + HAND + i]
+        if C_BEAR <= card < C_CAST:
+            out.append(ROAR + i)
+
+
+@cython.cfunc
+def _cast_moves(buf: bytearray, p: cython.Py_ssize_t, combo: cython.int, out: list) -> cython.void:
+    first: cython.int = combo_first(combo)
+    second: cython.int = combo_second(combo)
+    held: cython.int = buf[p + HAND_COUNT]
+    if first >= held or second >= held:
+        return
+    a: cython.int = cast_number(buf[p + HAND + first])
+    b: cython.int = cast_number(buf[p + HAND + second]) if second >= 0 else 0
+    if a == 0 or (second >= 0 and b == 0) or a + b > 10:
+        return
+    base: cython.int = CAST + combo * CHOICES
+    if salmon_covering(buf, a + b) < 2:
+        out.append(base)
+        return
+    s: cython.int
+    for s in range(N_SALMON):
+        if covers(buf[SALMON_AT + s], a + b):
+            out.append(base + 1 + s)
+
+
+@cython.cfunc
+def _eagle_moves(buf: bytearray, index: cython.int, out: list) -> cython.void:
+    base: cython.int = EAGLE + index * TARGETS
+    n: cython.int = len(out)
+    s: cython.int
+    for s in range(N_SALMON):
+        if buf[SALMON_AT + s]:
+            out.append(base + s)
+    for s in range(10):
+        if buf[ANGLERS + s] != NONE:
+            out.append(base + N_SALMON + s)
+    if len(out) == n:
+        out.append(base + TARGETS - 1)
+
+
+@cython.cfunc
+def _window_moves(buf: bytearray, out: list) -> cython.void:
+    seat: cython.int
+    i: cython.int
+    card: cython.int
+    p: cython.Py_ssize_t
+    waiting: cython.int = buf[WIN_SEATS] & ~buf[WIN_PASSED]
+    for seat in range(buf[PLAYERS]):
+        if bits(waiting, seat):
+            p = seat_at(seat)
+            for i in range(buf[p + HAND_COUNT]):
+                card = buf[p + HAND + i]
+                if C_BEAR <= card < C_CAST:
+                    out.append(STEAL + seat * 4 + i)
+    for seat in range(buf[PLAYERS]):
+        if bits(waiting, seat):
+            out.append(PASS + seat)
+
+
+def mover_of(buf: bytearray, code: cython.int) -> cython.int:
+    """The seat that makes move `code` now (NONE once finished)."""
+    if buf[PHASE] == FINISHED:
+        return NONE
+    if code >= PASS:
+        return code - PASS
+    if code >= STEAL:
+        return (code - STEAL) // 4
+    if code < END:
+        return next_seat(buf, buf[ACTIVE], -1)
+    return buf[ACTIVE]
+
+
+def to_act(buf: bytearray) -> list:
+    """Seats that may act now, ascending."""
+    phase: cython.int = buf[PHASE]
+    if phase == FINISHED:
+        return []
+    if phase == PLACE_PHASE:
+        return [next_seat(buf, buf[ACTIVE], -1)]
+    if phase == PLAY:
+        return [buf[ACTIVE]]
+    waiting: cython.int = buf[WIN_SEATS] & ~buf[WIN_PASSED]
+    return [s for s in range(buf[PLAYERS]) if bits(waiting, s)]
+
+
+# -- apply ---------------------------------------------------------------------------
+
+def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cython.int:
+    """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched.
+
+    With `events` not None, appends event tuples (EV_* first) for game.py to name.
+    """
+    if len(buf) != SIZE:
+        raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
+    reason: cython.int = check(buf, code)
+    if reason != OK:
+        return reason
+    if code < END:
+        _place(buf, code - PLACE + 1, events)
+    elif code == END:
+        _end_turn(buf, events)
+    elif code < ANGLER:
+        _cast(buf, (code - CAST) // CHOICES, (code - CAST) % CHOICES, events)
+    elif code < EAGLE:
+        _angler(buf, (code - ANGLER) // 10, (code - ANGLER) % 10, events)
+    elif code < ROAR:
+        _eagle(buf, (code - EAGLE) // TARGETS, (code - EAGLE) % TARGETS, events)
+    elif code < STEAL:
+        _roar(buf, code - ROAR, events)
+    elif code < PASS:
+        _steal(buf, (code - STEAL) // 4, (code - STEAL) % 4, events)
+    else:
+        _pass(buf, code - PASS, events)
+    n: cython.int = move_count(buf) + 1
+    buf[MOVES] = n & 0xFF
+    buf[MOVES + 1] = (n >> 8) & 0xFF
+    return OK
+
+
+@cython.cfunc
+def _place(buf: bytearray, section: cython.int, events: Optional[list]) -> cython.void:
+    """The next fallen salmon enters the river at `section` (no catch, D22)."""
+    salmon: cython.int = buf[PENDING]
+    n: cython.int = buf[PENDING_COUNT]
+    i: cython.int
+    for i in range(n - 1):
+        buf[PENDING + i] = buf[PENDING + i + 1]
+    buf[PENDING + n - 1] = 0
+    buf[PENDING_COUNT] = n - 1
+    buf[SALMON_AT + salmon] = section
+    if events is not None:
+        events.append((EV_PLACED, next_seat(buf, buf[ACTIVE], -1), salmon, section))
+    if n == 1 or buf[PENDING] >= C_CURRENT:
+        _currents(buf, events)
+
+
+@cython.cfunc
+def _cast(buf: bytearray, combo: cython.int, choice: cython.int, events: Optional[list]) -> cython.void:
+    """Discard the cast cards and resolve the cast at their sum (§7.2)."""
+    seat: cython.int = buf[ACTIVE]
+    p: cython.Py_ssize_t = seat_at(seat)
+    second: cython.int = combo_second(combo)
+    b: cython.int = take_from_hand(buf, seat, second) if second >= 0 else NONE
+    a: cython.int = take_from_hand(buf, seat, combo_first(combo))
+    discard(buf, a)
+    if b != NONE:
+        discard(buf, b)
+    section: cython.int = cast_number(a) + cast_number(b)
+    salmon: cython.int = choice - 1 if choice else first_covering(buf, section)
+    angler: cython.int = buf[ANGLERS + section - 1]
+    die: cython.int = 0
+    outcome: cython.int = 0
+    paid: cython.int = NONE
+    if angler != NONE and buf[DICE] and salmon != NONE:
+        die = rng.below(buf, RNG, 6) + 1
+        if events is not None:
+            events.append((EV_DICE, seat, die))
+    if angler != NONE and die != 1:
+        if angler < C_LOCAL:
+            outcome = 2
+        elif buf[p + CAUGHT_COUNT]:
+            outcome = 3
+            buf[p + CAUGHT_COUNT] -= 1
+            paid = buf[p + CAUGHT + buf[p + CAUGHT_COUNT]]
+            buf[p + CAUGHT + buf[p + CAUGHT_COUNT]] = 0
+            discard(buf, paid)
+            buf[ANGLERS + section - 1] = NONE
+            discard(buf, angler)
+        else:
+            outcome = 4
+    elif salmon != NONE:
+        outcome = 1
+    if events is not None:
+        events.append((EV_CAST, seat, a, b, section, outcome, die, salmon if outcome == 1 else NONE,
+                       angler if angler != NONE and die != 1 else NONE, paid))
+    if outcome == 1:
+        _catch(buf, seat, salmon, events)
+    elif outcome == 2:
+        _tourist_penalty(buf, seat, section, events)
+
+
+@cython.cfunc
+def _tourist_penalty(buf: bytearray, seat: cython.int, section: cython.int, events: Optional[list]) -> cython.void:
+    """The tourist goes, the hand is lost, no refill, the turn ends at once (§7.2, D13)."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    discard(buf, buf[ANGLERS + section - 1])
+    buf[ANGLERS + section - 1] = NONE
+    lost: bytes = bytes(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]])
+    while buf[p + HAND_COUNT]:
+        discard(buf, take_from_hand(buf, seat, 0))
+    buf[NO_REFILL] |= 1 << seat
+    if events is not None:
+        events.append((EV_PENALTY, seat, lost))
+    _end_turn(buf, events)
+
+
+@cython.cfunc
+def _angler(buf: bytearray, index: cython.int, section: cython.int, events: Optional[list]) -> cython.void:
+    """An angler onto an empty section, or a tourist chasing a local (D7)."""
+    seat: cython.int = buf[ACTIVE]
+    card: cython.int = take_from_hand(buf, seat, index)
+    there: cython.int = buf[ANGLERS + section]
+    if there == NONE:
+        buf[ANGLERS + section] = card
+        if events is not None:
+            events.append((EV_ANGLER, seat, card, section + 1))
+        return
+    buf[ANGLERS + section] = NONE
+    discard(buf, there)
+    discard(buf, card)
+    if events is not None:
+        events.append((EV_CHASED, seat, card, there, section + 1))
+
+
+@cython.cfunc
+def _eagle(buf: bytearray, index: cython.int, target: cython.int, events: Optional[list]) -> cython.void:
+    """The eagle catches a salmon (a catch: bear window, D24), chases an angler, or flies off (D16)."""
+    seat: cython.int = buf[ACTIVE]
+    card: cython.int = take_from_hand(buf, seat, index)
+    if target >= N_SALMON and target < N_SALMON + 10:
+        discard(buf, buf[ANGLERS + target - N_SALMON])
+        buf[ANGLERS + target - N_SALMON] = NONE
+    discard(buf, card)
+    if events is not None:
+        events.append((EV_EAGLE, seat, card, target))
+    if target < N_SALMON:
+        _catch(buf, seat, target, events)
+
+
+@cython.cfunc
+def _roar(buf: bytearray, index: cython.int, events: Optional[list]) -> cython.void:
+    """Every angler leaves the river, then the bear is discarded (D15)."""
+    seat: cython.int = buf[ACTIVE]
+    card: cython.int = take_from_hand(buf, seat, index)
+    gone: list = []
+    s: cython.int
+    for s in range(10):
+        if buf[ANGLERS + s] != NONE:
+            gone.append((buf[ANGLERS + s], s + 1))
+            discard(buf, buf[ANGLERS + s])
+            buf[ANGLERS + s] = NONE
+    discard(buf, card)
+    if events is not None:
+        events.append((EV_ROAR, seat, card, tuple(gone)))
+
+
+@cython.cfunc
+def _steal(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    """The bear eats the salmon just caught: salmon, then bear, onto the pile; the window closes."""
+    card: cython.int = take_from_hand(buf, seat, index)
+    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
+    buf[p + CAUGHT_COUNT] -= 1
+    salmon: cython.int = buf[p + CAUGHT + buf[p + CAUGHT_COUNT]]
+    buf[p + CAUGHT + buf[p + CAUGHT_COUNT]] = 0
+    discard(buf, salmon)
+    discard(buf, card)
+    _close_window(buf)
+    if events is not None:
+        events.append((EV_STEAL, seat, card, salmon, buf[ACTIVE]))
+        events.append((EV_WINDOW_CLOSED, "bear_steal"))
+
+
+@cython.cfunc
+def _pass(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
+    buf[WIN_PASSED] |= 1 << seat
+    if events is not None:
+        events.append((EV_PASSED, seat))
+    if buf[WIN_PASSED] == buf[WIN_SEATS]:
+        _close_window(buf)
+        if events is not None:
+            events.append((EV_WINDOW_CLOSED, "all_passed"))
+
+
+# -- accessors for game.py (the layout constants are C-level) ------------------------
+
+def hand(buf: bytearray, seat: cython.int) -> list:
+    p = seat_at(seat)
+    return list(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]])
+
+
+def caught(buf: bytearray, seat: cython.int) -> list:
+    p = seat_at(seat)
+    return list(buf[p + CAUGHT:p + CAUGHT + buf[p + CAUGHT_COUNT]])
+
+
+def split_code(code: cython.int) -> tuple:
+    """(kind index in KINDS, a, b): place (section), end, cast (combo, choice), angler (index, section 0-9),
+    eagle (index, target), bear (index), bearsteal (seat, index), pass (seat); kind -1 for no move."""
+    if code < 0 or code >= N_CODES:
+        return (-1, 0, 0)
+    if code < END:
+        return (0, code + 1, 0)
+    if code == END:
+        return (1, 0, 0)
+    if code < ANGLER:
+        return (2, (code - CAST) // CHOICES, (code - CAST) % CHOICES)
+    if code < EAGLE:
+        return (3, (code - ANGLER) // 10, (code - ANGLER) % 10)
+    if code < ROAR:
+        return (4, (code - EAGLE) // TARGETS, (code - EAGLE) % TARGETS)
+    if code < STEAL:
+        return (5, code - ROAR, 0)
+    if code < PASS:
+        return (6, (code - STEAL) // 4, (code - STEAL) % 4)
+    return (7, code - PASS, 0)
+
+
+def combo_of(first: cython.int, second: cython.int) -> cython.int:
+    """The cast combo of hand indexes `first` < `second` (-1: one card)."""
+    if second < 0:
+        return first
+    return 4 + (0, 3, 5)[first] + second - first - 1
+
+
+def combo_indexes(combo: cython.int) -> tuple:
+    return (combo_first(combo), combo_second(combo))
+
+
+# Python-visible copies of the C constants (moves.py, view.py and validate.py read them here).
+CONST = SimpleNamespace(PLACE=PLACE, END=END, CAST=CAST, ANGLER=ANGLER, EAGLE=EAGLE, ROAR=ROAR, STEAL=STEAL,
+                        PASS=PASS, N_CODES=N_CODES, CHOICES=CHOICES, TARGETS=TARGETS, PLACE_PHASE=PLACE_PHASE,
+                        PLAY=PLAY, BEAR=BEAR, FINISHED=FINISHED, EV_FELL=EV_FELL)

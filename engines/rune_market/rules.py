@@ -1,0 +1,1073 @@
+"""Rune Market: the compiled rules (setup, the turn's phases, legal moves, apply, the end).
+
+Spec: shared/rules/rune_market.md. Cython pure-Python mode: compiled by
+`pip install .`, interpreted as-is otherwise. It works on the state `bytearray`
+(layout in state.py) directly; game.py turns its compact results into names.
+
+Move codes do not depend on hand positions, so a code reads the same in every
+state: bits 0-4 the kind (KINDS), then four 4-bit fields a, b, c, d (bits 5-20),
+then from bit 21 either a set of number cards (bit k = card k, 0..29) or one card
+number or a count. Per kind (colours 0 red, 1 blue; P a placement, see `placement`):
+  abandon a=C | buy a=item b=paid colour c=loose runes paid d=P | free3 a=C b=Lr c=Lb
+  d=runes from the other store | neutralize a=C | store a=C, count | rune a=C, cards |
+  buycards a=item d=P, cards | ransom a=C, cards | duel a=defender, card | defend card |
+  thief a=victim b=what (0 red rune, 1 blue rune, 2 hand card, 3 none), card |
+  storage card | double card | steal a=seat b=what.
+Legality has one source: a move is legal when the generator of its kind lists it.
+"""
+from typing import Optional
+
+import cython
+
+from ..core import rng
+from . import constants as K
+from .state import SEAT, STATE
+
+cython.declare(NONE=cython.int, N_CARDS=cython.int, N_NUMBERS=cython.int, THIEF0=cython.int,
+               HALL_RED0=cython.int, HALL_BLUE0=cython.int, PUBLIC=cython.int, MAX_SEATS=cython.int,
+               HAND_SIZE=cython.int, CARDS_MIN=cython.int)
+NONE = K.NONE
+N_CARDS = K.N_CARDS
+MAX_SEATS = K.MAX_SEATS
+N_NUMBERS = K.N_NUMBERS
+THIEF0 = K.THIEF0
+HALL_RED0 = K.HALL_RED0
+HALL_BLUE0 = K.HALL_BLUE0
+PUBLIC = K.PUBLIC
+HAND_SIZE = K.HAND_SIZE
+CARDS_MIN = K.CARDS_MIN
+
+cython.declare(INTEREST=cython.int, MARKET=cython.int, HAND=cython.int, DEFEND=cython.int,
+               STEAL=cython.int, FINISHED=cython.int)
+INTEREST, MARKET, HAND, DEFEND, STEAL, FINISHED = K.INTEREST, K.MARKET, K.HAND, K.DEFEND, K.STEAL, K.FINISHED
+
+cython.declare(K_INTEREST=cython.int, K_NOINTEREST=cython.int, K_ABANDON=cython.int, K_BUY=cython.int,
+               K_FREE3=cython.int, K_NEUTRALIZE=cython.int, K_STORE=cython.int, K_RUNE=cython.int,
+               K_BUYCARDS=cython.int, K_RANSOM=cython.int, K_DUEL=cython.int, K_DEFEND=cython.int,
+               K_CONCEDE=cython.int, K_THIEF=cython.int, K_STORAGE=cython.int, K_DOUBLE=cython.int,
+               K_STEAL=cython.int, K_NOSTEAL=cython.int, K_END=cython.int, N_KINDS=cython.int)
+(K_INTEREST, K_NOINTEREST, K_ABANDON, K_BUY, K_FREE3, K_NEUTRALIZE, K_STORE, K_RUNE, K_BUYCARDS, K_RANSOM,
+ K_DUEL, K_DEFEND, K_CONCEDE, K_THIEF, K_STORAGE, K_DOUBLE, K_STEAL, K_NOSTEAL, K_END) = range(19)
+N_KINDS = K.N_KINDS
+
+cython.declare(OUTPOST=cython.int, COLLECTOR=cython.int, W_HAND=cython.int, W_NONE=cython.int)
+OUTPOST, COLLECTOR, W_HAND, W_NONE = K.OUTPOST, K.COLLECTOR, K.W_HAND, K.W_NONE
+
+cython.declare(OK=cython.int, R_GAME_OVER=cython.int, R_NOT_LEGAL=cython.int)
+OK, R_GAME_OVER, R_NOT_LEGAL = K.OK, K.R_GAME_OVER, K.R_NOT_LEGAL
+
+cython.declare(EV_PLUNDERED=cython.int, EV_STORE_ABANDONED=cython.int, EV_INTEREST=cython.int,
+               EV_BOUGHT=cython.int, EV_COLLECTOR_PLACED=cython.int, EV_COLLECTOR_REMOVED=cython.int,
+               EV_RUNE_BOUGHT=cython.int, EV_DUEL=cython.int, EV_DEFENDED=cython.int, EV_CONCEDED=cython.int,
+               EV_STOLEN=cython.int, EV_STORAGE_PLAYED=cython.int, EV_REFILLED=cython.int,
+               EV_RESHUFFLED=cython.int, EV_GAME_END=cython.int, EV_STORED=cython.int, EV_THIEF=cython.int,
+               EV_DOUBLE=cython.int, EV_NO_INTEREST=cython.int, EV_NO_STEAL=cython.int, EV_TURN=cython.int,
+               EV_RUNE_STOLEN=cython.int, EV_LOT_DRAWN=cython.int)
+(EV_PLUNDERED, EV_STORE_ABANDONED, EV_INTEREST, EV_BOUGHT, EV_COLLECTOR_PLACED, EV_COLLECTOR_REMOVED,
+ EV_RUNE_BOUGHT, EV_DUEL, EV_DEFENDED, EV_CONCEDED, EV_STOLEN, EV_STORAGE_PLAYED, EV_REFILLED,
+ EV_RESHUFFLED, EV_GAME_END, EV_STORED, EV_THIEF, EV_DOUBLE, EV_NO_INTEREST, EV_NO_STEAL,
+ EV_TURN, EV_RUNE_STOLEN, EV_LOT_DRAWN) = range(23)
+
+# State layout (state.py) as C constants.
+cython.declare(PLAYERS=cython.Py_ssize_t, START=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t,
+               PHASE=cython.Py_ssize_t, PROTECTS=cython.Py_ssize_t, LOT_OPTION=cython.Py_ssize_t,
+               MAX_ROUNDS=cython.Py_ssize_t, PRICE=cython.Py_ssize_t, MOVES=cython.Py_ssize_t,
+               TURNS=cython.Py_ssize_t, RNG=cython.Py_ssize_t, MARKET_AT=cython.Py_ssize_t,
+               PLAYED=cython.Py_ssize_t, BOUGHT=cython.Py_ssize_t, DUELED=cython.Py_ssize_t,
+               STEALS=cython.Py_ssize_t, STEAL_FROM=cython.Py_ssize_t, DEFENDER=cython.Py_ssize_t,
+               ATTACK=cython.Py_ssize_t, END_REASON=cython.Py_ssize_t, LOT=cython.Py_ssize_t,
+               DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
+               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWN=cython.Py_ssize_t,
+               SEATS=cython.Py_ssize_t, SEAT_SIZE=cython.Py_ssize_t, SIZE=cython.Py_ssize_t,
+               HAND_COUNT=cython.Py_ssize_t, HAND_AT=cython.Py_ssize_t, LOOSE=cython.Py_ssize_t,
+               MAIN=cython.Py_ssize_t, OUTPOST_AT=cython.Py_ssize_t, RUNES=cython.Py_ssize_t,
+               COLLECTOR_AT=cython.Py_ssize_t)
+PLAYERS = STATE.offset("players")
+START = STATE.offset("start_seat")
+ACTIVE = STATE.offset("active_seat")
+PHASE = STATE.offset("phase")
+PROTECTS = STATE.offset("protects")
+LOT_OPTION = STATE.offset("lot_option")
+MAX_ROUNDS = STATE.offset("max_rounds")
+PRICE = STATE.offset("price")
+MOVES = STATE.offset("move_count")
+TURNS = STATE.offset("turns")
+RNG = STATE.offset("rng")
+MARKET_AT = STATE.offset("market")
+PLAYED = STATE.offset("hand_played")
+BOUGHT = STATE.offset("bought")
+DUELED = STATE.offset("dueled")
+STEALS = STATE.offset("steals")
+STEAL_FROM = STATE.offset("steal_from")
+DEFENDER = STATE.offset("defender")
+ATTACK = STATE.offset("attack")
+END_REASON = STATE.offset("end_reason")
+LOT = STATE.offset("lot")
+DECK_TOP = STATE.offset("deck_top")
+DECK_END = STATE.offset("deck_end")
+DECK = STATE.offset("deck")
+PILE_COUNT = STATE.offset("pile_count")
+PILE = STATE.offset("pile")
+KNOWN = STATE.offset("known")
+SEATS = STATE.offset("seats")
+SEAT_SIZE = SEAT.size
+SIZE = STATE.size
+HAND_COUNT = SEAT.offset("hand_count")
+HAND_AT = SEAT.offset("hand")
+LOOSE = SEAT.offset("loose")
+MAIN = SEAT.offset("main")
+OUTPOST_AT = SEAT.offset("outpost")
+RUNES = SEAT.offset("runes")
+COLLECTOR_AT = SEAT.offset("collector")
+
+
+# -- small helpers ------------------------------------------------------------------
+
+@cython.cfunc
+@cython.inline
+def seat_at(seat: cython.int) -> cython.Py_ssize_t:
+    return SEATS + seat * SEAT_SIZE
+
+
+@cython.cfunc
+@cython.inline
+def is_real(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
+    """The store has a main storage or an outpost."""
+    return buf[p + MAIN + c] != NONE or buf[p + OUTPOST_AT + c] != 0
+
+
+@cython.cfunc
+@cython.inline
+def is_occupied(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
+    return buf[p + COLLECTOR_AT + c] != NONE
+
+
+@cython.cfunc
+@cython.inline
+def is_number(card: cython.int) -> cython.bint:
+    return card < N_NUMBERS
+
+
+@cython.cfunc
+@cython.inline
+def number_of(card: cython.int) -> cython.int:
+    return card // 3 + 1
+
+
+@cython.cfunc
+@cython.inline
+def hall_colour(card: cython.int) -> cython.int:
+    """0 red, 1 blue for a main-storage card, else -1."""
+    if HALL_RED0 <= card < HALL_BLUE0:
+        return 0
+    if HALL_BLUE0 <= card < N_CARDS:
+        return 1
+    return -1
+
+
+@cython.cfunc
+@cython.inline
+def field(code: cython.longlong, k: cython.int) -> cython.int:
+    """Field a (k=0), b, c or d of a move code."""
+    return (code >> (5 + 4 * k)) & 15
+
+
+@cython.cfunc
+@cython.inline
+def make(kind: cython.int, a: cython.int, b: cython.int, c: cython.int, d: cython.int,
+         rest: cython.longlong) -> cython.longlong:
+    return kind | (a << 5) | (b << 9) | (c << 13) | (d << 17) | (rest << 21)
+
+
+@cython.ccall
+def move_count(buf: bytearray) -> cython.longlong:
+    """Moves applied since setup."""
+    return buf[MOVES] | (buf[MOVES + 1] << 8) | (buf[MOVES + 2] << 16) | (cython.cast(cython.longlong, buf[MOVES + 3]) << 24)
+
+
+@cython.ccall
+def turns(buf: bytearray) -> cython.int:
+    return buf[TURNS] | (buf[TURNS + 1] << 8)
+
+
+@cython.ccall
+def is_finished(buf: bytearray) -> cython.bint:
+    return buf[PHASE] == FINISHED
+
+
+@cython.ccall
+def mover(buf: bytearray) -> cython.int:
+    """The seat that may act now, or NONE once finished."""
+    phase: cython.int = buf[PHASE]
+    if phase == FINISHED:
+        return NONE
+    if phase == DEFEND:
+        return buf[DEFENDER]
+    return buf[ACTIVE]
+
+
+# -- cards in hands, the pile and the deck --------------------------------------------
+
+@cython.cfunc
+def _hand_remove(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(seat)
+    n: cython.int = buf[p + HAND_COUNT]
+    i: cython.int
+    j: cython.int = 0
+    for i in range(n):
+        if buf[p + HAND_AT + i] != card:
+            buf[p + HAND_AT + j] = buf[p + HAND_AT + i]
+            j += 1
+    buf[p + HAND_AT + j] = 0
+    buf[p + HAND_COUNT] = j
+    buf[KNOWN + card] = 0
+
+
+@cython.cfunc
+def _hand_add(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+    """Insert `card` keeping the hand in standard order."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    i: cython.int = buf[p + HAND_COUNT]
+    while i > 0 and buf[p + HAND_AT + i - 1] > card:
+        buf[p + HAND_AT + i] = buf[p + HAND_AT + i - 1]
+        i -= 1
+    buf[p + HAND_AT + i] = card
+    buf[p + HAND_COUNT] += 1
+
+
+@cython.cfunc
+def _discard(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+    _hand_remove(buf, seat, card)
+    buf[PILE + buf[PILE_COUNT]] = card
+    buf[PILE_COUNT] += 1
+
+
+@cython.cfunc
+def _discard_set(buf: bytearray, seat: cython.int, cards: cython.longlong) -> cython.void:
+    """Discard a set of number cards; they lie on the pile in standard order (§2.1)."""
+    k: cython.int
+    for k in range(N_NUMBERS):
+        if (cards >> k) & 1:
+            _discard(buf, seat, k)
+
+
+@cython.cfunc
+def _to_pile(buf: bytearray, card: cython.int) -> cython.void:
+    buf[PILE + buf[PILE_COUNT]] = card
+    buf[PILE_COUNT] += 1
+
+
+# -- runes -----------------------------------------------------------------------------
+
+@cython.cfunc
+def _gain(buf: bytearray, seat: cython.int, c: cython.int, n: cython.int) -> cython.void:
+    """Placement of gained runes (§3, D8): into the real, unoccupied store of colour c, else loose."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    if is_real(buf, p, c) and not is_occupied(buf, p, c):
+        buf[p + RUNES + c] += n
+    else:
+        buf[p + LOOSE + c] += n
+
+
+@cython.cfunc
+def _clear_store(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.void:
+    """The store loses its last card: its runes become loose, nothing is left."""
+    buf[p + LOOSE + c] += buf[p + RUNES + c]
+    buf[p + RUNES + c] = 0
+    buf[p + MAIN + c] = NONE
+    buf[p + OUTPOST_AT + c] = 0
+    buf[p + COLLECTOR_AT + c] = NONE
+
+
+@cython.cfunc
+def _free_collector(buf: bytearray, seat: cython.int, c: cython.int, how: cython.int,
+                    events: Optional[list]) -> cython.void:
+    """The collector on store c returns to the market; a ruin's runes become loose."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    owner: cython.int = buf[p + COLLECTOR_AT + c]
+    buf[p + COLLECTOR_AT + c] = NONE
+    buf[MARKET_AT + 3] += 1
+    if not is_real(buf, p, c):
+        _clear_store(buf, p, c)
+    if events is not None:
+        events.append((EV_COLLECTOR_REMOVED, seat, c, owner, how))
+
+
+@cython.cfunc
+def stealable_rune(buf: bytearray, seat: cython.int, c: cython.int) -> cython.bint:
+    p: cython.Py_ssize_t = seat_at(seat)
+    if buf[p + LOOSE + c]:
+        return True
+    return buf[PROTECTS] == 0 and buf[p + RUNES + c] > 0
+
+
+# -- setup -----------------------------------------------------------------------------
+
+def new_state(players: cython.int, start: cython.int, protects: cython.int, lot: cython.int,
+              max_rounds: cython.int, price: cython.int, market: tuple, seed: cython.ulonglong,
+              order: bytes) -> bytearray:
+    """Set up a game (§2.1); `order` is the whole deck top first for a rigged deal, or empty."""
+    buf = bytearray(SIZE)
+    buf[PLAYERS] = players
+    buf[START] = start
+    buf[PROTECTS] = protects
+    buf[LOT_OPTION] = lot
+    buf[MAX_ROUNDS] = max_rounds
+    buf[PRICE] = price
+    buf[LOT] = NONE
+    buf[STEAL_FROM] = NONE
+    buf[DEFENDER] = NONE
+    buf[ATTACK] = NONE
+    i: cython.int
+    for i in range(4):
+        buf[MARKET_AT + i] = market[i]
+    rng.seed_into(buf, RNG, seed)
+    if order:
+        for i in range(N_CARDS):
+            buf[DECK + i] = order[i]
+    else:
+        for i in range(N_CARDS):
+            buf[DECK + i] = i
+        rng.shuffle(buf, RNG, DECK, N_CARDS)
+    buf[DECK_END] = N_CARDS
+    seat: cython.int
+    p: cython.Py_ssize_t
+    for seat in range(MAX_SEATS):
+        p = seat_at(seat)
+        for i in range(2):
+            buf[p + MAIN + i] = NONE
+            buf[p + COLLECTOR_AT + i] = NONE
+    for i in range(3 * players):
+        _hand_add(buf, (start + i) % players, _draw(buf))
+    buf[ACTIVE] = start
+    _start_turn(buf, None)
+    return buf
+
+
+@cython.cfunc
+def _draw(buf: bytearray) -> cython.int:
+    top: cython.int = buf[DECK_TOP]
+    card: cython.int = buf[DECK + top]
+    buf[DECK + top] = 0
+    buf[DECK_TOP] = top + 1
+    return card
+
+
+# -- the turn --------------------------------------------------------------------------
+
+@cython.cfunc
+def _start_turn(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Phase 1a (collectors, D10), then 1b: interest is offered when due, else the market phase."""
+    seat: cython.int = buf[ACTIVE]
+    buf[PLAYED] = 0
+    buf[BOUGHT] = 0
+    buf[DUELED] = 0
+    buf[STEALS] = 0
+    buf[STEAL_FROM] = NONE
+    buf[DEFENDER] = NONE
+    buf[ATTACK] = NONE
+    if events is not None:
+        events.append((EV_TURN, seat))
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    owner: cython.int
+    main: cython.int
+    for c in range(2):
+        owner = buf[p + COLLECTOR_AT + c]
+        if owner == NONE:
+            continue
+        if buf[p + RUNES + c] == 0:
+            main = buf[p + MAIN + c]
+            if main != NONE:
+                _to_pile(buf, main)
+            _clear_store(buf, p, c)
+            buf[MARKET_AT + 3] += 1
+            if events is not None:
+                events.append((EV_STORE_ABANDONED, seat, c, main, 0, owner))
+        else:
+            buf[p + RUNES + c] -= 1
+            _gain(buf, owner, c, 1)
+            if events is not None:
+                events.append((EV_PLUNDERED, seat, c, owner))
+    buf[PHASE] = INTEREST if _interest_due(buf, seat, 0) + _interest_due(buf, seat, 1) > 0 else MARKET
+
+
+@cython.cfunc
+def _interest_due(buf: bytearray, seat: cython.int, c: cython.int) -> cython.int:
+    p: cython.Py_ssize_t = seat_at(seat)
+    if not is_real(buf, p, c) or is_occupied(buf, p, c) or buf[p + RUNES + c] == 0:
+        return 0
+    if buf[p + MAIN + c] != NONE and buf[p + OUTPOST_AT + c]:
+        return 2
+    return 1
+
+
+@cython.cfunc
+def _market_empty(buf: bytearray) -> cython.bint:
+    return buf[MARKET_AT] == 0 and buf[MARKET_AT + 1] == 0
+
+
+@cython.cfunc
+def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Phase 4: refill to three (reshuffling the pile when the deck is empty, D24), the cap, next seat."""
+    seat: cython.int = buf[ACTIVE]
+    p: cython.Py_ssize_t = seat_at(seat)
+    drawn: list = []
+    card: cython.int
+    while buf[p + HAND_COUNT] < HAND_SIZE:
+        if buf[DECK_TOP] == buf[DECK_END]:
+            if buf[PILE_COUNT] == 0:
+                break
+            _reshuffle(buf, events)
+        card = _draw(buf)
+        _hand_add(buf, seat, card)
+        drawn.append(card)
+    if events is not None:
+        events.append((EV_REFILLED, seat, tuple(drawn)))
+    t: cython.int = turns(buf) + 1
+    buf[TURNS] = t & 0xFF
+    buf[TURNS + 1] = t >> 8
+    if t >= buf[MAX_ROUNDS] * buf[PLAYERS]:
+        _finish(buf, 1, events)
+        return
+    buf[ACTIVE] = (seat + 1) % buf[PLAYERS]
+    _start_turn(buf, events)
+
+
+@cython.cfunc
+def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
+    """The discard pile, bottom first, becomes the deck and is shuffled."""
+    n: cython.int = buf[PILE_COUNT]
+    i: cython.int
+    for i in range(N_CARDS):
+        buf[DECK + i] = buf[PILE + i] if i < n else 0
+        buf[PILE + i] = 0
+    buf[PILE_COUNT] = 0
+    buf[DECK_TOP] = 0
+    buf[DECK_END] = n
+    rng.shuffle(buf, RNG, DECK, n)
+    if events is not None:
+        events.append((EV_RESHUFFLED, n))
+
+
+@cython.cfunc
+def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cython.void:
+    """The game ends (§10): with tiebreak_iv=lot and a tie after step III, the lot is drawn once."""
+    buf[PHASE] = FINISHED
+    buf[END_REASON] = reason
+    buf[STEALS] = 0
+    buf[STEAL_FROM] = NONE
+    buf[DEFENDER] = NONE
+    if buf[ATTACK] != NONE:  # cannot happen (no rune moves in a duel window); kept consistent anyway
+        _to_pile(buf, buf[ATTACK])
+        buf[ATTACK] = NONE
+    tied: list = tied_after_high_card(buf)
+    if buf[LOT_OPTION] and len(tied) > 1:
+        buf[LOT] = tied[rng.below(buf, RNG, len(tied))]
+        if events is not None:
+            events.append((EV_LOT_DRAWN, buf[LOT], tuple(tied)))
+    if events is not None:
+        events.append((EV_GAME_END, reason))
+
+
+# -- scoring numbers (§10) --------------------------------------------------------------
+
+@cython.ccall
+def points(buf: bytearray, seat: cython.int) -> cython.int:
+    """Rune points: every rune 1, each outpost 2, each collector on this seat's stores -1."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    total: cython.int = 0
+    c: cython.int
+    for c in range(2):
+        total += buf[p + LOOSE + c] + buf[p + RUNES + c] + 2 * buf[p + OUTPOST_AT + c]
+        if buf[p + COLLECTOR_AT + c] != NONE:
+            total -= 1
+    return total
+
+
+@cython.ccall
+def high_card(buf: bytearray, seat: cython.int) -> cython.int:
+    """The highest number card in the seat's hand, 0 without one (step III)."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    best: cython.int = 0
+    i: cython.int
+    card: cython.int
+    for i in range(buf[p + HAND_COUNT]):
+        card = buf[p + HAND_AT + i]
+        if is_number(card) and number_of(card) > best:
+            best = number_of(card)
+    return best
+
+
+def rank_keys(buf: bytearray) -> list:
+    """Per seat: (points, outposts, -collectors on its stores, high card)."""
+    out: list = []
+    seat: cython.int
+    p: cython.Py_ssize_t
+    for seat in range(buf[PLAYERS]):
+        p = seat_at(seat)
+        out.append((points(buf, seat), buf[p + OUTPOST_AT] + buf[p + OUTPOST_AT + 1],
+                    -((buf[p + COLLECTOR_AT] != NONE) + (buf[p + COLLECTOR_AT + 1] != NONE)),
+                    high_card(buf, seat)))
+    return out
+
+
+def tied_after_high_card(buf: bytearray) -> list:
+    """The seats still tied for the top after steps I-III."""
+    keys = rank_keys(buf)
+    best = max(keys)
+    return [s for s, k in enumerate(keys) if k == best]
+
+
+# -- legal moves ---------------------------------------------------------------------
+
+def legal_moves(buf: bytearray) -> list:
+    """Every legal move code now (§4, §5, §6)."""
+    if len(buf) != SIZE:
+        raise ValueError(f"not a rune_market state: {len(buf)} bytes, expected {SIZE}")
+    out: list = []
+    phase: cython.int = buf[PHASE]
+    kind: cython.int
+    if phase == FINISHED:
+        return out
+    for kind in range(N_KINDS):
+        if kind_allowed(buf, kind):
+            generate(buf, kind, out)
+    return out
+
+
+@cython.ccall
+def kind_allowed(buf: bytearray, kind: cython.int) -> cython.bint:
+    """May a move of this kind be made in this phase at all?"""
+    phase: cython.int = buf[PHASE]
+    if phase == INTEREST:
+        return kind == K_INTEREST or kind == K_NOINTEREST
+    if phase == DEFEND:
+        return kind == K_DEFEND or kind == K_CONCEDE
+    if phase == STEAL:
+        return kind == K_STEAL or kind == K_NOSTEAL
+    if phase == MARKET:
+        return K_ABANDON <= kind <= K_DOUBLE and kind != K_DEFEND and kind != K_CONCEDE or kind == K_END
+    if phase == HAND:
+        return K_NEUTRALIZE <= kind <= K_DOUBLE and kind != K_DEFEND and kind != K_CONCEDE or kind == K_END
+    return False
+
+
+@cython.ccall
+def generate(buf: bytearray, kind: cython.int, out: list) -> cython.void:
+    """Append every legal move of `kind` (the phase already allows the kind)."""
+    seat: cython.int = buf[ACTIVE]
+    if kind == K_INTEREST or kind == K_NOINTEREST or kind == K_CONCEDE and not _can_defend(buf) \
+            or kind == K_NOSTEAL:
+        out.append(kind)
+    elif kind == K_END:
+        if buf[PLAYED] or buf[seat_at(seat) + HAND_COUNT] == 0:
+            out.append(kind)
+    elif kind == K_ABANDON:
+        _gen_abandon(buf, seat, out)
+    elif kind == K_BUY:
+        if not buf[BOUGHT]:
+            _gen_buy(buf, seat, out)
+    elif kind == K_FREE3:
+        _gen_free3(buf, seat, out)
+    elif kind == K_NEUTRALIZE:
+        _gen_neutralize(buf, seat, out)
+    elif kind == K_STORE:
+        _gen_store(buf, seat, out)
+    elif kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
+        _gen_card_sets(buf, seat, kind, out)
+    elif kind == K_DEFEND:
+        _gen_defend(buf, out)
+    elif kind == K_STEAL:
+        _gen_steals(buf, seat, K_STEAL, 0, out)
+    else:
+        _gen_single_cards(buf, seat, kind, out)
+
+
+@cython.cfunc
+def _can_defend(buf: bytearray) -> cython.bint:
+    p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
+    need: cython.int = number_of(buf[ATTACK])
+    i: cython.int
+    card: cython.int
+    for i in range(buf[p + HAND_COUNT]):
+        card = buf[p + HAND_AT + i]
+        if is_number(card) and number_of(card) >= need:
+            return True
+    return False
+
+
+@cython.cfunc
+def _gen_defend(buf: bytearray, out: list) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
+    need: cython.int = number_of(buf[ATTACK])
+    i: cython.int
+    card: cython.int
+    for i in range(buf[p + HAND_COUNT]):
+        card = buf[p + HAND_AT + i]
+        if is_number(card) and number_of(card) >= need:
+            out.append(make(K_DEFEND, 0, 0, 0, 0, card))
+
+
+@cython.cfunc
+def _gen_abandon(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    for c in range(2):
+        if buf[p + MAIN + c] != NONE and not is_occupied(buf, p, c):
+            out.append(make(K_ABANDON, c, 0, 0, 0, 0))
+
+
+@cython.cfunc
+def placement_ok(buf: bytearray, seat: cython.int, item: cython.int, place: cython.int) -> cython.bint:
+    """Placement P (§5): outpost `to C` = C, outpost `neutralize C` = 2 + C, collector `on S C` = 4 + 2S + C."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int = place & 1
+    target: cython.int
+    if item == OUTPOST:
+        if place < 2:
+            return not buf[p + OUTPOST_AT + c] and not is_occupied(buf, p, c)
+        if place < 4:
+            return is_occupied(buf, p, c)
+        return False
+    if place < 4:
+        return False
+    target = (place - 4) >> 1
+    if target == seat or target >= buf[PLAYERS]:
+        return False
+    p = seat_at(target)
+    return is_real(buf, p, c) and not is_occupied(buf, p, c)
+
+
+@cython.cfunc
+def _placements(buf: bytearray, seat: cython.int, item: cython.int) -> list:
+    out: list = []
+    place: cython.int
+    last: cython.int = 4 if item == OUTPOST else 4 + 2 * buf[PLAYERS]
+    for place in range(0 if item == OUTPOST else 4, last):
+        if placement_ok(buf, seat, item, place):
+            out.append(place)
+    return out
+
+
+@cython.cfunc
+def _gen_buy(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(seat)
+    price: cython.int = buf[PRICE]
+    item: cython.int
+    pay: cython.int
+    loose: cython.int
+    stored: cython.int
+    place: cython.int
+    for item in range(2):
+        if buf[MARKET_AT + 2 + item] == 0:
+            continue
+        places = _placements(buf, seat, item)
+        for pay in range(2):
+            stored = 0 if is_occupied(buf, p, pay) else buf[p + RUNES + pay]
+            for loose in range(price + 1):
+                if loose > buf[p + LOOSE + pay] or price - loose > stored:
+                    continue
+                for place in places:
+                    out.append(make(K_BUY, item, pay, loose, place, 0))
+
+
+@cython.cfunc
+def _gen_free3(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    red: cython.int
+    blue: cython.int
+    other: cython.int
+    for c in range(2):
+        if not is_occupied(buf, p, c):
+            continue
+        other = 0 if is_occupied(buf, p, 1 - c) else buf[p + RUNES + 1 - c]
+        for red in range(min(3, buf[p + LOOSE]) + 1):
+            for blue in range(min(3 - red, buf[p + LOOSE + 1]) + 1):
+                if 3 - red - blue <= other:
+                    out.append(make(K_FREE3, c, red, blue, 3 - red - blue, 0))
+
+
+@cython.cfunc
+def _gen_neutralize(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    for c in range(2):
+        if is_occupied(buf, p, c) and buf[p + OUTPOST_AT + 1 - c]:
+            out.append(make(K_NEUTRALIZE, c, 0, 0, 0, 0))
+
+
+@cython.cfunc
+def _gen_store(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    k: cython.int
+    for c in range(2):
+        if is_real(buf, p, c):
+            for k in range(1, buf[p + LOOSE + c] + 1):
+                out.append(make(K_STORE, c, 0, 0, 0, k))
+
+
+@cython.cfunc
+def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: list) -> cython.void:
+    """rune (sum 5, 10 or 15), buycards and ransom (sum >= 21): every set of number cards in hand."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    cards: list = []
+    i: cython.int
+    for i in range(buf[p + HAND_COUNT]):
+        if is_number(buf[p + HAND_AT + i]):
+            cards.append(buf[p + HAND_AT + i])
+    n: cython.int = len(cards)
+    if n == 0:
+        return
+    options: list = []
+    c: cython.int
+    item: cython.int
+    if kind == K_RUNE:
+        for c in range(2):
+            if buf[MARKET_AT + c]:
+                options.append(make(K_RUNE, c, 0, 0, 0, 0))
+    elif kind == K_RANSOM:
+        for c in range(2):
+            if is_occupied(buf, p, c):
+                options.append(make(K_RANSOM, c, 0, 0, 0, 0))
+    else:
+        for item in range(2):
+            if buf[MARKET_AT + 2 + item]:
+                for c in _placements(buf, seat, item):
+                    options.append(make(K_BUYCARDS, item, 0, 0, c, 0))
+    if not options:
+        return
+    subset: cython.longlong
+    total: cython.int
+    cardset: cython.longlong
+    for subset in range(1, cython.cast(cython.longlong, 1) << n):
+        total = 0
+        cardset = 0
+        for i in range(n):
+            if (subset >> i) & 1:
+                total += number_of(cards[i])
+                cardset |= cython.cast(cython.longlong, 1) << cards[i]
+        if kind == K_RUNE:
+            if total != 5 and total != 10 and total != 15:
+                continue
+        elif total < CARDS_MIN:
+            continue
+        for base in options:
+            out.append(base | (cardset << 21))
+
+
+@cython.cfunc
+def _gen_single_cards(buf: bytearray, seat: cython.int, kind: cython.int, out: list) -> cython.void:
+    """duel, thief, storage, double: one card each."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    i: cython.int
+    card: cython.int
+    other: cython.int
+    c: cython.int
+    for i in range(buf[p + HAND_COUNT]):
+        card = buf[p + HAND_AT + i]
+        if kind == K_DUEL and is_number(card):
+            for other in range(buf[PLAYERS]):
+                if other != seat and not (buf[DUELED] >> other) & 1:
+                    out.append(make(K_DUEL, other, 0, 0, 0, card))
+        elif kind == K_THIEF and THIEF0 <= card < HALL_RED0:
+            if not _gen_steals(buf, seat, K_THIEF, card, out):
+                out.append(make(K_THIEF, 0, W_NONE, 0, 0, card))
+        elif kind == K_STORAGE and card >= HALL_RED0:
+            c = hall_colour(card)
+            if buf[p + MAIN + c] == NONE and not is_occupied(buf, p, c):
+                out.append(make(K_STORAGE, 0, 0, 0, 0, card))
+        elif kind == K_DOUBLE and card >= HALL_RED0:
+            out.append(make(K_DOUBLE, 0, 0, 0, 0, card))
+
+
+@cython.cfunc
+def _gen_steals(buf: bytearray, seat: cython.int, kind: cython.int, card: cython.int,
+                out: list) -> cython.int:
+    """Steal targets (thief or steal): a rune of a colour or a hand card from another seat; how many."""
+    found: cython.int = 0
+    victim: cython.int
+    c: cython.int
+    only: cython.int = buf[STEAL_FROM] if kind == K_STEAL else NONE
+    for victim in range(buf[PLAYERS]):
+        if victim == seat or (only != NONE and victim != only):
+            continue
+        for c in range(2):
+            if stealable_rune(buf, victim, c):
+                out.append(make(kind, victim, c, 0, 0, card))
+                found += 1
+        if buf[seat_at(victim) + HAND_COUNT]:
+            out.append(make(kind, victim, W_HAND, 0, 0, card))
+            found += 1
+    return found
+
+
+# -- apply -------------------------------------------------------------------------------
+
+def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
+    """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched.
+
+    With `events` not None, appends event tuples (EV_* first) for game.py to name.
+    """
+    if buf[PHASE] == FINISHED:
+        return R_GAME_OVER
+    kind: cython.int = code & 31
+    if code < 0 or kind >= N_KINDS or not kind_allowed(buf, kind):
+        return R_NOT_LEGAL
+    listed: list = []
+    generate(buf, kind, listed)
+    if code not in listed:
+        return R_NOT_LEGAL
+    if kind <= K_STORE:
+        _apply_market(buf, kind, code, events)
+    else:
+        _apply_hand(buf, kind, code, events)
+    if buf[PHASE] != FINISHED and _market_empty(buf):
+        _finish(buf, 0, events)  # D17: the move that takes the last rune ends the game at once
+    n: cython.longlong = move_count(buf) + 1
+    buf[MOVES] = n & 0xFF
+    buf[MOVES + 1] = (n >> 8) & 0xFF
+    buf[MOVES + 2] = (n >> 16) & 0xFF
+    buf[MOVES + 3] = (n >> 24) & 0xFF
+    return OK
+
+
+@cython.cfunc
+def _apply_market(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+    seat: cython.int = buf[ACTIVE]
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int = field(code, 0)
+    if kind == K_INTEREST:
+        _take_interest(buf, seat, events)
+    elif kind == K_NOINTEREST:
+        buf[PHASE] = MARKET
+        if events is not None:
+            events.append((EV_NO_INTEREST, seat))
+    elif kind == K_ABANDON:
+        main: cython.int = buf[p + MAIN + c]
+        _to_pile(buf, main)
+        buf[p + MAIN + c] = NONE
+        loosed: cython.int = 0
+        if not buf[p + OUTPOST_AT + c]:
+            loosed = buf[p + RUNES + c]
+            _clear_store(buf, p, c)
+        if events is not None:
+            events.append((EV_STORE_ABANDONED, seat, c, main, loosed, NONE))
+    elif kind == K_BUY:
+        _buy(buf, seat, code, events)
+    elif kind == K_FREE3:
+        buf[p + LOOSE] -= field(code, 1)
+        buf[p + LOOSE + 1] -= field(code, 2)
+        buf[p + RUNES + 1 - c] -= field(code, 3)
+        buf[MARKET_AT] += field(code, 1) + (field(code, 3) if c == 1 else 0)
+        buf[MARKET_AT + 1] += field(code, 2) + (field(code, 3) if c == 0 else 0)
+        _free_collector(buf, seat, c, 1, events)
+    elif kind == K_NEUTRALIZE:
+        buf[p + OUTPOST_AT + 1 - c] = 0
+        buf[MARKET_AT + 2] += 1
+        if not is_real(buf, p, 1 - c):
+            _clear_store(buf, p, 1 - c)
+        _free_collector(buf, seat, c, 2, events)
+    else:  # store
+        k: cython.int = code >> 21
+        buf[p + LOOSE + c] -= k
+        buf[p + RUNES + c] += k
+        if events is not None:
+            events.append((EV_STORED, seat, c, k))
+
+
+@cython.cfunc
+def _take_interest(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
+    """For red, then blue: the due amount, or what the market still has, into that store."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    got: list = [0, 0]
+    c: cython.int
+    due: cython.int
+    for c in range(2):
+        due = min(_interest_due(buf, seat, c), buf[MARKET_AT + c])
+        buf[MARKET_AT + c] -= due
+        buf[p + RUNES + c] += due
+        got[c] = due
+    buf[PHASE] = MARKET
+    if events is not None:
+        events.append((EV_INTEREST, seat, got[0], got[1]))
+
+
+@cython.cfunc
+def _buy(buf: bytearray, seat: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+    """A rune-priced purchase (D5): the paid runes return to the market, then the placement."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    pay: cython.int = field(code, 1)
+    loose: cython.int = field(code, 2)
+    stored: cython.int = buf[PRICE] - loose
+    buf[p + LOOSE + pay] -= loose
+    buf[p + RUNES + pay] -= stored
+    buf[MARKET_AT + pay] += buf[PRICE]
+    buf[BOUGHT] = 1
+    if events is not None:
+        events.append((EV_BOUGHT, seat, field(code, 0), field(code, 3), pay, loose, stored, 0))
+    _place(buf, seat, field(code, 0), field(code, 3), events)
+
+
+@cython.cfunc
+def _place(buf: bytearray, seat: cython.int, item: cython.int, place: cython.int,
+           events: Optional[list]) -> cython.void:
+    """Apply a placement (§5 Placements)."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int = place & 1
+    if item == OUTPOST and place < 2:
+        buf[MARKET_AT + 2] -= 1
+        buf[p + OUTPOST_AT + c] = 1
+    elif item == OUTPOST:
+        _free_collector(buf, seat, c, 3, events)  # the outpost never leaves the market
+    else:
+        target: cython.int = (place - 4) >> 1
+        q: cython.Py_ssize_t = seat_at(target)
+        buf[MARKET_AT + 3] -= 1
+        buf[q + COLLECTOR_AT + c] = seat
+        destroyed: cython.int = buf[q + OUTPOST_AT + c]
+        if destroyed:
+            buf[q + OUTPOST_AT + c] = 0
+            buf[MARKET_AT + 2] += 1
+        if events is not None:
+            events.append((EV_COLLECTOR_PLACED, seat, target, c, destroyed))
+
+
+@cython.cfunc
+def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+    """Hand-card moves (phase 3), the duel window and the steals."""
+    seat: cython.int = buf[ACTIVE]
+    a: cython.int = field(code, 0)
+    rest: cython.longlong = code >> 21
+    if kind == K_DEFEND or kind == K_CONCEDE:
+        _answer_duel(buf, kind, rest, events)
+        return
+    if kind == K_STEAL:
+        _steal(buf, seat, a, field(code, 1), events)
+        buf[STEALS] -= 1
+        if buf[STEALS] == 0:
+            buf[STEAL_FROM] = NONE
+            buf[PHASE] = HAND
+        return
+    if kind == K_NOSTEAL:
+        buf[STEALS] = 0
+        buf[STEAL_FROM] = NONE
+        buf[PHASE] = HAND
+        if events is not None:
+            events.append((EV_NO_STEAL, seat))
+        return
+    if kind == K_END:
+        _end_turn(buf, events)
+        return
+    buf[PLAYED] = 1
+    buf[PHASE] = HAND
+    if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
+        _discard_set(buf, seat, rest)
+        if kind == K_RUNE:
+            buf[MARKET_AT + a] -= 1
+            _gain(buf, seat, a, 1)
+            if events is not None:
+                events.append((EV_RUNE_BOUGHT, seat, rest, a))
+        elif kind == K_BUYCARDS:
+            if events is not None:
+                events.append((EV_BOUGHT, seat, a, field(code, 3), 0, 0, 0, rest))
+            _place(buf, seat, a, field(code, 3), events)
+        else:
+            _free_collector(buf, seat, a, 0, events)
+    elif kind == K_DUEL:
+        _hand_remove(buf, seat, cython.cast(cython.int, rest))
+        buf[ATTACK] = rest
+        buf[DEFENDER] = a
+        buf[DUELED] |= 1 << a
+        buf[PHASE] = DEFEND
+        if events is not None:
+            events.append((EV_DUEL, seat, rest, a))
+    elif kind == K_THIEF:
+        _discard(buf, seat, cython.cast(cython.int, rest))
+        if events is not None:
+            events.append((EV_THIEF, seat, rest, a, field(code, 1)))
+        if field(code, 1) != W_NONE:
+            _steal(buf, seat, a, field(code, 1), events)
+    elif kind == K_STORAGE:
+        _hand_remove(buf, seat, cython.cast(cython.int, rest))
+        buf[seat_at(seat) + MAIN + hall_colour(cython.cast(cython.int, rest))] = rest
+        if events is not None:
+            events.append((EV_STORAGE_PLAYED, seat, rest))
+    else:  # double
+        _discard(buf, seat, cython.cast(cython.int, rest))
+        buf[STEALS] = 2
+        buf[STEAL_FROM] = NONE
+        buf[PHASE] = STEAL
+        if events is not None:
+            events.append((EV_DOUBLE, seat, rest))
+
+
+@cython.cfunc
+def _answer_duel(buf: bytearray, kind: cython.int, card: cython.longlong, events: Optional[list]) -> cython.void:
+    """defend: the card is shown and stays; concede: one steal from the defender (§6, D14)."""
+    defender: cython.int = buf[DEFENDER]
+    _to_pile(buf, buf[ATTACK])
+    buf[ATTACK] = NONE
+    buf[DEFENDER] = NONE
+    if kind == K_DEFEND:
+        buf[KNOWN + card] |= PUBLIC
+        buf[PHASE] = HAND
+        if events is not None:
+            events.append((EV_DEFENDED, defender, card))
+    else:
+        buf[STEALS] = 1
+        buf[STEAL_FROM] = defender
+        buf[PHASE] = STEAL
+        if events is not None:
+            events.append((EV_CONCEDED, defender))
+
+
+@cython.cfunc
+def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.int,
+           events: Optional[list]) -> cython.void:
+    """A loose rune (or, unprotected, a stored one) or a random hand card moves to `seat` (D12)."""
+    q: cython.Py_ssize_t = seat_at(victim)
+    card: cython.int = NONE
+    if what == W_HAND:
+        card = buf[q + HAND_AT + rng.below(buf, RNG, buf[q + HAND_COUNT])]
+        _hand_remove(buf, victim, card)
+        _hand_add(buf, seat, card)
+        buf[KNOWN + card] = (1 << seat) | (1 << victim)
+    else:
+        if buf[q + LOOSE + what]:
+            buf[q + LOOSE + what] -= 1
+        else:
+            buf[q + RUNES + what] -= 1
+        _gain(buf, seat, what, 1)
+    if events is not None:
+        events.append((EV_STOLEN if what == W_HAND else EV_RUNE_STOLEN, seat, victim, what, card))
+
+
+# -- accessors for game.py (the layout constants are C-level) ----------------------
+
+def hand(buf: bytearray, seat: cython.int) -> list:
+    """A seat's hand, in standard order."""
+    p = seat_at(seat)
+    return list(buf[p + HAND_AT:p + HAND_AT + buf[p + HAND_COUNT]])
+
+
+def split_code(code) -> tuple:
+    """(kind, a, b, c, d, rest) of a move code, or kind -1 when it names no move."""
+    if not isinstance(code, int) or isinstance(code, bool) or code < 0 or code >= 1 << 62 or code & 31 >= N_KINDS:
+        return (-1, 0, 0, 0, 0, 0)
+    return (code & 31, (code >> 5) & 15, (code >> 9) & 15, (code >> 13) & 15, (code >> 17) & 15, code >> 21)
+
+
+def join_code(kind: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0, rest: int = 0) -> int:
+    """The code of a move from its fields; the inverse of split_code."""
+    return kind | (a << 5) | (b << 9) | (c << 13) | (d << 17) | (rest << 21)
+
+
+def legal_of_kind(buf: bytearray, kind: int) -> list:
+    """The legal moves of one kind now (empty when the phase does not allow the kind)."""
+    out: list = []
+    if buf[PHASE] != FINISHED and 0 <= kind < N_KINDS and kind_allowed(buf, kind):
+        generate(buf, kind, out)
+    return out
