@@ -9,9 +9,9 @@ file and the tiles. Returns "" or what is wrong.
 import cython
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, flow, pawns
+    from cython.cimports.engines.white_hat import cards, flow, pawns, tiles
 else:
-    from . import cards, flow, pawns
+    from . import cards, flow, pawns, tiles
 from .state import HAND, PLAY, STATE, TRIGGER
 
 cython.declare(NONE=cython.int)
@@ -246,5 +246,5 @@ def _phase(buf: bytearray, n: cython.int) -> str:
 
 @cython.cfunc
 def _counter(buf: bytearray, space: cython.int) -> cython.int:
-    slot: cython.int = flow.slot_of(buf, space)
+    slot: cython.int = tiles.slot_of(buf, space)
     return buf[SLOT_COUNTER + slot] if slot >= 0 else 0

@@ -102,7 +102,7 @@ def test_redealing_unseen_cards_changes_nothing_a_seat_sees(game_id):
     game = engines.get(game_id)
     rnd = random.Random(12)
     moved = 0
-    for seed in range(24):
+    for seed in range(12):  # the registry's leak test (tests/test_conformance.py) adds its own sample
         players = 3 + seed % 4
         for state, move in positions(game, players, seed):
             for seat in [None, *range(players)]:
@@ -113,7 +113,7 @@ def test_redealing_unseen_cards_changes_nothing_a_seat_sees(game_id):
                     assert game.legal_moves(other) == game.legal_moves(state)
                     assert [e.seen_by(seat) for e in _events(game, state, move)] == \
                         [e.seen_by(seat) for e in _events(game, other, move)]
-    assert moved > 1000
+    assert moved > 500
 
 
 def _events(game, state, move):
