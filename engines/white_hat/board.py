@@ -146,10 +146,11 @@ def load_board(source: Path | str, game: str, faces: tuple[Face, ...]) -> Board:
         path = Path(source)
         data = load(path)
         raw = path.read_bytes()
-    return _check(path, data, game, faces, hashlib.sha256(raw).hexdigest())
+    return check_board(path, data, game, faces, hashlib.sha256(raw).hexdigest())
 
 
-def _check(path: Path, data: dict, game: str, faces, digest: str) -> Board:
+def check_board(path: Path, data: dict, game: str, faces, digest: str) -> Board:
+    """A board from its parsed file (`path` names it in errors), checked by §5.4 for `game`."""
     top = Entry(path, "", data)
     top.unknown(("format", "id", "game", "side", "title", "notes", "grid", "solo_allowed", "internet_cafe",
                  "public_server", "critical_asset", "tracer_jail", "tracer_track", "slots", "spaces", "arrows"))

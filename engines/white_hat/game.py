@@ -143,15 +143,20 @@ class WhiteHatGame(Game):
         return buf + tail
 
     def _board(self, value: str) -> tuple[int, boards.Board, bytes]:
-        """(board_ref, board, tail) for option `board`: a built-in name, a file path or inline JSON (§7.1)."""
+        """(board_ref, board, tail) for option `board` (§7.1): a built-in name, the JSON text of a board, or
+        the name of a board file in this package's data folder (never any other path: options come from
+        API clients)."""
         if value in BUILT_IN[self.info.id]:
             return 1 + self.board_names.index(value), BUILT_IN[self.info.id][value], b""
-        if not (value.endswith(".json") or value.lstrip().startswith("{")):
+        inline = value.lstrip().startswith("{")
+        path = DATA / Path(value).name
+        if not inline and not (value.endswith(".json") and path.is_file() and Path(value).name != "tiles.json"
+                               and (Path(value) == path or Path(value).name == value)):
             raise BadOption("bad_option_value", f"option board: unknown board {value[:40]!r} for {self.info.id}",
                             option="board")
         try:
-            board = boards.load_board(value, self.info.id, FACES)
-            raw = value.encode() if value.lstrip().startswith("{") else Path(value).read_bytes()
+            board = boards.load_board(value if inline else path, self.info.id, FACES)
+            raw = value.encode() if inline else path.read_bytes()
         except (DataError, OSError) as exc:
             raise BadOption("bad_option_value", f"option board: invalid board: {exc}", option="board") from None
         return 0, board, raw
@@ -284,7 +289,7 @@ class WhiteHatGame(Game):
             return "board tail"
         try:
             board = self.board_of(state)
-        except (DataError, ValueError, UnicodeDecodeError):
+        except (DataError, ValueError, RecursionError):
             return "custom board"
         slots = len(board.slots)
         faces = tuple(state[AT.slot_face:AT.slot_face + slots])
@@ -363,8 +368,13 @@ def _arrays(board: boards.Board, faces: tuple[int, ...]) -> bytes:
 
 @lru_cache(maxsize=32)
 def _custom(game_id: str, raw: bytes) -> boards.Board:
-    """The custom board embedded in a state (its file's bytes), loaded once per content."""
-    return boards.load_board(raw.decode(), game_id, FACES)
+    """The custom board embedded in a state (its JSON bytes), checked once per content; never a path."""
+    import hashlib
+    import json
+    data = json.loads(raw)
+    if not isinstance(data, dict):
+        raise ValueError("the embedded board is not a JSON object")
+    return boards.check_board(Path("embedded board"), data, game_id, FACES, hashlib.sha256(raw).hexdigest())
 
 
 WHITE_HAT = WhiteHatGame("white_hat", "White Hat")

@@ -150,7 +150,9 @@ def test_board_load_errors_name_the_file_and_the_space(tweak, message, tmp_path)
     path.write_text(_board(tweak))
     with pytest.raises(DataError, match=r"broken\.json: " + message):
         load_board(path, "white_hat", FACES)
-    with pytest.raises(engines.BadOption, match="invalid board: broken.json"):
+    with pytest.raises(engines.BadOption, match="invalid board: inline board: " + message):
+        engines.get("white_hat").new(4, {"board": path.read_text()})
+    with pytest.raises(engines.BadOption, match="unknown board"):  # a path outside the game's data folder
         engines.get("white_hat").new(4, {"board": str(path)})
 
 
@@ -160,7 +162,8 @@ def test_shipped_boards_load_and_a_board_file_option_plays():
         board = load_board(DATA / name, gid, FACES)
         assert board.critical_asset == 38 and len(board.slots) == 5
     game = engines.get("white_hat")
-    state = game.new(3, {"board": str(DATA / "whitehat-expert.json")}, 5)
+    state = game.new(3, {"board": "whitehat-expert.json"}, 5)  # a board file of the data folder, by name
+    assert game.view(game.new(3, {"board": str(DATA / "whitehat-expert.json")}, 5), 0)["board"]["side"] == "expert"
     assert game.view(state, 0)["board"]["id"] == "whitehat-expert"
     assert game.decode(game.encode(state)) == state
     assert texts(game, state)
