@@ -4,9 +4,15 @@ Not an adapter itself: both HTTP adapters use it, so neither imports the other.
 """
 from __future__ import annotations
 
+import asyncio
+import time
+from typing import Awaitable, Callable
+
 import msgspec
 
-from ..app.errors import invalid
+from ..app import App
+from ..app.errors import ApiError, invalid
+from ..app.lane import Lane, executor_for
 
 encode = msgspec.json.Encoder().encode
 
@@ -29,8 +35,58 @@ class Body:
         except msgspec.ValidationError as exc:
             try:  # msgspec checks types while parsing: tell broken JSON apart from a wrong message
                 msgspec.json.decode(body)
-            except msgspec.DecodeError as broken:
-                raise invalid("malformed_json", f"request body is not valid JSON: {broken}") from None
+            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as broken:
+                raise invalid("malformed_json", f"request body is not valid JSON: {_why(broken)}") from None
             raise invalid("bad_request_body", f"request body is not a valid {self.name}: {exc}") from None
-        except msgspec.DecodeError as exc:
-            raise invalid("malformed_json", f"request body is not valid JSON: {exc}") from None
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
+            raise invalid("malformed_json", f"request body is not valid JSON: {_why(exc)}") from None
+
+
+def _why(exc: Exception) -> str:
+    """What is wrong with a body that is not JSON, in words that never quote the body."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 (byte {exc.start})"
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return str(exc)
+
+
+async def in_lane(app: App, lane: Lane, transport: str, method: str, read: Callable[[], Awaitable[bytes]],
+                  decode: Callable[[bytes], object], timeout: float):
+    """A long call over HTTP: its place in the lane is taken before the body is read (else Busy at once),
+    and decoding and the call run in the lane's thread, off the event loop. Refusals are counted."""
+    deadline = time.monotonic() + timeout
+    try:
+        lane.admit(method)
+    except ApiError as err:
+        app.refused(transport, method, err)
+        raise
+    submitted = False
+    try:
+        raw = await read()
+        ran = []
+
+        def work():
+            ran.append(True)
+            try:
+                msg = decode(raw)
+            except ApiError as err:
+                app.refused(transport, method, err)
+                raise
+            return app.call(transport, method, msg, deadline)
+
+        def turn():
+            try:
+                return lane.run(work, deadline)
+            except ApiError as err:
+                if not ran:  # refused before the app layer saw it
+                    app.refused(transport, method, err)
+                raise
+            finally:
+                lane.leave()
+        future = asyncio.get_running_loop().run_in_executor(executor_for(lane), turn)
+        submitted = True
+        return await future
+    finally:
+        if not submitted:
+            lane.leave()

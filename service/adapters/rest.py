@@ -12,11 +12,13 @@ from litestar import Litestar, Request, Response, get, post, route
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
 from litestar.openapi import OpenAPIConfig
 
-from ..app import App, error_struct
+from ..app import App, error_struct, limits
 from ..app.errors import ApiError, invalid
+from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
-from .bodies import Body, encode
+from ..app.lane import Lane
+from .bodies import Body, encode, in_lane
 
 JSON = "application/json"
 
@@ -56,17 +58,18 @@ def _on_http(request: Request, exc: HTTPException) -> Response:
 EXCEPTION_HANDLERS = {ApiError: _on_api_error, ValidationException: _on_validation, HTTPException: _on_http}
 
 
-def routes(app: App) -> list:
+def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0) -> list:
     """One route per method of the table that has a REST route.
 
     Handlers take the raw body and decode it with msgspec themselves, and return
     encoded bytes: litestar's typed-body handling costs more per request than the
     whole app layer. `openapi_document` describes the same routes with their types.
     """
-    return [_route(app, meth) for meth in METHODS if meth.rest_route]
+    lane = lane or Lane()
+    return [_route(app, meth, lane, call_timeout) for meth in METHODS if meth.rest_route]
 
 
-def _route(app: App, meth: Method):
+def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
     name = meth.name
     if meth.rest_verb == "GET":  # no body: the request message's defaults
         empty = meth.request()
@@ -78,14 +81,21 @@ def _route(app: App, meth: Method):
     if "{game}" in meth.rest_route:
         return _game_route(app, meth, body)
 
-    async def handler(request: Request) -> Response:
-        try:
-            msg = body.decode(await request.body())
-        except ApiError as err:
-            app.refused("rest", name, err)
-            raise
-        return Response(encode(app.call("rest", name, msg)), media_type=JSON)
-    return post(meth.rest_route, status_code=200, name=name, include_in_schema=False)(handler)
+    cap = limits.request_bytes(name, json=True)
+    if name in limits.HEAVY:
+        async def handler(request: Request) -> Response:
+            result = await in_lane(app, lane, "rest", name, request.body, body.decode, call_timeout)
+            return Response(encode(result), media_type=JSON)
+    else:
+        async def handler(request: Request) -> Response:
+            try:
+                msg = body.decode(await request.body())
+            except ApiError as err:
+                app.refused("rest", name, err)
+                raise
+            return Response(encode(app.call("rest", name, msg)), media_type=JSON)
+    return post(meth.rest_route, status_code=200, name=name, include_in_schema=False,
+                request_max_body_size=cap)(handler)
 
 
 def _game_route(app: App, meth: Method, body: Body):
@@ -101,13 +111,15 @@ def _game_route(app: App, meth: Method, body: Body):
                                f"{prefix}{spec.partition(':')[0]}{verb}?)")
             data = body.decode(await request.body())
             if data.game and data.game != game:
-                raise invalid("game_mismatch", f"game: body says {data.game!r}, path says {game!r}", field="game")
+                raise invalid("game_mismatch", f"game: body says {clip(data.game)}, path says {clip(game)}",
+                              field="game")
         except ApiError as err:
             app.refused("rest", name, err)
             raise
         data.game = game
         return Response(encode(app.call("rest", name, data)), media_type=JSON)
-    return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False)(handler)
+    return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False,
+                request_max_body_size=limits.request_bytes(name, json=True))(handler)
 
 
 def openapi_document(title: str = "tabletop-engine") -> bytes:

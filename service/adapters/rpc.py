@@ -4,9 +4,18 @@ The handlers come from the method table (service/wire/methods.py): each converts
 the request to the app layer's Struct, calls the app layer and converts the
 response back; refusals become a status with a google.rpc.ErrorInfo detail
 (reason, domain, metadata), via grpcio-status.
+
+Bounds (service/app/limits.py): a request is measured before it is parsed and
+counted before it is converted, and one that cannot be read is INVALID_ARGUMENT,
+never INTERNAL. Long calls (ScoreBatch) take turns in the worker's Lane; at most
+`max_streams` ScoreStreams are open at once per worker, each ended when idle for
+`stream_idle` seconds, so streams never hold every handler thread and health
+checks and unary calls always find one.
 """
 from __future__ import annotations
 
+import threading
+import time
 from concurrent import futures
 
 import grpc
@@ -16,15 +25,16 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
-from ..app import App
-from ..app.errors import ApiError
+from ..app import App, limits
+from ..app.errors import RESOURCE_EXHAUSTED, ApiError, invalid
+from ..app.lane import Lane
 from ..wire.convert import from_pb, to_pb
 from ..wire.methods import METHODS, SERVICE, Method
 
 DOMAIN = "tabletop-engine"
 SERVICE_NAME = SERVICE.full_name
-# A ScoreBatch of 1000 tokens of ~400 bytes base64-free is ~0.5 MB; 8 MB leaves room, and refuses abuse.
-MAX_MESSAGE = 8 * 1024 * 1024
+# The largest real request: a ScoreBatch of MAX_BATCH largest tokens (per method: limits.request_bytes).
+MAX_MESSAGE = limits.BATCH_REQUEST
 _CODES = {c.name: c for c in grpc.StatusCode}
 # Health service names. Kubernetes' native gRPC probes ask for a service name: `liveness` answers
 # SERVING until the process exits; `readiness` (and the overall "" and GameService names) turn
@@ -46,48 +56,190 @@ def abort(context: grpc.ServicerContext, err: ApiError):
         status_pb2.Status(code=code.value[0], message=err.message, details=[detail])))
 
 
-def _unary(app: App, meth: Method):
+class _Unreadable:
+    """What the deserializer gives for a request it refused: the handler answers with `error`."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: ApiError):
+        self.error = error
+
+
+def _reader(meth: Method):
+    """The request deserializer: never raises (grpcio would answer INTERNAL), measures before parsing."""
+    parse, cap, name = meth.request_pb.FromString, limits.request_bytes(meth.name), meth.request_pb.DESCRIPTOR.full_name
+
+    def read(data: bytes):
+        if len(data) > cap:
+            return _Unreadable(invalid("body_too_large", f"{name}: {len(data)} bytes, at most {cap} for "
+                                       f"{meth.name}"))
+        try:
+            return parse(data)
+        except Exception:  # noqa: BLE001 - protobuf's DecodeError and anything a broken message raises
+            return _Unreadable(invalid("malformed_proto", f"request is not a readable {name} message"))
+    return read
+
+
+def _counter(meth: Method):
+    """Counts a repeated field on the protobuf message before it is converted (limits.COUNTED), or None."""
+    if meth.name not in limits.COUNTED:
+        return None
+    field, name = limits.COUNTED[meth.name][0], meth.name
+
+    def check(request) -> None:
+        limits.check_count(name, len(getattr(request, field)))
+    return check
+
+
+class Limits:
+    """One worker's bounds on gRPC calls (the defaults are `python -m service`'s)."""
+
+    def __init__(self, lane: Lane | None = None, call_timeout: float = 10.0, max_streams: int = 4,
+                 stream_idle: float = 10.0):
+        self.lane = lane or Lane()
+        self.call_timeout = call_timeout
+        self.max_streams = max_streams
+        self.stream_idle = stream_idle
+        self._lock = threading.Lock()
+        self._streams: dict[object, float] = {}  # open stream's context -> time of its last message
+        threading.Thread(target=self._sweep, name="stream-idle", daemon=True).start()
+
+    def deadline(self, context) -> float:
+        remaining = context.time_remaining()
+        limit = self.call_timeout if remaining is None else min(self.call_timeout, remaining)
+        return time.monotonic() + limit
+
+    def open_stream(self, context) -> bool:
+        with self._lock:
+            if len(self._streams) >= self.max_streams:
+                return False
+            self._streams[context] = time.monotonic()
+            return True
+
+    def touch(self, context) -> None:
+        self._streams[context] = time.monotonic()
+
+    def close_stream(self, context) -> None:
+        with self._lock:
+            self._streams.pop(context, None)
+
+    def _sweep(self) -> None:
+        while True:
+            time.sleep(min(1.0, max(0.05, self.stream_idle / 4)))
+            cutoff = time.monotonic() - self.stream_idle
+            with self._lock:
+                idle = [ctx for ctx, last in self._streams.items() if last < cutoff]
+            for ctx in idle:  # the blocked read in the stream's handler ends and frees its thread
+                ctx.cancel()
+
+
+def _unary(app: App, meth: Method, lim: Limits):
     name, req_struct, resp_pb = meth.name, meth.request, meth.response_pb
+    count = _counter(meth)
+    heavy = name in limits.HEAVY
 
     def handler(request, context):
         try:
-            resp = app.call("grpc", name, from_pb(request, req_struct))
+            if request.__class__ is _Unreadable:
+                raise request.error
+            if count is not None:
+                count(request)
+            msg = from_pb(request, req_struct)
+        except ApiError as err:
+            app.refused("grpc", name, err)
+            abort(context, err)
+        try:
+            if heavy:
+                resp = _in_lane(app, lim, name, msg, context)
+            else:
+                resp = app.call("grpc", name, msg)
         except ApiError as err:
             abort(context, err)
         return to_pb(resp, resp_pb)
-    return grpc.unary_unary_rpc_method_handler(handler, meth.request_pb.FromString,
-                                               meth.response_pb.SerializeToString)
+    return grpc.unary_unary_rpc_method_handler(handler, _reader(meth), meth.response_pb.SerializeToString)
 
 
-def _stream(app: App, meth: Method):
+def _in_lane(app: App, lim: Limits, name: str, msg, context):
+    """Run a long call in its turn; a refusal before it ran is counted here (the app layer never saw it)."""
+    deadline = lim.deadline(context)
+    try:
+        lim.lane.admit(name)
+    except ApiError as err:
+        app.refused("grpc", name, err)
+        raise
+    ran = []
+
+    def work():
+        ran.append(True)
+        return app.call("grpc", name, msg, deadline)
+    try:
+        return lim.lane.run(work, deadline)
+    except ApiError as err:
+        if not ran:
+            app.refused("grpc", name, err)
+        raise
+    finally:
+        lim.lane.leave()
+
+
+def _stream(app: App, meth: Method, lim: Limits):
     name, req_struct, resp_pb = meth.name, meth.request, meth.response_pb
+    error_result = meth.response_pb
 
     def handler(request_iterator, context):
-        """One response per request, in order; a bad token is an error result, not the end."""
-        for request in request_iterator:
-            yield to_pb(app.call("grpc", name, from_pb(request, req_struct)), resp_pb)
-    return grpc.stream_stream_rpc_method_handler(handler, meth.request_pb.FromString,
-                                                 meth.response_pb.SerializeToString)
+        """One response per request, in order; a bad token or message is an error result, not the end."""
+        if not lim.open_stream(context):
+            err = ApiError(RESOURCE_EXHAUSTED, "too_many_streams", f"{name}: {lim.max_streams} streams are open "
+                           "on this server already; retry shortly, or use ScoreBatch")
+            app.refused("grpc", name, err)
+            abort(context, err)
+        try:
+            for n, request in enumerate(request_iterator):
+                lim.touch(context)
+                if n >= limits.MAX_STREAM_MESSAGES:
+                    err = ApiError(RESOURCE_EXHAUSTED, "stream_too_long", f"{name}: at most "
+                                   f"{limits.MAX_STREAM_MESSAGES} messages per stream; open a new one")
+                    app.refused("grpc", name, err)
+                    abort(context, err)
+                if request.__class__ is _Unreadable:
+                    app.refused("grpc", name, request.error)
+                    yield error_result(error=_error_pb(request.error))
+                    continue
+                yield to_pb(app.call("grpc", name, from_pb(request, req_struct)), resp_pb)
+        finally:
+            lim.close_stream(context)
+    return grpc.stream_stream_rpc_method_handler(handler, _reader(meth), meth.response_pb.SerializeToString)
 
 
-def handlers(app: App) -> grpc.GenericRpcHandler:
+def _error_pb(err: ApiError):
+    from service.api import engine_pb2
+    return engine_pb2.Error(code=err.status, reason=err.reason, message=err.message, details=err.details)
+
+
+def handlers(app: App, lim: Limits | None = None) -> grpc.GenericRpcHandler:
     """GameService's handlers, one per row of the method table."""
+    lim = lim or Limits()
     return grpc.method_handlers_generic_handler(SERVICE_NAME, {
-        meth.name: (_stream if meth.streaming else _unary)(app, meth) for meth in METHODS})
+        meth.name: (_stream if meth.streaming else _unary)(app, meth, lim) for meth in METHODS})
 
 
-def create_server(app: App, address: str, threads: int = 16) -> tuple[grpc.Server, int, health.HealthServicer]:
+def create_server(app: App, address: str, threads: int = 16, lim: Limits | None = None
+                  ) -> tuple[grpc.Server, int, health.HealthServicer]:
     """A started-ready (not yet started) server on `address`: (server, bound port, health servicer)."""
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="grpc"),
-        options=[("grpc.max_receive_message_length", MAX_MESSAGE),
-                 ("grpc.max_send_message_length", MAX_MESSAGE),
+        # Calls beyond this many at once are refused (RESOURCE_EXHAUSTED) instead of queued without end.
+        maximum_concurrent_rpcs=threads * 32,
+        options=[("grpc.max_receive_message_length", MAX_MESSAGE + 1024),
+                 ("grpc.max_send_message_length", limits.LARGEST_RESPONSE),
+                 ("grpc.max_concurrent_streams", 128),  # calls at once on one connection
+                 ("grpc.server_handshake_timeout_ms", 10_000),
                  # Several worker processes bind the same port; the kernel spreads connections.
                  ("grpc.so_reuseport", 1),
                  ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
                  ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS)],
     )
-    server.add_generic_rpc_handlers((handlers(app),))
+    server.add_generic_rpc_handlers((handlers(app, lim),))
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)

@@ -17,17 +17,24 @@ NOT_FOUND = "NOT_FOUND"
 RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"
 UNIMPLEMENTED = "UNIMPLEMENTED"
 INTERNAL = "INTERNAL"
+DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
+# Every message and detail is cut to these lengths, so no error repeats a large input whole
+# (the messages themselves quote only a prefix: service/app/limits.py `clip`).
+MAX_MESSAGE = 1000
+MAX_DETAIL = 200
 
 
 class ApiError(Exception):
     """A refused request: nothing was changed and the reason says why."""
 
     def __init__(self, status: str, reason: str, message: str, **details: object):
+        if len(message) > MAX_MESSAGE:
+            message = message[:MAX_MESSAGE] + f"... ({len(message)} characters)"
         super().__init__(message)
         self.status = status
         self.reason = reason
         self.message = message
-        self.details = {k: str(v) for k, v in details.items() if v is not None}
+        self.details = {k: _cut(str(v)) for k, v in details.items() if v is not None}
 
     @property
     def http_status(self) -> int:
@@ -36,6 +43,10 @@ class ApiError(Exception):
 
     def __repr__(self) -> str:
         return f"ApiError({self.status}, {self.reason!r}, {self.message!r})"
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_DETAIL else text[:MAX_DETAIL] + "..."
 
 
 def invalid(reason: str, message: str, **details: object) -> ApiError:

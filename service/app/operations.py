@@ -20,23 +20,30 @@ from engines import Game, RuleError
 from ..wire import messages as m
 from ..wire.games import TYPED_MOVES, TYPED_OPTIONS, BadTyped, GameWire, wire
 from ..wire.methods import METHODS
-from . import metrics
-from .errors import FAILED_PRECONDITION, INTERNAL, RESOURCE_EXHAUSTED, ApiError, from_rule_error, invalid
+from . import limits, metrics
+from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, RESOURCE_EXHAUSTED, ApiError,
+                     from_rule_error, invalid)
+from .limits import clip, too_long
 from .tokens import Sealer, TokenRefused, pack_seats, unpack_seats
 
 log = logging.getLogger("service.app")
 SEAT_KINDS = ("human", "robot")
-MAX_BATCH = 1000
-MAX_LISTED_MOVES = 20_000  # an 8-seat blue king at the deal lists 4**7 = 16,384
+MAX_BATCH = limits.MAX_BATCH
+# Counted (a list of small ints) before any move is described. Cambio 1.1 lists a blue king's picks one
+# at a time, so real listings stay in the hundreds (the most seen in random play is ~600; a swap over
+# a full table is under 3,000); listing 4,096 moves costs ~80 ms.
+MAX_LISTED_MOVES = 4096
+DEADLINE_EVERY = 32  # ScoreBatch looks at its deadline once per this many states
 
 
 class Call:
     """Per-request bookkeeping: the game label for the metrics (known once the token is open)."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "deadline")
 
-    def __init__(self):
+    def __init__(self, deadline: float | None = None):
         self.game = ""
+        self.deadline = deadline  # time.monotonic() after which a long call stops (ScoreBatch)
 
 
 class Opened:
@@ -58,9 +65,11 @@ class App:
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
 
     # -- the entry point -------------------------------------------------------
-    def call(self, transport: str, method: str, request):
-        """Run `method` on `request`; raises ApiError (never anything else) when refused."""
-        call = Call()
+    def call(self, transport: str, method: str, request, deadline: float | None = None):
+        """Run `method` on `request`; raises ApiError (never anything else) when refused.
+
+        `deadline` (a time.monotonic() value): a long call (ScoreBatch) stops with DEADLINE_EXCEEDED then."""
+        call = Call(deadline)
         start = time.perf_counter()
         code = "OK"
         try:
@@ -102,18 +111,22 @@ class App:
 
     def new_game(self, req: m.NewGameRequest, call: Call) -> m.NewGameResponse:
         """Deal a game and seal its first token."""
+        if len(req.game) > limits.MAX_TEXT:
+            raise ApiError(NOT_FOUND, "unknown_game", f"unknown game {clip(req.game)}", field="game")
         game = engines.get(req.game)
         call.game = game.id
         info = game.info
         n = len(req.seats)
+        limits.check_count("NewGame", n)
         if not info.min_seats <= n <= info.max_seats:
             raise invalid("bad_seat_count", f"seats: {game.id} takes {info.min_seats}-{info.max_seats} seats, "
                           f"got {n} (give one entry per player, e.g. {{\"name\": \"Ann\"}})", field="seats")
+        _check_new_game_sizes(req)
         seats = []
         for i, seat in enumerate(req.seats):
             kind = seat.kind or "human"
             if kind not in SEAT_KINDS:
-                raise invalid("bad_seat_kind", f"seats[{i}].kind: {seat.kind!r} is not one of "
+                raise invalid("bad_seat_kind", f"seats[{i}].kind: {clip(seat.kind)} is not one of "
                               f"{', '.join(SEAT_KINDS)}", field=f"seats[{i}].kind")
             seats.append((seat.name, kind))
         options = dict(req.options)
@@ -186,10 +199,17 @@ class App:
 
     def score_batch(self, req: m.ScoreBatchRequest, call: Call) -> m.ScoreBatchResponse:
         """One score or one error per state, in order."""
-        if len(req.states) > MAX_BATCH:
-            raise invalid("batch_too_large", f"states: {len(req.states)} states, at most {MAX_BATCH} per call",
-                          field="states")
-        return m.ScoreBatchResponse([self.score_one(state) for state in req.states])
+        limits.check_count("ScoreBatch", len(req.states))
+        deadline = call.deadline
+        if deadline is None:
+            return m.ScoreBatchResponse([self.score_one(state) for state in req.states])
+        results = []
+        for i, state in enumerate(req.states):
+            if i % DEADLINE_EVERY == 0 and time.monotonic() > deadline:
+                raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"states: the call's time ran out after "
+                               f"{i} of {len(req.states)} states; send smaller batches", field="states")
+            results.append(self.score_one(state))
+        return m.ScoreBatchResponse(results)
 
     def score_stream(self, req: m.ScoreRequest, call: Call) -> m.ScoreResult:
         """One message of ScoreStream: the score of its token, or the error as data."""
@@ -241,6 +261,8 @@ class App:
             raise invalid("missing_move", "move: give the move as text, as a typed move or as `index` into "
                           "LegalMoves' list", field="move")
         text = move.text
+        if len(text) > limits.MAX_TEXT:
+            raise invalid("bad_move_text", too_long("move.text", text, limits.MAX_TEXT), field="move.text")
         mismatch = None
         typed = _typed_move(move, game.id)
         if typed is not None:  # only games with a .proto have typed moves
@@ -349,10 +371,30 @@ def _seed(seed: int | str | None) -> int:
         try:
             seed = int(seed)
         except ValueError:
-            raise invalid("bad_seed", f"seed: {seed!r} is not an integer", field="seed") from None
+            raise invalid("bad_seed", f"seed: {clip(seed)} is not an integer", field="seed") from None
     if not 0 <= seed < 2 ** 64:
         raise invalid("bad_seed", f"seed: {seed} is out of range (0..2^64-1)", field="seed")
     return seed
+
+
+def _check_new_game_sizes(req: m.NewGameRequest) -> None:
+    """Every string of a NewGame within its limit, before anything is dealt."""
+    for i, seat in enumerate(req.seats):
+        for field, value, limit, reason in ((f"seats[{i}].name", seat.name, limits.MAX_SEAT_NAME, "bad_seat_name"),
+                                             (f"seats[{i}].kind", seat.kind, limits.MAX_TEXT, "bad_seat_kind")):
+            problem = too_long(field, value, limit)
+            if problem:
+                raise invalid(reason, problem, field=field)
+    if len(req.options) > limits.MAX_OPTIONS:
+        raise invalid("unknown_option", f"options: {len(req.options)} options, at most {limits.MAX_OPTIONS}",
+                      field="options")
+    for name, value in req.options.items():
+        problem = too_long("options: a name", name, limits.MAX_TEXT) or too_long(
+            f"options[{clip(name)}]", value, limits.MAX_OPTION_VALUE)
+        if problem:
+            raise invalid("bad_option_value", problem, field="options")
+    if isinstance(req.seed, str) and len(req.seed) > limits.MAX_TEXT:
+        raise invalid("bad_seed", too_long("seed", req.seed, limits.MAX_TEXT), field="seed")
 
 
 def _check_seat(seat: int | None, players: int, field: str) -> int | None:

@@ -30,6 +30,7 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from .errors import UNAUTHENTICATED, ApiError
+from .limits import MAX_TOKEN
 
 FORMAT = 1
 NONCE = 12
@@ -106,6 +107,9 @@ class Sealer:
             raise TokenRefused("token_missing", "state: no token given (use the `state` of NewGame's or "
                                "ApplyMove's response)", status="INVALID_ARGUMENT")
         n = len(token)
+        if n > MAX_TOKEN:
+            raise TokenRefused("token_malformed", f"state token is {n} bytes, longer than any token of this "
+                               f"service ({MAX_TOKEN} at most)")
         if token[0] != FORMAT:
             raise TokenRefused("token_malformed", f"state token: unknown format byte {token[0]} "
                                f"(expected {FORMAT}); this is not a token of this service")

@@ -17,6 +17,13 @@ class Config:
     grpc_threads: int = 16
     grace: float = 10.0
     log_level: str = "info"
+    drain_delay: float = 0.5
+    call_timeout: float = 10.0
+    max_streams: int = 4
+    stream_idle: float = 10.0
+    http_max_connections: int = 1000
+    http_header_timeout: float = 5.0
+    http_keep_alive: float = 5.0
 
 
 def _env(name: str, default):
@@ -51,7 +58,39 @@ def parse(argv: list[str] | None = None) -> Config:
                         "default %(default)s)")
     p.add_argument("--log-level", default=_env("TABLETOP_LOG_LEVEL", Config.log_level),
                    choices=["debug", "info", "warning", "error"], help="(env TABLETOP_LOG_LEVEL)")
+    g = p.add_argument_group("limits and timeouts (every call's work is bounded before it starts)")
+    g.add_argument("--drain-delay", type=float, default=_env("TABLETOP_DRAIN_DELAY", Config.drain_delay),
+                   help="after SIGTERM, seconds (part of --grace) that new calls are still taken while readiness "
+                        "already says NOT_SERVING; then new work is refused (env TABLETOP_DRAIN_DELAY, default "
+                        "%(default)s)")
+    g.add_argument("--call-timeout", type=float, default=_env("TABLETOP_CALL_TIMEOUT", Config.call_timeout),
+                   help="longest a call may run or wait for its turn, whatever deadline the client sets "
+                        "(env TABLETOP_CALL_TIMEOUT, default %(default)s)")
+    g.add_argument("--max-streams", type=int, default=_env("TABLETOP_MAX_STREAMS", Config.max_streams),
+                   help="ScoreStream calls open at once per worker (each holds a gRPC thread); more are refused "
+                        "with RESOURCE_EXHAUSTED (env TABLETOP_MAX_STREAMS, default %(default)s)")
+    g.add_argument("--stream-idle", type=float, default=_env("TABLETOP_STREAM_IDLE", Config.stream_idle),
+                   help="a ScoreStream that sends nothing for this many seconds is ended (env "
+                        "TABLETOP_STREAM_IDLE, default %(default)s)")
+    g.add_argument("--http-max-connections", type=int,
+                   default=_env("TABLETOP_HTTP_MAX_CONNECTIONS", Config.http_max_connections),
+                   help="open HTTP connections per worker; beyond it requests get 503 and, at twice it, new "
+                        "connections are closed at once (env TABLETOP_HTTP_MAX_CONNECTIONS, default %(default)s)")
+    g.add_argument("--http-header-timeout", type=float,
+                   default=_env("TABLETOP_HTTP_HEADER_TIMEOUT", Config.http_header_timeout),
+                   help="seconds an HTTP client has to send a whole request (head and body) once it starts one "
+                        "(env TABLETOP_HTTP_HEADER_TIMEOUT, default %(default)s)")
+    g.add_argument("--http-keep-alive", type=float, default=_env("TABLETOP_HTTP_KEEP_ALIVE", Config.http_keep_alive),
+                   help="seconds an HTTP connection may stay idle, new or between requests (env "
+                        "TABLETOP_HTTP_KEEP_ALIVE, default %(default)s)")
     a = p.parse_args(argv)
     if a.workers < 1:
         p.error("--workers must be at least 1")
-    return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level)
+    if a.max_streams < 0 or a.max_streams >= a.grpc_threads:
+        p.error("--max-streams must be below --grpc-threads (streams must leave threads for unary calls)")
+    for name in ("grace", "drain_delay", "call_timeout", "stream_idle", "http_header_timeout", "http_keep_alive"):
+        if getattr(a, name) < 0:
+            p.error(f"--{name.replace('_', '-')} must not be negative")
+    return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level,
+                  a.drain_delay, a.call_timeout, a.max_streams, a.stream_idle, a.http_max_connections,
+                  a.http_header_timeout, a.http_keep_alive)

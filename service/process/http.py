@@ -1,25 +1,36 @@
-"""The HTTP application of one worker: REST and Connect routes beside the operational ones.
+"""The HTTP side of one worker: the litestar application and the connection guard.
 
-Assembled here, above the adapters, so that no adapter imports another.
+The application (REST and Connect routes beside the operational ones) is
+assembled here, above the adapters, so that no adapter imports another.
+
+`guarded_protocol` is uvicorn's httptools protocol with the timeouts and the
+cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
+`timeout_keep_alive` closes a connection idle after a response,
+`limit_concurrency` answers 503 beyond a number of connections):
+- a new connection that sends nothing is closed after the keep-alive time;
+- a request must arrive whole (head and body) within the header timeout of its
+  first byte, and its head within `MAX_HEAD` bytes (else 408 / 431, and close);
+- beyond twice `limit_concurrency` connections, new ones are closed at once.
 """
 from __future__ import annotations
 
+
 from litestar import Litestar, Response, get
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ..adapters import connect, rest
-from ..app import App, metrics
+from ..app import App, limits, metrics
+from ..app.lane import Lane
+from .drain import Readiness
 
-MAX_BODY = 8 * 1024 * 1024
-
-
-class Readiness:
-    """Readiness, flipped off when shutdown starts so load balancers stop sending."""
-
-    ready = True
+MAX_BODY = limits.LARGEST_REQUEST
+MAX_HEAD = 64 * 1024  # request line and headers
 
 
-def create_app(app: App) -> Litestar:
+def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
     """The litestar application serving `app` over REST and Connect, with /healthz, /readyz, /metrics, /schema."""
+    call_timeout = config.call_timeout if config is not None else 10.0
+    lane = lane or Lane()
 
     @get("/healthz", sync_to_thread=False, include_in_schema=False)
     def healthz() -> dict:
@@ -28,9 +39,10 @@ def create_app(app: App) -> Litestar:
 
     @get("/readyz", sync_to_thread=False, include_in_schema=False)
     def readyz() -> Response:
-        """Readiness: false once shutdown has started."""
-        ok = Readiness.ready
-        return Response({"status": "ready" if ok else "stopping"}, status_code=200 if ok else 503)
+        """Readiness: false while draining, or while the supervisor backs off a crash-looping worker."""
+        if Readiness.serving():
+            return Response({"status": "ready"}, status_code=200)
+        return Response({"status": "stopping" if Readiness.draining else "degraded"}, status_code=503)
 
     @get("/metrics", sync_to_thread=False, include_in_schema=False)
     def metrics_route() -> Response:
@@ -44,10 +56,86 @@ def create_app(app: App) -> Litestar:
         """The OpenAPI document of the REST routes."""
         return Response(schema, media_type="application/vnd.oai.openapi+json")
 
+    def close_when_draining(response: Response) -> Response:
+        # While draining, every answer ends its connection: the client's next call opens a new one,
+        # which a load balancer sends elsewhere (or, once the listener is closed, is refused cleanly).
+        if Readiness.draining:
+            response.headers["connection"] = "close"
+        return response
+
     return Litestar(
-        route_handlers=[*rest.routes(app), *connect.routes(app), healthz, readyz, metrics_route, openapi],
+        route_handlers=[*rest.routes(app, lane, call_timeout), *connect.routes(app, lane, call_timeout), healthz,
+                        readyz, metrics_route, openapi],
         exception_handlers=rest.EXCEPTION_HANDLERS,
         openapi_config=None,
         request_max_body_size=MAX_BODY,
+        after_request=close_when_draining,
         debug=False,
     )
+
+
+def guarded_protocol(header_timeout: float, max_connections: int | None) -> type:
+    """uvicorn's httptools protocol with a request-read timeout, a head-size cap and a hard connection cap."""
+    hard_cap = 2 * max_connections if max_connections else None
+
+    class GuardedHttpToolsProtocol(HttpToolsProtocol):
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._read_timer = None
+            self._head = 0  # bytes of the current request's head so far; -1 once the head is complete
+            if hard_cap is not None and len(self.connections) > hard_cap:
+                transport.abort()
+                return
+            # Idle from the start (uvicorn only arms its keep-alive timer after a first response).
+            self.timeout_keep_alive_task = self.loop.call_later(self.timeout_keep_alive,
+                                                                self.timeout_keep_alive_handler)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self._head >= 0:  # still inside a request's head after this data
+                self._head += len(data)
+                if self._head > MAX_HEAD:
+                    self._refuse(b"431 Request Header Fields Too Large")
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._cancel_read_timer()
+            self._read_timer = self.loop.call_later(header_timeout, self._read_timeout)
+
+        def on_headers_complete(self) -> None:
+            self._head = -1
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            self._cancel_read_timer()
+            super().on_message_complete()
+
+        def on_response_complete(self) -> None:
+            self._head = 0
+            super().on_response_complete()
+
+        def connection_lost(self, exc) -> None:
+            self._cancel_read_timer()
+            super().connection_lost(exc)
+
+        def _cancel_read_timer(self) -> None:
+            if self._read_timer is not None:
+                self._read_timer.cancel()
+                self._read_timer = None
+
+        def _read_timeout(self) -> None:
+            self._read_timer = None
+            if self.cycle is None or not self.cycle.response_started:
+                self._refuse(b"408 Request Timeout")
+
+        def _refuse(self, status: bytes) -> None:
+            if self.transport.is_closing():
+                return
+            if self.cycle is None or not self.cycle.response_started:
+                self.transport.write(b"HTTP/1.1 " + status + b"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+            self.transport.close()
+
+    return GuardedHttpToolsProtocol
+
+
+__all__ = ["MAX_BODY", "Readiness", "create_app", "guarded_protocol"]

@@ -4,12 +4,23 @@ The supervisor (`run`) makes the shared settings every worker needs before
 starting them: one token key when none is configured (else each worker would
 seal with its own), and a PROMETHEUS_MULTIPROC_DIR so /metrics sums all
 workers. Each worker binds both ports with SO_REUSEPORT and the kernel spreads
-connections over them. SIGTERM: readiness and health go to NOT_SERVING, both
-servers stop taking new calls, in-flight calls finish (up to --grace seconds),
-and the process exits 0.
+connections over them.
+
+A worker that dies is replaced at once, the others untouched (they keep their
+sockets and calls): a spare worker, started ahead with everything imported and
+built but no port bound, takes its place within milliseconds, and a new spare
+is started behind it. One that dies again within `CRASH_WINDOW` seconds of its
+start is in a crash loop: it is restarted after a back-off (0.5 s doubling to
+`MAX_BACKOFF`) and meanwhile every worker reports not ready.
+
+SIGTERM/SIGINT (once or many times, to the supervisor or to the whole process
+group): every worker drains (service/process/drain.py) and the supervisor
+exits 0 within --grace seconds; a worker still alive at the deadline is killed.
+Signal handlers here and in the workers only set flags.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -18,11 +29,15 @@ import signal
 import socket
 import sys
 import tempfile
-import threading
+import time
+from multiprocessing.connection import wait
 
 from .config import Config
 
 log = logging.getLogger("service")
+CRASH_WINDOW = 5.0   # a worker that dies sooner than this after its start is crash-looping
+FIRST_BACKOFF = 0.5
+MAX_BACKOFF = 30.0
 
 
 def _setup_logging(level: str) -> None:
@@ -42,51 +57,85 @@ def _http_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(config: Config) -> int:
-    """Serve in this process until SIGTERM/SIGINT; returns the exit code."""
+def serve(config: Config, supervisor_ready=None, go=None) -> int:
+    """Serve in this process until SIGTERM/SIGINT, then drain; returns the exit code (0)."""
+    from .drain import Signals, on_signal
+    parent = os.getppid()
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
     import uvicorn
-    from grpc_health.v1 import health_pb2
 
     from ..adapters import rpc
     from ..app import App
+    from ..app.lane import Lane
     from ..app.tokens import Sealer, keys_from_env
-    from .http import Readiness, create_app
+    from .drain import Drain
+    from .http import create_app, guarded_protocol
 
     app = App(Sealer(keys_from_env()))
-    grpc_server, grpc_port, health = rpc.create_server(app, f"{config.host}:{config.grpc_port}",
-                                                       config.grpc_threads)
+    lane = Lane()  # long calls of both transports take turns (service/app/lane.py)
+    web = create_app(app, config, lane)
+    if go is not None:  # a spare: everything is ready; bind the ports when told to take a worker's place
+        while not go.wait(0.1):
+            if Signals.stop or os.getppid() != parent:
+                return 0
+    Signals.listening = True  # from here a signal drains (on_signal)
+    if Signals.stop:
+        return 0
+    grpc_server, grpc_port, health = rpc.create_server(
+        app, f"{config.host}:{config.grpc_port}", config.grpc_threads,
+        rpc.Limits(lane, config.call_timeout, config.max_streams, config.stream_idle))
     sock = _http_socket(config.host, config.http_port)
     grpc_server.start()
-    grpc_stopped = threading.Event()
 
     class Server(uvicorn.Server):
-        def handle_exit(self, sig, frame):
-            # Not re-raised after the drain (uvicorn's default), so the exit code stays 0.
-            if self.should_exit and sig == signal.SIGINT:
-                self.force_exit = True
-                return
-            self.should_exit = True
-            Readiness.ready = False
-            for name in rpc.READY_NAMES:  # liveness stays SERVING: draining is not a failure
-                health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
-            log.info("signal %s: draining (grace %.1fs)", sig, config.grace)
-            threading.Thread(target=lambda: (grpc_server.stop(config.grace).wait(), grpc_stopped.set()),
-                             daemon=True).start()
+        @contextlib.contextmanager
+        def capture_signals(self):
+            yield  # our flag-only handlers stay installed (uvicorn's would re-raise the signal at exit)
 
-    http = Server(uvicorn.Config(create_app(app), loop="uvloop", http="httptools", lifespan="off",
-                                 access_log=False, log_level="warning",
-                                 timeout_graceful_shutdown=max(1, int(config.grace)), server_header=False))
+    http = Server(uvicorn.Config(
+        web, loop="uvloop", lifespan="off", access_log=False,
+        http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
+        log_level="warning", server_header=False, timeout_keep_alive=config.http_keep_alive,
+        limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace))
+    drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready)
+    drain.start()
     log.info("serving gRPC on %s:%d and HTTP on %s:%d", config.host, grpc_port, config.host, config.http_port)
     http.run(sockets=[sock])
-    if not grpc_stopped.is_set():  # HTTP stopped by itself: stop gRPC too
-        grpc_server.stop(config.grace).wait()
+    if drain.started is None:  # HTTP stopped by itself: drain gRPC too
+        Signals.stop = True
+    drain.grpc_done.wait(config.grace + 1)
     log.info("stopped")
     return 0
 
 
-def _worker(config: Config) -> None:
+def _worker(config: Config, supervisor_ready, go=None) -> None:
+    from .drain import on_signal
+    signal.signal(signal.SIGTERM, on_signal)  # first thing: a signal during start-up must not kill us mid-way
+    signal.signal(signal.SIGINT, on_signal)
     _setup_logging(config.log_level)
-    sys.exit(serve(config))
+    sys.exit(serve(config, supervisor_ready, go))
+
+
+class _Stop:
+    """Set by the supervisor's signal handlers (flag only; the wake-up pipe is written by Python itself)."""
+
+    requested = False
+
+
+def _on_stop(_sig, _frame) -> None:
+    _Stop.requested = True
+
+
+class _Slot:
+    """One worker place: its process, when it started and its crash-loop back-off."""
+
+    def __init__(self, index: int):
+        self.index = index
+        self.proc = None
+        self.started = 0.0
+        self.crashes = 0         # deaths in a row, each within CRASH_WINDOW of its start
+        self.restart_at = None   # monotonic time of a pending restart
 
 
 def run(config: Config) -> int:
@@ -101,43 +150,112 @@ def run(config: Config) -> int:
     if config.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         own_dir = tempfile.mkdtemp(prefix="tabletop-metrics-")
         os.environ["PROMETHEUS_MULTIPROC_DIR"] = own_dir
-    if config.workers == 1:
-        try:
-            return serve(config)
-        finally:
-            if own_dir:
-                shutil.rmtree(own_dir, ignore_errors=True)
-    ctx = multiprocessing.get_context("spawn")  # no fork: grpc must not be inherited across fork
-    procs = [ctx.Process(target=_worker, args=(config,), name=f"worker-{i}") for i in range(config.workers)]
-    stopping = threading.Event()
-
-    def on_signal(sig, _frame):
-        stopping.set()
-        for p in procs:
-            if p.pid and p.is_alive():
-                os.kill(p.pid, signal.SIGTERM)
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
-    for p in procs:
-        p.start()
-    code = 0
     try:
-        from multiprocessing.connection import wait
-        alive = list(procs)
-        while alive:
-            wait([p.sentinel for p in alive])
-            for p in [p for p in alive if not p.is_alive()]:
-                alive.remove(p)
-                from ..app import metrics
-                metrics.process_exited(p.pid)
-                if p.exitcode != 0:
-                    code = 1
-                if not stopping.is_set():
-                    log.error("%s exited (code %s): stopping the service", p.name, p.exitcode)
-                    code = 1
-                    on_signal(signal.SIGTERM, None)
+        if config.workers == 1:
+            return serve(config)
+        return _supervise(config)
     finally:
         if own_dir:
             shutil.rmtree(own_dir, ignore_errors=True)
-    return code
+
+
+def _supervise(config: Config) -> int:
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_r, False)
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)  # Python writes the signal number here: the wait below wakes up
+    signal.signal(signal.SIGTERM, _on_stop)
+    signal.signal(signal.SIGINT, _on_stop)
+    ctx = multiprocessing.get_context("spawn")  # no fork: grpc must not be inherited across fork
+    ready = ctx.RawValue("b", 1)  # read by every worker: 0 = report not ready (a crash loop is backing off)
+    slots = [_Slot(i) for i in range(config.workers)]
+    spare: list = []  # [(process, its go event)]: at most one
+
+    def start(slot: _Slot) -> None:
+        if spare and spare[0][0].exitcode is None:
+            slot.proc, go = spare.pop()
+            go.set()
+            slot.proc.name = f"worker-{slot.index}"
+        else:
+            spare.clear()
+            slot.proc = ctx.Process(target=_worker, args=(config, ready), name=f"worker-{slot.index}")
+            slot.proc.start()
+        slot.started = time.monotonic()
+        slot.restart_at = None
+
+    def keep_spare() -> None:
+        if spare and spare[0][0].exitcode is not None:
+            spare.clear()
+        if not spare:
+            go = ctx.Event()
+            p = ctx.Process(target=_worker, args=(config, ready, go), name="spare")
+            p.start()
+            spare.append((p, go))
+
+    for slot in slots:
+        if _Stop.requested:
+            break
+        start(slot)
+    deadline = None
+    while True:
+        now = time.monotonic()
+        if _Stop.requested and deadline is None:
+            deadline = now + max(0.0, config.grace - 0.05)
+            log.info("stopping: draining %d workers (grace %.1fs)", len([s for s in slots if s.proc]), config.grace)
+            for slot in slots:
+                slot.restart_at = None
+                if slot.proc is not None and slot.proc.exitcode is None:
+                    _signal(slot.proc, signal.SIGTERM)
+            for p, _go in spare:
+                _signal(p, signal.SIGTERM)
+        for slot in slots:
+            p = slot.proc
+            if p is None or p.exitcode is None:
+                continue
+            slot.proc = None
+            from ..app import metrics
+            metrics.process_exited(p.pid)
+            if deadline is not None:
+                continue
+            lived = now - slot.started
+            slot.crashes = slot.crashes + 1 if lived < CRASH_WINDOW else 0
+            delay = 0.0 if slot.crashes <= 1 else min(MAX_BACKOFF, FIRST_BACKOFF * 2 ** (slot.crashes - 2))
+            slot.restart_at = now + delay
+            log.error("%s (pid %s) exited with code %s after %.1fs: %s", p.name, p.pid, p.exitcode, lived,
+                      f"restarting in {delay:.1f}s (crash loop: {slot.crashes} short lives in a row)" if delay
+                      else "restarting it")
+        for slot in slots:
+            if slot.restart_at is not None and slot.restart_at <= now and deadline is None:
+                start(slot)
+        backing_off = any(s.restart_at is not None and s.restart_at > now for s in slots)
+        ready.value = 0 if backing_off else 1
+        if deadline is None and not backing_off:
+            keep_spare()
+        alive = [s.proc for s in slots if s.proc is not None] + [p for p, _go in spare if p.exitcode is None]
+        if deadline is not None:
+            if not alive:
+                return 0
+            if now >= deadline:
+                for p in alive:
+                    log.error("%s did not stop within the grace period: killing it", p.name)
+                    _signal(p, signal.SIGKILL)
+                for p in alive:
+                    p.join(1)
+                return 0
+        timeout = 0.5
+        pending = [s.restart_at for s in slots if s.restart_at is not None]
+        if pending:
+            timeout = max(0.0, min(timeout, min(pending) - now))
+        if deadline is not None:
+            timeout = max(0.0, min(timeout, deadline - now))
+        wait([p.sentinel for p in alive] + [wake_r], timeout)
+        try:
+            while os.read(wake_r, 512):
+                pass
+        except BlockingIOError:
+            pass
+
+
+def _signal(proc, sig) -> None:
+    with contextlib.suppress(ProcessLookupError, TypeError):
+        os.kill(proc.pid, sig)

@@ -8,6 +8,8 @@ in the Structs.
 """
 from __future__ import annotations
 
+import threading
+
 from keyword import iskeyword as _keyword
 
 from google.protobuf.descriptor import FieldDescriptor
@@ -69,20 +71,34 @@ _fillers: dict[type, object] = {}
 _readers: dict[type, object] = {}
 
 
+# Converters are made on first use, maybe by several threads at once (a fresh worker's first calls):
+# made under a lock, and published only once complete, so no thread ever calls a half-made one.
+_making = threading.RLock()
+_pending: dict[tuple[str, type], object] = {}  # placeholders, seen only by the thread making converters
+
+
 def _filler(struct_cls: type, desc):
     fill = _fillers.get(struct_cls)
     if fill is None:
-        # A placeholder first: a message that contains itself (none does yet) still terminates.
-        _fillers[struct_cls] = lambda msg, obj: _fillers[struct_cls](msg, obj)
-        fill = _fillers[struct_cls] = _make_filler(struct_cls, desc)
+        with _making:
+            fill = _fillers.get(struct_cls) or _pending.get(("f", struct_cls))
+            if fill is None:
+                # A placeholder first: a message that contains itself (none does yet) still terminates.
+                _pending[("f", struct_cls)] = lambda msg, obj: _fillers[struct_cls](msg, obj)
+                fill = _fillers[struct_cls] = _make_filler(struct_cls, desc)
+                del _pending[("f", struct_cls)]
     return fill
 
 
 def _reader(struct_cls: type, desc):
     read = _readers.get(struct_cls)
     if read is None:
-        _readers[struct_cls] = lambda msg: _readers[struct_cls](msg)
-        read = _readers[struct_cls] = _make_reader(struct_cls, desc)
+        with _making:
+            read = _readers.get(struct_cls) or _pending.get(("r", struct_cls))
+            if read is None:
+                _pending[("r", struct_cls)] = lambda msg: _readers[struct_cls](msg)
+                read = _readers[struct_cls] = _make_reader(struct_cls, desc)
+                del _pending[("r", struct_cls)]
     return read
 
 
