@@ -24,6 +24,12 @@ COMPILED = [
     "engines/kodiak/hunt.py",
     "engines/kodiak/rules.py",
     "engines/kodiak/validate.py",
+    "engines/white_hat/cards.py",
+    "engines/white_hat/pawns.py",
+    "engines/white_hat/tiles.py",
+    "engines/white_hat/flow.py",
+    "engines/white_hat/rules.py",
+    "engines/white_hat/checks.py",
 ]
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [

@@ -17,8 +17,9 @@ from .hats import HATS
 from .alaska import ALASKA
 from .kodiak import KODIAK
 from .rune_market import RUNE_MARKET
+from .white_hat import BLACK_HAT, WHITE_HAT
 
-BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, ALASKA, RUNE_MARKET, KODIAK)
+BUILT_IN: tuple[Game, ...] = (HATS, CAMBIO, ALASKA, RUNE_MARKET, KODIAK, WHITE_HAT, BLACK_HAT)
 EXTRA_ENV = "TABLETOP_EXTRA_GAMES"
 
 

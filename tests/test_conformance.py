@@ -14,16 +14,47 @@ from dataclasses import asdict
 import pytest
 
 import engines
-from enginekit import GAME_IDS, check_no_leak, compiled_modules, pick, playout, recorded, scaled, seat_counts
+from enginekit import (GAME_IDS, check_no_leak, compiled_modules, load_fixtures, pick, playout, recorded, scaled,
+                       seat_counts)
 
 pytestmark = pytest.mark.conformance
 
-PLAYOUTS = {"hats": 2000, "cambio": 1000, "rune_market": 100,  # random games per game id (the Hats issue
-            "kodiak": 100}  # asked for 2,000; rune_market games run ~550 moves, kodiak's have long move lists:
-# their own suites play 1,000 per seat count with sampled checks)
+# How many random games each game plays, and how, comes from its fixtures (tests/<id>/fixtures.json,
+# key "playouts"; everything optional): "seat_counts" (default: all), "games" (per seat count and option
+# set; default: DEFAULT_PLAYOUTS over them all), "options" (option sets, default [{}]), "vary" (options
+# whose values cycle with the seed), "check_every" (the full per-step check on one step in this many;
+# every step applies its move anyway), "parity" (compiled = interpreted games per seat count).
 DEFAULT_PLAYOUTS = 300
 PARITY_GAMES = 120
 UNLISTED = (-1, 2 ** 40)  # besides unlisted small codes
+
+
+class Plan:
+    """A game's playout plan, read from its fixtures."""
+
+    def __init__(self, game):
+        cfg = load_fixtures(game.info.id).get("playouts", {})
+        self.counts = cfg.get("seat_counts", seat_counts(game))
+        self.option_sets = cfg.get("options", [{}])
+        self.vary = cfg.get("vary", {})
+        runs = len(self.counts) * len(self.option_sets)
+        self.games = cfg.get("games", -(-DEFAULT_PLAYOUTS // runs))
+        self.check_every = cfg.get("check_every", 1)
+        self.parity = cfg.get("parity", -(-PARITY_GAMES // len(self.counts)))
+
+    def options(self, option_set: dict, seed: int) -> dict:
+        """The option set, with each varying option's value picked by the seed (independently per option)."""
+        opts = dict(option_set)
+        for k, (name, values) in enumerate(sorted(self.vary.items())):
+            opts[name] = values[(seed >> k) % len(values)]
+        return opts
+
+    def runs(self, games: int):
+        """(players, options, seed) of `games` seeded games per seat count and option set."""
+        for players in self.counts:
+            for option_set in self.option_sets:
+                for seed in range(games):
+                    yield players, self.options(option_set, seed), seed
 
 
 def check_step(game, state, listed, move, salt):
@@ -33,6 +64,7 @@ def check_step(game, state, listed, move, salt):
         info = game.move_info(state, code)
         assert info.seat in game.to_act(state)
         assert game.parse_move(state, info.seat, info.text) == code, info.text
+        assert game.move_text(info.kind, info.args) == info.text  # the typed form's way in
     unlisted = [c for c in range(salt % 7, 256, 37) if c not in listed][:3] + [max(listed) + 300, *UNLISTED]
     for code in unlisted:
         with pytest.raises(engines.IllegalMove) as refused:
@@ -50,16 +82,20 @@ def check_step(game, state, listed, move, salt):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_playouts_reach_a_scored_end(game_id):
     game = engines.get(game_id)
-    counts = seat_counts(game)
-    moves, games = 0, scaled(PLAYOUTS.get(game_id, DEFAULT_PLAYOUTS))
-    for seed in range(games):
-        trail, final, _ = playout(game, counts[seed % len(counts)], seed,
-                                  lambda state, listed, move, step: check_step(game, state, listed, move, seed + step))
+    plan = Plan(game)
+    moves = games = 0
+    for players, options, seed in plan.runs(scaled(plan.games)):
+        def each(state, listed, move, step):
+            if step % plan.check_every == seed % plan.check_every:
+                check_step(game, state, listed, move, seed + step)
+        trail, final, _ = playout(game, players, seed, each, options=options)
         moves += len(trail) - 1
+        games += 1
         game.validate(final)
         assert game.is_finished(final) and game.to_act(final) == []
+        assert game.decode(game.encode(final)) == final
         scores = game.score(final)
-        assert scores.finished and scores.winners, (game_id, seed)
+        assert scores.finished and scores.winners, (game_id, players, options, seed)
         assert all(1 <= s.rank <= len(scores.seats) for s in scores.seats)
         assert all(scores.seats[w].rank == 1 for w in scores.winners)
         with pytest.raises(engines.IllegalMove):
@@ -78,10 +114,9 @@ def test_compiled_and_interpreted_agree(game_id, pure_engines):
         pytest.skip(f"{game_id}'s rules are not compiled (not in setup.py's extensions): nothing to compare")
     pure = pure_engines.get(game_id)
     assert pure is not game and not compiled_modules(pure), "the twin must be the interpreted source"
-    counts = seat_counts(game)
-    for seed in range(PARITY_GAMES):
-        players = counts[seed % len(counts)]
-        a, b = game.new(players, None, seed), pure.new(players, None, seed)
+    plan = Plan(game)
+    for players, options, seed in plan.runs(-(-plan.parity // len(plan.option_sets))):
+        a, b = game.new(players, options, seed), pure.new(players, options, seed)
         assert a == b
         step = 0
         while (listed := game.legal_moves(a)):
@@ -129,12 +164,13 @@ def test_replay_from_text_moves(game_id):
 
 def assert_no_seat_learns_unseen_cards(game, games: int = 12, every: int = 4) -> int:
     """Along seeded games, every `every` moves, for every seat and the spectator: `check_no_leak`."""
-    counts = seat_counts(game)
+    plan = Plan(game)
     reveals = recorded(game.info.id, "reveals")
     changed = 0
     for seed in range(games):
-        players = counts[seed % len(counts)]
-        trail, _, _ = playout(game, players, seed)
+        players = plan.counts[seed % len(plan.counts)]
+        options = plan.options(plan.option_sets[(seed // len(plan.counts)) % len(plan.option_sets)], seed)
+        trail, _, _ = playout(game, players, seed, options=options)
         for k, state in enumerate(trail[:-1:every]):
             for seat in [None, *range(players)]:
                 shuffle = random.Random(seed * 1000 + k * 10 + (seat or 0)).shuffle

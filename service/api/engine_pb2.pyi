@@ -3,6 +3,7 @@ from . import cambio_pb2 as _cambio_pb2
 from . import alaska_pb2 as _alaska_pb2
 from . import kodiak_pb2 as _kodiak_pb2
 from . import rune_market_pb2 as _rune_market_pb2
+from . import white_hat_pb2 as _white_hat_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -74,7 +75,7 @@ class Want(_message.Message):
     def __init__(self, view: bool = ..., seat: _Optional[int] = ..., legal_moves: bool = ..., score: bool = ...) -> None: ...
 
 class Move(_message.Message):
-    __slots__ = ("seat", "text", "hats", "cambio", "kodiak", "alaska", "rune_market")
+    __slots__ = ("seat", "text", "hats", "cambio", "kodiak", "alaska", "rune_market", "white_hat", "black_hat")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
@@ -82,6 +83,8 @@ class Move(_message.Message):
     KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
+    WHITE_HAT_FIELD_NUMBER: _ClassVar[int]
+    BLACK_HAT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     text: str
     hats: _hats_pb2.HatsMove
@@ -89,10 +92,12 @@ class Move(_message.Message):
     kodiak: _kodiak_pb2.KodiakMove
     alaska: _alaska_pb2.AlaskaMove
     rune_market: _rune_market_pb2.RuneMarketMove
-    def __init__(self, seat: _Optional[int] = ..., text: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsMove, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioMove, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakMove, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaMove, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketMove, _Mapping]] = ...) -> None: ...
+    white_hat: _white_hat_pb2.WhiteHatMove
+    black_hat: _white_hat_pb2.WhiteHatMove
+    def __init__(self, seat: _Optional[int] = ..., text: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsMove, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioMove, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakMove, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaMove, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketMove, _Mapping]] = ..., white_hat: _Optional[_Union[_white_hat_pb2.WhiteHatMove, _Mapping]] = ..., black_hat: _Optional[_Union[_white_hat_pb2.WhiteHatMove, _Mapping]] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("kind", "private_to", "generic", "hats", "cambio", "kodiak", "alaska", "rune_market")
+    __slots__ = ("kind", "private_to", "generic", "hats", "cambio", "kodiak", "alaska", "rune_market", "white_hat", "black_hat")
     KIND_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_TO_FIELD_NUMBER: _ClassVar[int]
     GENERIC_FIELD_NUMBER: _ClassVar[int]
@@ -101,6 +106,8 @@ class Event(_message.Message):
     KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
+    WHITE_HAT_FIELD_NUMBER: _ClassVar[int]
+    BLACK_HAT_FIELD_NUMBER: _ClassVar[int]
     kind: str
     private_to: _containers.RepeatedScalarFieldContainer[int]
     generic: GenericEvent
@@ -109,7 +116,9 @@ class Event(_message.Message):
     kodiak: _kodiak_pb2.KodiakEvent
     alaska: _alaska_pb2.AlaskaEvent
     rune_market: _rune_market_pb2.RuneMarketEvent
-    def __init__(self, kind: _Optional[str] = ..., private_to: _Optional[_Iterable[int]] = ..., generic: _Optional[_Union[GenericEvent, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsEvent, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioEvent, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakEvent, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaEvent, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketEvent, _Mapping]] = ...) -> None: ...
+    white_hat: _white_hat_pb2.WhiteHatEvent
+    black_hat: _white_hat_pb2.WhiteHatEvent
+    def __init__(self, kind: _Optional[str] = ..., private_to: _Optional[_Iterable[int]] = ..., generic: _Optional[_Union[GenericEvent, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsEvent, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioEvent, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakEvent, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaEvent, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketEvent, _Mapping]] = ..., white_hat: _Optional[_Union[_white_hat_pb2.WhiteHatEvent, _Mapping]] = ..., black_hat: _Optional[_Union[_white_hat_pb2.WhiteHatEvent, _Mapping]] = ...) -> None: ...
 
 class GenericEvent(_message.Message):
     __slots__ = ("public", "private")
@@ -120,7 +129,7 @@ class GenericEvent(_message.Message):
     def __init__(self, public: _Optional[str] = ..., private: _Optional[str] = ...) -> None: ...
 
 class View(_message.Message):
-    __slots__ = ("seat", "generic", "hats", "cambio", "kodiak", "alaska", "rune_market")
+    __slots__ = ("seat", "generic", "hats", "cambio", "kodiak", "alaska", "rune_market", "white_hat", "black_hat")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     GENERIC_FIELD_NUMBER: _ClassVar[int]
     HATS_FIELD_NUMBER: _ClassVar[int]
@@ -128,6 +137,8 @@ class View(_message.Message):
     KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
+    WHITE_HAT_FIELD_NUMBER: _ClassVar[int]
+    BLACK_HAT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     generic: GenericView
     hats: _hats_pb2.HatsView
@@ -135,7 +146,9 @@ class View(_message.Message):
     kodiak: _kodiak_pb2.KodiakView
     alaska: _alaska_pb2.AlaskaView
     rune_market: _rune_market_pb2.RuneMarketView
-    def __init__(self, seat: _Optional[int] = ..., generic: _Optional[_Union[GenericView, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioView, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakView, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaView, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketView, _Mapping]] = ...) -> None: ...
+    white_hat: _white_hat_pb2.WhiteHatView
+    black_hat: _white_hat_pb2.WhiteHatView
+    def __init__(self, seat: _Optional[int] = ..., generic: _Optional[_Union[GenericView, _Mapping]] = ..., hats: _Optional[_Union[_hats_pb2.HatsView, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioView, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakView, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaView, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketView, _Mapping]] = ..., white_hat: _Optional[_Union[_white_hat_pb2.WhiteHatView, _Mapping]] = ..., black_hat: _Optional[_Union[_white_hat_pb2.WhiteHatView, _Mapping]] = ...) -> None: ...
 
 class GenericView(_message.Message):
     __slots__ = ("json",)
@@ -189,7 +202,7 @@ class Score(_message.Message):
     def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., finished: bool = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ..., teams: _Optional[_Iterable[_Union[Team, _Mapping]]] = ..., move_count: _Optional[int] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "options", "seed", "want", "access", "hats", "cambio", "kodiak", "alaska", "rune_market")
+    __slots__ = ("game", "seats", "options", "seed", "want", "access", "hats", "cambio", "kodiak", "alaska", "rune_market", "white_hat", "black_hat")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -208,6 +221,8 @@ class NewGameRequest(_message.Message):
     KODIAK_FIELD_NUMBER: _ClassVar[int]
     ALASKA_FIELD_NUMBER: _ClassVar[int]
     RUNE_MARKET_FIELD_NUMBER: _ClassVar[int]
+    WHITE_HAT_FIELD_NUMBER: _ClassVar[int]
+    BLACK_HAT_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: _containers.RepeatedCompositeFieldContainer[Seat]
     options: _containers.ScalarMap[str, str]
@@ -219,7 +234,9 @@ class NewGameRequest(_message.Message):
     kodiak: _kodiak_pb2.KodiakOptions
     alaska: _alaska_pb2.AlaskaOptions
     rune_market: _rune_market_pb2.RuneMarketOptions
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., access: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakOptions, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaOptions, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketOptions, _Mapping]] = ...) -> None: ...
+    white_hat: _white_hat_pb2.WhiteHatOptions
+    black_hat: _white_hat_pb2.WhiteHatOptions
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., access: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakOptions, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaOptions, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketOptions, _Mapping]] = ..., white_hat: _Optional[_Union[_white_hat_pb2.WhiteHatOptions, _Mapping]] = ..., black_hat: _Optional[_Union[_white_hat_pb2.WhiteHatOptions, _Mapping]] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
     __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score", "events", "host_key", "access")

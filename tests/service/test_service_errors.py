@@ -135,7 +135,7 @@ CASES = [
      IA, 400, "unknown_option"),
     ("bad_seat_count", "NewGame", lambda c: {"game": c.id, "seats": [{}] * (c.game.info.max_seats + 1)},
      IA, 400, "bad_seat_count"),
-    ("bad_seat_kind", "NewGame", lambda c: {"game": c.id, "seats": [{}, {"kind": "alien"}]},
+    ("bad_seat_kind", "NewGame", lambda c: {"game": c.id, "seats": [{}] * (c.n - 1) + [{"kind": "alien"}]},
      IA, 400, "bad_seat_kind"),
     # no_such_seat: INVALID_ARGUMENT / 400 from every call that takes a seat.
     ("no_such_seat_new_game_want", "NewGame", lambda c: {"game": c.id, "seats": [{}] * c.n, "want": {"seat": 9}},

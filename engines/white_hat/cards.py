@@ -1,0 +1,132 @@
+"""White Hat: the compiled card kernels (spec §2.1, §4): a hand's legal plays, the trick's winner, collections.
+
+Cython pure-Python mode, compiled by `pip install .`. Hands are 16 counters by
+card (1..13 ranks, 14 joker, 15 hat) at an offset of the state. A play code packs
+kind 0, the rank (0 = wildcards only), the rank cards, the jokers and the hat:
+`rank << 4 | rank_cards << 8 | jokers << 11 | hat << 14`. A `collect hat` code
+packs kind 3 and a 3-bit count per rank (rank r at bit 4 + 3 * (r - 1)).
+
+Listing order (§8.2): fewer cards first, then card by card in canonical order
+(1 < ... < 13 < J < H). For one length L and rank r that is: more rank cards
+first, and for the same count jokers before the hat.
+"""
+import cython
+
+cython.declare(JOKER=cython.int, HAT=cython.int, K_PLAY=cython.int, K_COLLECT_HAT=cython.int)
+JOKER = 14
+HAT = 15
+K_PLAY = 0
+K_COLLECT_HAT = 3
+POINTS = (0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 5, 5)  # D1, D2: by card 0..15
+
+
+@cython.cfunc
+@cython.inline
+def play_code(rank: cython.int, n: cython.int, j: cython.int, h: cython.int) -> cython.int:
+    return K_PLAY | (rank << 4) | (n << 8) | (j << 11) | (h << 14)
+
+
+@cython.ccall
+def hand_points(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
+    """Card points of the hand at offset `hand` (§2.1)."""
+    total: cython.int = 0
+    c: cython.int
+    for c in range(1, 16):
+        total += buf[hand + c] * (0 if c <= 3 else 1 if c <= 6 else 2 if c <= 9 else 3 if c <= 13 else 5)
+    return total
+
+
+@cython.ccall
+def hand_size(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
+    total: cython.int = 0
+    c: cython.int
+    for c in range(1, 16):
+        total += buf[hand + c]
+    return total
+
+
+@cython.cfunc
+def _combos(buf: bytearray, hand: cython.Py_ssize_t, length: cython.int, hat_ok: cython.bint,
+            out: list) -> cython.void:
+    """Every combination of exactly `length` cards of the hand, in listing order."""
+    jokers: cython.int = buf[hand + JOKER]
+    hats: cython.int = buf[hand + HAT] if hat_ok else 0
+    r: cython.int
+    n: cython.int
+    h: cython.int
+    j: cython.int
+    for r in range(1, 14):
+        have: cython.int = buf[hand + r]
+        if have == 0:
+            continue
+        n = have if have < length else length
+        while n >= 1:
+            for h in range(0, hats + 1):
+                j = length - n - h
+                if 0 <= j <= jokers:
+                    out.append(play_code(r, n, j, h))
+            n -= 1
+    for h in range(0, hats + 1):
+        j = length - h
+        if 0 <= j <= jokers and length > 0:
+            out.append(play_code(0, 0, j, h))
+
+
+@cython.ccall
+def lead_plays(buf: bytearray, hand: cython.Py_ssize_t, out: list) -> cython.void:
+    """Every lead (§4.2): any combination of one rank plus wildcards, or wildcards only."""
+    most: cython.int = 0
+    r: cython.int
+    for r in range(1, 14):
+        if buf[hand + r] > most:
+            most = buf[hand + r]
+    top: cython.int = most + buf[hand + JOKER] + buf[hand + HAT]
+    length: cython.int
+    for length in range(1, top + 1):
+        _combos(buf, hand, length, True, out)
+
+
+@cython.ccall
+def follow_plays(buf: bytearray, hand: cython.Py_ssize_t, k: cython.int, out: list) -> cython.void:
+    """Every follow (§4.3, §4.4): one card (the hat only when k = 1), or a k-card combination."""
+    c: cython.int
+    if k == 1:
+        _combos(buf, hand, 1, True, out)
+        return
+    for c in range(1, 15):
+        if buf[hand + c]:
+            out.append(play_code(0 if c == JOKER else c, 0 if c == JOKER else 1, 1 if c == JOKER else 0, 0))
+    _combos(buf, hand, k, True, out)
+
+
+@cython.ccall
+def play_value(rank: cython.int, n: cython.int) -> cython.int:
+    """The value of a combination: its rank, or 14 for wildcards only (§4.1)."""
+    return rank if n > 0 else 14
+
+
+@cython.ccall
+def collect_choices(counts: bytearray, j: cython.int, out: list) -> cython.void:
+    """Every multiset of exactly j rank cards from `counts` (13 counters, rank r at r - 1), ascending."""
+    left: cython.int = 0
+    r: cython.int
+    for r in range(13):
+        left += counts[r]
+    if left >= j:
+        _choose(counts, 0, j, left, K_COLLECT_HAT, out)
+
+
+@cython.cfunc
+def _choose(counts: bytearray, r: cython.int, want: cython.int, have: cython.int, code: cython.longlong,
+            out: list) -> cython.void:
+    """Choices of `want` more cards from ranks r.. (`have` cards there), lexicographic: "6 6" < "6 7"."""
+    if want == 0:
+        out.append(code)
+        return
+    while counts[r] == 0:
+        r += 1
+    rest: cython.int = have - counts[r]
+    take: cython.int = counts[r] if counts[r] < want else want
+    while take >= 0 and want - take <= rest:
+        _choose(counts, r + 1, want - take, rest, code | (cython.cast(cython.longlong, take) << (4 + 3 * r)), out)
+        take -= 1

@@ -1,0 +1,250 @@
+"""White Hat: the compiled consistency check of a state (what `decode` accepts is safe to play).
+
+Cython pure-Python mode. The compiled rules index the state without bounds
+checks, so this checks every field the rules read: ranges, the cards (each of the
+84 exactly once), the trick, the pawns, the markers, tiles and pending triggers,
+and what each phase needs. `game.py` checks the board's graph against the board
+file and the tiles. Returns "" or what is wrong.
+"""
+import cython
+
+if cython.compiled:
+    from cython.cimports.engines.white_hat import cards, flow, pawns, tiles
+else:
+    from . import cards, flow, pawns, tiles
+from .state import HAND, PLAY, STATE, TRIGGER
+
+cython.declare(NONE=cython.int)
+NONE = 255
+# State offsets as C constants (a namedtuple lookup per read cost ~40 us a validate).
+cython.declare(BOARD_REF=cython.Py_ssize_t, COUNT_OUT=cython.Py_ssize_t, DEALER=cython.Py_ssize_t,
+               DECK=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t,
+               DRAWN_TILE=cython.Py_ssize_t, GAME=cython.Py_ssize_t, HANDS=cython.Py_ssize_t,
+               HAT_HOLDER=cython.Py_ssize_t, HAT_PLAYED=cython.Py_ssize_t, HONEYPOT_ENTERED=cython.Py_ssize_t,
+               LEAD_COUNT=cython.Py_ssize_t, LEADER=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t,
+               MARKER_SPACE=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t, PENDING=cython.Py_ssize_t,
+               PENDING_COUNT=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, PILE=cython.Py_ssize_t,
+               PILE_COUNT=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t,
+               SLOT_COUNTER=cython.Py_ssize_t, SLOT_FACE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
+               TO_ACT=cython.Py_ssize_t, TRICK_ORDER=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
+               WINNER=cython.Py_ssize_t, HAND_SIZE=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t,
+               TRIG_SIZE=cython.Py_ssize_t)
+BOARD_REF = STATE.offset("board_ref")
+COUNT_OUT = STATE.offset("count_out")
+DEALER = STATE.offset("dealer")
+DECK = STATE.offset("deck")
+DECK_END = STATE.offset("deck_end")
+DECK_TOP = STATE.offset("deck_top")
+DRAWN_TILE = STATE.offset("drawn_tile")
+GAME = STATE.offset("game")
+HANDS = STATE.offset("hands")
+HAT_HOLDER = STATE.offset("hat_holder")
+HAT_PLAYED = STATE.offset("hat_played")
+HONEYPOT_ENTERED = STATE.offset("honeypot_entered")
+LEAD_COUNT = STATE.offset("lead_count")
+LEADER = STATE.offset("leader")
+MARKER_SIGN = STATE.offset("marker_sign")
+MARKER_SPACE = STATE.offset("marker_space")
+PAWNS = STATE.offset("pawns")
+PENDING = STATE.offset("pending")
+PENDING_COUNT = STATE.offset("pending_count")
+PHASE = STATE.offset("phase")
+PILE = STATE.offset("pile")
+PILE_COUNT = STATE.offset("pile_count")
+PLAYERS = STATE.offset("players")
+PLAYS = STATE.offset("plays")
+SLOT_COUNTER = STATE.offset("slot_counter")
+SLOT_FACE = STATE.offset("slot_face")
+SPACE_TYPE = STATE.offset("space_type")
+TO_ACT = STATE.offset("to_act")
+TRICK_ORDER = STATE.offset("trick_order")
+TRICK_POS = STATE.offset("trick_pos")
+WINNER = STATE.offset("winner")
+HAND_SIZE = HAND.size
+PLAY_SIZE = PLAY.size
+TRIG_SIZE = TRIGGER.size
+cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
+               FINISHED=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED = 0, 1, 2, 3, 4, 5
+
+
+def validate(buf: bytearray, black: cython.int, boards: cython.int) -> str:
+    n: cython.int = buf[PLAYERS]
+    if buf[GAME] != black or not 3 <= n <= 6 or buf[BOARD_REF] > boards or buf[PHASE] > FINISHED:
+        return "header"
+    if buf[DEALER] >= n or buf[HAT_HOLDER] >= n or buf[LEADER] >= n or not 1 <= buf[COUNT_OUT] <= 14:
+        return "round"
+    if buf[HONEYPOT_ENTERED] > 1 or buf[DRAWN_TILE] != NONE and buf[PHASE] != PLACE:
+        return "flags"
+    return _cards(buf, n) or _board(buf, n) or _trick(buf, n) or _phase(buf, n)
+
+
+@cython.cfunc
+def _cards(buf: bytearray, n: cython.int) -> str:
+    seen = bytearray(16)
+    top: cython.int = buf[DECK_TOP]
+    end: cython.int = buf[DECK_END]
+    i: cython.int
+    c: cython.int
+    if top > end or end > 84 or buf[PILE_COUNT] > 84:
+        return "deck"
+    for i in range(top, end):
+        c = buf[DECK + i]
+        if not 1 <= c <= 14:
+            return "deck card"
+        seen[c] += 1
+    for i in range(buf[PILE_COUNT]):
+        c = buf[PILE + i]
+        if not 1 <= c <= 14:
+            return "pile card"
+        seen[c] += 1
+    s: cython.int
+    for s in range(6):
+        if s >= n and cards.hand_size(buf, HANDS + s * HAND_SIZE):
+            return "hand of no seat"
+        if buf[HANDS + s * HAND_SIZE]:
+            return "hand"
+        for c in range(1, 16):
+            if buf[HANDS + s * HAND_SIZE + c] > 84:
+                return "hand"
+            seen[c] += buf[HANDS + s * HAND_SIZE + c]
+    for i in range(6):
+        p: cython.Py_ssize_t = PLAYS + i * PLAY_SIZE
+        if buf[p] == 1:
+            if buf[p + 1] > 13 or buf[p + 2] > 6 or buf[p + 3] > 5 or buf[p + 4] > 1:
+                return "play"
+            seen[buf[p + 1]] += buf[p + 2]
+            seen[14] += buf[p + 3]
+            seen[15] += buf[p + 4]
+    for c in range(1, 16):
+        if seen[c] != (6 if c <= 13 else 5 if c == 14 else 1):
+            return f"card {c} is not there exactly once per copy"
+    return ""
+
+
+@cython.cfunc
+def _board(buf: bytearray, n: cython.int) -> str:
+    p: cython.int
+    q: cython.int
+    for p in range(12):
+        s: cython.int = buf[PAWNS + p]
+        if p >= 2 * n:
+            if s != NONE:
+                return "pawn of no seat"
+            continue
+        if s >= 64 or buf[SPACE_TYPE + s] == NONE:
+            return "pawn off the board"
+        for q in range(p):
+            if buf[PAWNS + q] == s and (not pawns.is_start(buf, s) or q == (p ^ 1)):
+                return "two pawns share a space"
+    for p in range(2):
+        s = buf[MARKER_SPACE + p]
+        sign: cython.int = buf[MARKER_SIGN + p]
+        if (s == NONE and sign != 0) or (s != NONE and (s >= 64 or buf[SPACE_TYPE + s] == NONE or
+                                                        (sign != 1 and sign != 255))):
+            return "marker"
+    for p in range(5):
+        f: cython.int = buf[SLOT_FACE + p]
+        for q in range(p):
+            if f != NONE and buf[SLOT_FACE + q] != NONE and buf[SLOT_FACE + q] // 2 == f // 2:
+                return "tile twice"
+        if f != NONE and f > 11:
+            return "face"
+    count: cython.int = buf[PENDING_COUNT]
+    if count > 16:
+        return "pending"
+    for p in range(16):
+        t: cython.Py_ssize_t = PENDING + p * TRIG_SIZE
+        if p >= count:
+            if buf[t] or buf[t + 1] or buf[t + 2] or buf[t + 3]:
+                return "pending tail"
+            continue
+        if buf[t] >= 2 * n or buf[t + 1] >= 64 or buf[SPACE_TYPE + buf[t + 1]] == NONE or \
+                buf[t + 2] not in (7, 10, 11, 12):
+            return "trigger"
+    return ""
+
+
+@cython.cfunc
+def _trick(buf: bytearray, n: cython.int) -> str:
+    pos: cython.int = buf[TRICK_POS]
+    k: cython.int = buf[LEAD_COUNT]
+    leader: cython.int = buf[LEADER]
+    i: cython.int
+    hat: cython.int = 0
+    if pos > n or k > 12:
+        return "trick"
+    for i in range(6):
+        if buf[TRICK_ORDER + i] != ((leader + i) % n if i < n else NONE):
+            return "trick order"
+    if buf[PHASE] != TRICK and buf[PHASE] != COLLECT:
+        for i in range(6 * PLAY_SIZE):
+            if buf[PLAYS + i]:
+                return "stale trick"
+        return ""
+    for i in range(6):
+        p: cython.Py_ssize_t = PLAYS + i * PLAY_SIZE
+        total: cython.int = buf[p + 2] + buf[p + 3] + buf[p + 4]
+        if i >= pos:
+            if buf[p] or buf[p + 1] or total:
+                return "future play"
+            continue
+        if buf[p] == 2:
+            if buf[p + 1] or total or i == 0:
+                return "pass"
+            continue
+        if buf[p] != 1 or (buf[p + 1] == 0) != (buf[p + 2] == 0) or total == 0:
+            return "play"
+        if (i == 0 and total != k) or (i > 0 and total != 1 and total != k) or (buf[p + 4] and total != k):
+            return "play count"
+        hat |= buf[p + 4]
+    if hat != buf[HAT_PLAYED] or (pos == 0 and k != 0):
+        return "hat played"
+    return ""
+
+
+@cython.cfunc
+def _phase(buf: bytearray, n: cython.int) -> str:
+    phase: cython.int = buf[PHASE]
+    actor: cython.int = buf[TO_ACT]
+    pending: cython.int = buf[PENDING_COUNT]
+    s: cython.int
+    if phase == FINISHED:
+        return "" if actor == NONE and pending == 0 else "finished"
+    if actor >= n:
+        return "to act"
+    if phase == TRICK:
+        pos: cython.int = buf[TRICK_POS]
+        if pos >= n or actor != buf[TRICK_ORDER + pos] or pending or buf[WINNER] != NONE:
+            return "trick phase"
+        for s in range(pos, n):
+            if cards.hand_size(buf, HANDS + buf[TRICK_ORDER + s] * HAND_SIZE) == 0:
+                return "a seat to play has no cards"
+        return ""
+    if phase == COLLECT:
+        if buf[TRICK_POS] != n or not buf[HAT_PLAYED] or actor != buf[WINNER] or pending:
+            return "collect phase"
+        return ""
+    if buf[WINNER] >= n:
+        return "winner"
+    if phase == MOVE:
+        return "" if actor == buf[WINNER] and pending == 0 and flow.has_pawn_move(buf, actor) else "move phase"
+    if phase == SPECIAL:
+        t: cython.Py_ssize_t = PENDING
+        if pending == 0 or actor != buf[t] // 2 or buf[PAWNS + buf[t]] != buf[t + 1] or \
+                buf[t + 3] != _counter(buf, buf[t + 1]):
+            return "special phase"
+        return ""
+    tile: cython.int = buf[DRAWN_TILE]
+    if not 1 <= tile <= 6:
+        return "place phase"
+    for s in range(5):
+        if buf[SLOT_FACE + s] != NONE and buf[SLOT_FACE + s] // 2 + 1 == tile:
+            return "drawn tile on the board"
+    return ""
+
+
+@cython.cfunc
+def _counter(buf: bytearray, space: cython.int) -> cython.int:
+    slot: cython.int = tiles.slot_of(buf, space)
+    return buf[SLOT_COUNTER + slot] if slot >= 0 else 0

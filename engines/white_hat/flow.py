@@ -1,0 +1,521 @@
+"""White Hat: the compiled automatic steps: deal (§3.2), trick resolution (§4.5-4.7), specials (§5.8-5.9),
+end checks and round scoring (§6).
+
+Cython pure-Python mode. Each function applies one already-checked step to the
+state and appends raw event tuples (name first) when `events` is a list.
+"""
+from typing import Optional
+
+import cython
+
+from ..core import rng
+
+if cython.compiled:
+    from cython.cimports.engines.white_hat import cards, pawns, tiles
+else:
+    from . import cards, pawns, tiles
+from .state import HAND, PLAY, STATE, TRIGGER
+
+cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int, TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int,
+               SPECIAL=cython.int, PLACE=cython.int, FINISHED=cython.int)
+NONE = 255
+JAIL = 254
+JOKER = 14
+HAT = 15
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED = 0, 1, 2, 3, 4, 5
+
+cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
+               T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
+T_CA, T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 6, 7, 8, 9, 10, 11, 12
+
+cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t,
+               RNG=cython.Py_ssize_t, ROUND=cython.Py_ssize_t, DEALER=cython.Py_ssize_t,
+               COUNT_OUT=cython.Py_ssize_t, HAT_HOLDER=cython.Py_ssize_t, LEADER=cython.Py_ssize_t,
+               LEAD_COUNT=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t, ORDER=cython.Py_ssize_t,
+               HAT_PLAYED=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t,
+               WINNER=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t,
+               DECK=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t,
+               HANDS=cython.Py_ssize_t, HAND_SIZE=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t,
+               PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
+               TOTALS=cython.Py_ssize_t, LAST_ROUND=cython.Py_ssize_t, ROUNDS_SCORED=cython.Py_ssize_t,
+               CA=cython.Py_ssize_t, JAIL_VALUE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t)
+PLAYERS = STATE.offset("players")
+PHASE = STATE.offset("phase")
+TO_ACT = STATE.offset("to_act")
+RNG = STATE.offset("rng")
+ROUND = STATE.offset("round")
+DEALER = STATE.offset("dealer")
+COUNT_OUT = STATE.offset("count_out")
+HAT_HOLDER = STATE.offset("hat_holder")
+LEADER = STATE.offset("leader")
+LEAD_COUNT = STATE.offset("lead_count")
+TRICK_POS = STATE.offset("trick_pos")
+ORDER = STATE.offset("trick_order")
+HAT_PLAYED = STATE.offset("hat_played")
+PLAYS = STATE.offset("plays")
+PLAY_SIZE = PLAY.size
+WINNER = STATE.offset("winner")
+DECK_TOP = STATE.offset("deck_top")
+DECK_END = STATE.offset("deck_end")
+DECK = STATE.offset("deck")
+PILE_COUNT = STATE.offset("pile_count")
+PILE = STATE.offset("pile")
+HANDS = STATE.offset("hands")
+HAND_SIZE = HAND.size
+PAWNS = STATE.offset("pawns")
+PENDING_COUNT = STATE.offset("pending_count")
+PENDING = STATE.offset("pending")
+TRIG_SIZE = TRIGGER.size
+TOTALS = STATE.offset("totals")
+LAST_ROUND = STATE.offset("last_round")
+ROUNDS_SCORED = STATE.offset("rounds_scored")
+CA = STATE.offset("critical_asset")
+JAIL_VALUE = STATE.offset("jail_value")
+SPACE_TYPE = STATE.offset("space_type")
+
+
+@cython.cfunc
+@cython.inline
+def hand_at(seat: cython.int) -> cython.Py_ssize_t:
+    return HANDS + seat * HAND_SIZE
+
+
+@cython.cfunc
+@cython.inline
+def play_at(pos: cython.int) -> cython.Py_ssize_t:
+    return PLAYS + pos * PLAY_SIZE
+
+
+@cython.ccall
+def read16(buf: bytearray, at: cython.Py_ssize_t) -> cython.int:
+    return buf[at] | (buf[at + 1] << 8)
+
+
+@cython.cfunc
+def write16(buf: bytearray, at: cython.Py_ssize_t, value: cython.int) -> cython.void:
+    buf[at] = value & 255
+    buf[at + 1] = (value >> 8) & 255
+
+
+# -- the deal (§3.2) -------------------------------------------------------------
+
+@cython.ccall
+def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Optional[list]) -> cython.void:
+    """Round start: dealer, shuffle (or the rigged `order`), count-out, hat, deal, first leader."""
+    n: cython.int = buf[PLAYERS]
+    if not first:
+        buf[DEALER] = (buf[DEALER] + 1) % n
+    write16(buf, ROUND, read16(buf, ROUND) + 1)
+    i: cython.Py_ssize_t
+    for i in range(HAND_SIZE * 6):
+        buf[HANDS + i] = 0
+    buf[PILE_COUNT] = 0
+    count: cython.int = 0
+    if order:
+        for i in range(len(order)):
+            buf[DECK + i] = order[i]
+        count = len(order)
+    else:
+        c: cython.int
+        for c in range(1, 15):
+            for i in range(6 if c <= 13 else 5):
+                buf[DECK + count] = c
+                count += 1
+        rng.shuffle(buf, RNG, DECK, count)
+    buf[DECK_TOP] = 0
+    buf[DECK_END] = count
+    card: cython.int = _draw(buf)
+    buf[COUNT_OUT] = card
+    holder: cython.int = (buf[DEALER] + card) % n
+    _to_pile(buf, card, 1)
+    buf[HAT_HOLDER] = holder
+    buf[hand_at(holder) + HAT] = 1
+    _deal(buf, n, 10)
+    leader: cython.int = (holder + n - 1) % n
+    if events is not None:
+        events.append(("round_start", read16(buf, ROUND), buf[DEALER], card, holder, leader,
+                       [list(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)]))
+    start_trick(buf, leader)
+
+
+@cython.cfunc
+def _deal(buf: bytearray, n: cython.int, size: cython.int) -> cython.void:
+    """One card at a time clockwise from dealer + 1, skipping full hands (D6)."""
+    seat: cython.int = (buf[DEALER] + 1) % n
+    full: cython.int = 0
+    while full < n:
+        if cards.hand_size(buf, hand_at(seat)) < size:
+            buf[hand_at(seat) + _draw(buf)] += 1
+            full = 0
+        else:
+            full += 1
+        seat = (seat + 1) % n
+
+
+@cython.cfunc
+def _draw(buf: bytearray) -> cython.int:
+    top: cython.int = buf[DECK_TOP]
+    buf[DECK_TOP] = top + 1
+    return buf[DECK + top]
+
+
+@cython.cfunc
+def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void:
+    i: cython.int
+    for i in range(count):
+        buf[PILE + buf[PILE_COUNT]] = card
+        buf[PILE_COUNT] += 1
+
+
+@cython.ccall
+def start_trick(buf: bytearray, leader: cython.int) -> cython.void:
+    n: cython.int = buf[PLAYERS]
+    i: cython.int
+    for i in range(6):
+        buf[ORDER + i] = (leader + i) % n if i < n else NONE
+    for i in range(6 * PLAY_SIZE):
+        buf[PLAYS + i] = 0
+    buf[LEADER] = leader
+    buf[LEAD_COUNT] = 0
+    buf[TRICK_POS] = 0
+    buf[HAT_PLAYED] = 0
+    buf[WINNER] = NONE
+    buf[PHASE] = TRICK
+    buf[TO_ACT] = leader
+
+
+# -- trick play (§4) ---------------------------------------------------------------
+
+@cython.ccall
+def must_pass(buf: bytearray) -> cython.bint:
+    """The only pass (§4.4): a follower holding exactly {H} when k >= 2."""
+    hand: cython.Py_ssize_t = hand_at(buf[TO_ACT])
+    return buf[TRICK_POS] > 0 and buf[LEAD_COUNT] >= 2 and buf[hand + HAT] == 1 and \
+        cards.hand_size(buf, hand) == 1
+
+
+@cython.ccall
+def play(buf: bytearray, seat: cython.int, rank: cython.int, n: cython.int, j: cython.int, h: cython.int,
+         events: Optional[list]) -> cython.void:
+    """A play (or, with no cards, the pass) into the trick; the last one resolves it."""
+    pos: cython.int = buf[TRICK_POS]
+    p: cython.Py_ssize_t = play_at(pos)
+    hand: cython.Py_ssize_t = hand_at(seat)
+    total: cython.int = n + j + h
+    buf[p] = 1 if total else 2
+    buf[p + 1] = rank
+    buf[p + 2] = n
+    buf[p + 3] = j
+    buf[p + 4] = h
+    if rank:
+        buf[hand + rank] -= n
+    buf[hand + JOKER] -= j
+    buf[hand + HAT] -= h
+    if pos == 0:
+        buf[LEAD_COUNT] = total
+    if h:
+        buf[HAT_PLAYED] = 1
+    if events is not None:
+        events.append(("played", seat, rank, n, j, h, list(buf[hand:hand + 16])) if total else ("passed", seat))
+    buf[TRICK_POS] = pos + 1
+    if pos + 1 < buf[PLAYERS]:
+        buf[TO_ACT] = buf[ORDER + pos + 1]
+        return
+    _resolve(buf, events)
+
+
+@cython.cfunc
+def _resolve(buf: bytearray, events: Optional[list]) -> cython.void:
+    """§4.5: the competing play with the highest value (lowest in a hat trick) wins; ties go to the later."""
+    k: cython.int = buf[LEAD_COUNT]
+    hat: cython.bint = buf[HAT_PLAYED]
+    best: cython.int = -1
+    best_value: cython.int = 0
+    pos: cython.int
+    for pos in range(buf[PLAYERS]):
+        p: cython.Py_ssize_t = play_at(pos)
+        if buf[p] != 1 or buf[p + 2] + buf[p + 3] + buf[p + 4] != k:
+            continue
+        value: cython.int = buf[p + 1] if buf[p + 2] else 14
+        if best < 0 or (hat and value <= best_value) or (not hat and value >= best_value):
+            best = pos
+            best_value = value
+    winner: cython.int = buf[ORDER + best]
+    buf[WINNER] = winner
+    if events is not None:
+        q: cython.Py_ssize_t = play_at(best)
+        events.append(("trick_won", winner, hat, buf[q + 1], buf[q + 2], buf[q + 3], buf[q + 4]))
+    if hat:
+        buf[PHASE] = COLLECT
+        buf[TO_ACT] = winner
+        return
+    discarded: list = _discard_trick(buf, bytearray(14), events is not None)
+    if events is not None:
+        events.append(("discarded", discarded))
+    _after_collect(buf, winner, events)
+
+
+@cython.cfunc
+def _discard_trick(buf: bytearray, taken: bytearray, listing: cython.bint) -> list:
+    """Every played card not in `taken` (rank counts, earliest plays first) to the pile, in trick order."""
+    out: list = []
+    pos: cython.int
+    for pos in range(buf[PLAYERS]):
+        p: cython.Py_ssize_t = play_at(pos)
+        rank: cython.int = buf[p + 1]
+        n: cython.int = buf[p + 2]
+        if rank and n:
+            keep: cython.int = taken[rank] if taken[rank] < n else n
+            taken[rank] -= keep
+            _to_pile(buf, rank, n - keep)
+            if listing:
+                out.extend([rank] * (n - keep))
+        _to_pile(buf, JOKER, buf[p + 3])
+        if listing:
+            out.extend([JOKER] * buf[p + 3])
+        _clear_play(buf, p)
+    return out
+
+
+@cython.cfunc
+def _clear_play(buf: bytearray, p: cython.Py_ssize_t) -> cython.void:
+    i: cython.int
+    for i in range(PLAY_SIZE):
+        buf[p + i] = 0
+
+
+@cython.ccall
+def trick_ranks(buf: bytearray) -> bytearray:
+    """The rank cards played in this trick: 13 counters (rank r at r - 1)."""
+    counts = bytearray(13)
+    pos: cython.int
+    for pos in range(buf[PLAYERS]):
+        p: cython.Py_ssize_t = play_at(pos)
+        if buf[p] == 1 and buf[p + 1] and buf[p + 2]:
+            counts[buf[p + 1] - 1] += buf[p + 2]
+    return counts
+
+
+@cython.ccall
+def collect_size(buf: bytearray) -> cython.int:
+    """j = min(k, m): how many rank cards `collect hat` lists (§4.6)."""
+    m: cython.int = 0
+    counts: bytearray = trick_ranks(buf)
+    r: cython.int
+    for r in range(13):
+        m += counts[r]
+    return m if m < buf[LEAD_COUNT] else buf[LEAD_COUNT]
+
+
+@cython.ccall
+def collect(buf: bytearray, seat: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+    """§4.6: `collect all` takes the whole trick; `collect hat` the hat and the listed rank cards."""
+    hand: cython.Py_ssize_t = hand_at(seat)
+    taken = bytearray(14)
+    discarded: list = []
+    r: cython.int
+    pos: cython.int
+    if code & 15 == 2:
+        for pos in range(buf[PLAYERS]):
+            p: cython.Py_ssize_t = play_at(pos)
+            if buf[p] == 1:
+                taken[buf[p + 1]] += buf[p + 2]
+                buf[hand + JOKER] += buf[p + 3]
+                taken[0] += buf[p + 3]
+            _clear_play(buf, p)
+        for r in range(1, 14):
+            buf[hand + r] += taken[r]
+    else:
+        for r in range(1, 14):
+            taken[r] = (code >> (4 + 3 * (r - 1))) & 7
+            buf[hand + r] += taken[r]
+        wanted = bytearray(taken)
+        discarded = _discard_trick(buf, wanted, events is not None)
+    buf[hand + HAT] += 1
+    if events is not None:
+        got: list = [r for r in range(1, 14) for _ in range(taken[r])] + [JOKER] * taken[0] + [HAT]
+        events.append(("collected", seat, got, discarded, list(buf[hand:hand + 16])))
+    _after_collect(buf, seat, events)
+
+
+@cython.cfunc
+def _after_collect(buf: bytearray, winner: cython.int, events: Optional[list]) -> cython.void:
+    """§4.7 step 3: the winner's move, or the automatic draw when it has none."""
+    if has_pawn_move(buf, winner):
+        buf[PHASE] = MOVE
+        buf[TO_ACT] = winner
+        return
+    draw(buf, winner, events)
+    advance(buf, events)
+
+
+@cython.ccall
+def has_pawn_move(buf: bytearray, seat: cython.int) -> cython.bint:
+    """Group (a) or (b) of §5.7 holds a pawn that can move."""
+    occ: cython.ulonglong = pawns.occupied(buf)
+    p: cython.int
+    for p in range(2 * buf[PLAYERS]):
+        s: cython.int = buf[PAWNS + p]
+        if s >= 64 or (p // 2 != seat and pawns.value_of(buf, s) >= 0):
+            continue
+        if pawns.can_move(buf, p, occ):
+            return True
+    return False
+
+
+@cython.ccall
+def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
+    """The forced draw (§5.7, D8): reshuffle the pile into an empty deck first; nothing if both are empty."""
+    if buf[DECK_TOP] == buf[DECK_END]:
+        count: cython.int = buf[PILE_COUNT]
+        if count == 0:
+            if events is not None:
+                events.append(("draw_skipped", seat))
+            return
+        i: cython.int
+        for i in range(count):
+            buf[DECK + i] = buf[PILE + i]
+        buf[PILE_COUNT] = 0
+        buf[DECK_TOP] = 0
+        buf[DECK_END] = count
+        rng.shuffle(buf, RNG, DECK, count)
+        if events is not None:
+            events.append(("reshuffled", count))
+    card: cython.int = _draw(buf)
+    buf[hand_at(seat) + card] += 1
+    if events is not None:
+        events.append(("drew", seat, card, buf[DECK_END] - buf[DECK_TOP],
+                       list(buf[hand_at(seat):hand_at(seat) + 16])))
+
+
+# -- the board (§5.7-5.9) ------------------------------------------------------------
+
+@cython.ccall
+def move_pawn(buf: bytearray, seat: cython.int, pawn: cython.int, to: cython.int,
+              events: Optional[list]) -> cython.void:
+    """The winner's move (§5.7): passive effects now, an active effect queued (§5.9)."""
+    start: cython.int = buf[PAWNS + pawn]
+    buf[PAWNS + pawn] = to
+    if events is not None:
+        events.append(("pawn_moved", pawn, start, to, seat, pawns.is_blocking(buf, to)))
+    tiles.passive(buf, to, events)
+    t: cython.int = buf[SPACE_TYPE + to]
+    if tiles.is_active(t):
+        tiles.queue(buf, buf[PENDING_COUNT], pawn, to, t)
+    advance(buf, events)
+
+
+@cython.ccall
+def advance(buf: bytearray, events: Optional[list]) -> cython.void:
+    """§5.9: offer the first live trigger to its pawn's owner; with none left, the end checks (§6.1)."""
+    while buf[PENDING_COUNT]:
+        if tiles.is_stale(buf, 0):
+            if events is not None:
+                events.append(("trigger_dropped", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2]))
+            tiles.pop(buf, 0)
+            continue
+        buf[PHASE] = SPECIAL
+        buf[TO_ACT] = buf[PENDING] // 2
+        if events is not None:
+            events.append(("special_triggered", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2],
+                           buf[PENDING] // 2))
+        return
+    _end_checks(buf, events)
+
+
+@cython.ccall
+def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.longlong,
+            events: Optional[list]) -> cython.void:
+    """dos (5), exploit (6), randomize (7), place (8), backflip (9) or skip (10), already checked."""
+    trig_pawn: cython.int = buf[PENDING]
+    if kind == 8:
+        tiles.place(buf, (code >> 4) & 15, (code >> 8) & 7, events)
+        advance(buf, events)
+        return
+    if events is not None and kind == 10:
+        events.append(("special_skipped", trig_pawn, buf[PENDING + 1], buf[PENDING + 2], seat))
+    if kind == 5 or kind == 9:
+        target: cython.int = (code >> 4) & 15
+        start: cython.int = buf[PAWNS + target]
+        buf[PAWNS + target] = (code >> 8) & 63
+        if events is not None:
+            events.append(("dos" if kind == 5 else "backflip", target, start, (code >> 8) & 63))
+        tiles.passive(buf, (code >> 8) & 63, events)
+    elif kind == 6:
+        tiles.exploit(buf, (code >> 4) & 63, 1 if (code >> 10) & 1 else -1, (code >> 11) & 3, events)
+    tiles.pop(buf, 0)
+    if kind == 7:
+        tiles.draw_tile(buf, events)
+        return
+    advance(buf, events)
+
+
+# -- end of a trick, a round, the game (§6) --------------------------------------------
+
+@cython.ccall
+def any_pawn_can_move(buf: bytearray) -> cython.bint:
+    occ: cython.ulonglong = pawns.occupied(buf)
+    p: cython.int
+    for p in range(2 * buf[PLAYERS]):
+        if pawns.can_move(buf, p, occ):
+            return True
+    return False
+
+
+@cython.cfunc
+def _end_checks(buf: bytearray, events: Optional[list]) -> cython.void:
+    """§6.1 after the specials: Critical Asset or no pawn can move ends the game; an empty hand the round."""
+    n: cython.int = buf[PLAYERS]
+    game_over: cython.bint = False
+    p: cython.int
+    for p in range(2 * n):
+        if buf[PAWNS + p] == buf[CA]:
+            game_over = True
+    if not game_over and not any_pawn_can_move(buf):
+        game_over = True
+    round_over: cython.bint = game_over
+    s: cython.int
+    for s in range(n):
+        if cards.hand_size(buf, hand_at(s)) == 0:
+            round_over = True
+    if not round_over:
+        start_trick(buf, buf[WINNER])
+        return
+    score_round(buf, events)
+    if game_over:
+        buf[PHASE] = FINISHED
+        buf[TO_ACT] = NONE
+        if events is not None:
+            events.append(("game_end",))
+        return
+    start_round(buf, False, b"", events)
+
+
+@cython.ccall
+def pawn_points(buf: bytearray, seat: cython.int) -> cython.int:
+    total: cython.int = 0
+    jail: cython.int = buf[JAIL_VALUE] - 256 if buf[JAIL_VALUE] > 127 else buf[JAIL_VALUE]
+    p: cython.int
+    for p in range(2 * seat, 2 * seat + 2):
+        s: cython.int = buf[PAWNS + p]
+        total += jail if s == JAIL else pawns.value_of(buf, s)
+    return total
+
+
+@cython.cfunc
+def score_round(buf: bytearray, events: Optional[list]) -> cython.void:
+    """§6.2: card points + pawn points, clamped at zero per round (D28), added to the totals."""
+    n: cython.int = buf[PLAYERS]
+    rows: list = []
+    s: cython.int
+    for s in range(n):
+        card: cython.int = cards.hand_points(buf, hand_at(s))
+        pawn: cython.int = pawn_points(buf, s)
+        score: cython.int = card + pawn if card + pawn > 0 else 0
+        write16(buf, TOTALS + 2 * s, read16(buf, TOTALS + 2 * s) + score)
+        write16(buf, LAST_ROUND + 2 * s, score)
+        if events is not None:
+            rows.append((list(buf[hand_at(s):hand_at(s) + 16]), card, pawn, score, read16(buf, TOTALS + 2 * s)))
+    write16(buf, ROUNDS_SCORED, read16(buf, ROUNDS_SCORED) + 1)
+    if events is not None:
+        events.append(("round_scored", read16(buf, ROUND), rows))

@@ -1,0 +1,381 @@
+"""White Hat and Black Hat (game ids `white_hat`, `black_hat`), spec `shared/rules/white_hat.md` (version 1.0).
+
+Rules in brief: 3-6 players play tricks with 78 rank cards (1-13, six each), 5
+jokers and one hat card. The leader plays one rank plus any wildcards; the others
+play one card or exactly as many as the lead. The highest combination of the
+lead's size wins, the latest on ties; a trick with the hat in it is won by the
+lowest, whose player collects all cards or the hat and min(k, m) rank cards. The
+winner moves one of its pawns (or an opponent's on a negative space) along the
+board's arrows to the next empty space, or draws a card. Special spaces block
+(Honeypot, FBI Server, Denial-of-Service) or act (DoS, Exploit, Randomizer,
+Backflip); their owner decides. A round ends when a hand is empty at the end of a
+trick: hand points plus pawn-space points, at least 0, add to the totals. The game
+ends when a pawn reaches the Critical Asset or no pawn can move; lowest total
+wins, then the lowest last round, then a shared win.
+
+Notes on this implementation (the spec's decisions, in brief; see §12 there):
+- One class serves both ids; `black_hat` has the Black Hat card, one board and no
+  Backflip (§1). The variants of §7 are not offered yet (their own issue).
+- Hands are multisets (D3); move codes pack the cards (moves.py), so every
+  distinct multiset is one move. Deal and count-out as D5-D7; forced draws
+  reshuffle the discard pile (D8); joker never stands for the hat (D9).
+- Boards are data files validated at load (board.py); the state carries the
+  board's current graph, checked against the file and the tiles on decode.
+- Triggers queued for spaces a tile replaces are dropped when the tile is placed
+  (not when reached, §5.9): the same triggers drop, only the event comes earlier.
+- The state keeps the totals and the last round's scores; each round's scores are
+  in its `round_scored` event.
+- Score's `tiebreak` is "" (the kit's word for the spec's `none`), `last_round`
+  or `shared`.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Mapping
+
+from ..core.data import DataError, Entry, entries, load
+from ..core.errors import BadOption, BadState, IllegalMove
+from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
+from ..core.options import load_specs
+from ..core.reasons import rule_reasons
+from . import board as boards
+from . import cards, checks, codes, flow, moves, rules, view
+from .state import BOARD_SIZE, BOARD_START, FACES, STATE
+
+DATA = Path(__file__).resolve().parent / "data"
+VERSION = "1.0"
+AT = STATE.at
+REASON_TEXT = {
+    "not_trick_phase": "not in trick phase", "not_collect_phase": "not in collect phase",
+    "not_move_phase": "not in move phase", "not_special_phase": "not in special phase",
+    "must_place": "the drawn tile must be placed", "not_place_phase": "not in place phase",
+    "wrong_special": "the pending special is of another type", "card_not_in_hand": "card not in hand",
+    "play_at_least_one": "play at least one card", "mixed_ranks": "cards must be one rank plus jokers/hat",
+    "follow_count": "must play one card or exactly k cards",
+    "hat_needs_count": "the hat must be played in a combination matching the lead's count",
+    "pass_not_allowed": "passing is only allowed when the hat is your last card and the lead has several cards",
+    "joker_chosen": "jokers cannot be chosen", "hat_chosen": "the hat is always taken: list only rank cards",
+    "collect_count": "choose exactly j rank cards", "card_not_in_trick": "card not in the trick",
+    "no_such_pawn": "no such pawn", "pawn_in_jail": "pawn is in jail", "pawn_blocked": "pawn is blocked",
+    "not_your_pawn": "not your pawn and not on a negative space", "no_such_destination": "no such destination",
+    "dos_entering_pawn": "the pawn that entered the Denial-of-Service cannot be chosen",
+    "dos_target_on_start": "target must stand on a non-start board space",
+    "dos_not_start": "send the pawn to the Internet Cafe or the Public Server",
+    "dos_sibling": "the owner already has a pawn on that start space", "no_such_space": "no such space",
+    "exploit_same_space": "must be another space than the Exploit just entered",
+    "marker_needed": "no free marker: name the marker to move", "marker_not_needed": "a marker is free: do not name one",
+    "face_not_drawn": "face is not a face of the drawn tile", "no_such_slot": "no such slot",
+    "backflip_bad_target": "target is blocked, in jail, on a start space, or the pawn that entered",
+}
+
+
+def _load_deck() -> tuple[int, ...]:
+    """Card points from data/cards.toml, checked against the compiled kernel's table."""
+    path = DATA / "cards.toml"
+    rows = entries(path, load(path), "card")
+    ids = [e.get("id", str) for e in rows]
+    if ids != list(moves.CARD_NAMES[1:]):
+        raise DataError(path, "card", "must list 1..13, J, H in order")
+    points = tuple(e.get("points", int) for e in rows)
+    counts = tuple(e.get("count", int) for e in rows)
+    if points != cards.POINTS[1:] or counts != (6,) * 13 + (5, 1):
+        raise DataError(path, "card", "points/counts disagree with the rules (D1, D2)")
+    return points
+
+
+POINTS = _load_deck()
+NOT_LEGAL = rules.REASONS.index("not_legal")
+BUILT_IN = {game: {name: boards.load_board(DATA / file, game, FACES) for name, file in files.items()}
+            for game, files in boards.BUILT_IN.items()}
+
+
+class WhiteHatGame(Game):
+    """White Hat (and, with `black`, Black Hat)."""
+
+    def __init__(self, game_id: str, title: str) -> None:
+        self.black = game_id == "black_hat"
+        boards_here = tuple(BUILT_IN[game_id])  # the built-in boards; a board file may be named too
+        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else o
+                        for o in load_specs(DATA / "options.toml"))
+        self.info = GameInfo(id=game_id, title=title, min_seats=3, max_seats=6, version=VERSION, options=options)
+        self.reasons = rule_reasons(game_id, REASON_TEXT)
+        self.board_names = tuple(BUILT_IN[game_id])
+        self.legal_moves = rules.legal_moves
+        self.is_finished = rules.is_finished
+        self.move_count = rules.move_count
+
+    # -- setup ---------------------------------------------------------------------
+    def new(self, players, options=None, seed=0, deck=None):
+        if self.black and isinstance(options, Mapping) and "solo" in options:
+            raise BadOption("bad_option_value", "option solo: Black Hat has no solo mode", option="solo")
+        return super().new(players, options, seed, deck)
+
+    def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
+              whole_deck: bool) -> bytearray:
+        """Game setup (§3.1): board, pawns on the starts, dealer, round 1 (§3.2)."""
+        ref, board, tail = self._board(values["board"])
+        order = _rigged(deck, whole_deck) if deck else b""
+        buf = bytearray(STATE.size)
+        STATE.write(buf, "game", int(self.black))
+        STATE.write(buf, "players", players)
+        STATE.write(buf, "board_ref", ref)
+        STATE.write(buf, "dealer", int(values["first_dealer"]))
+        from ..core import rng
+        rng.seed_into(buf, AT.rng, seed)
+        for p in range(12):
+            buf[AT.pawns + p] = (board.internet_cafe if p % 2 == 0 else board.public_server) if p < 2 * players \
+                else 255
+        for i in range(2):
+            buf[AT.marker_space + i] = 255
+        for i in range(5):
+            buf[AT.slot_face + i] = 255
+        buf[AT.drawn_tile] = 255
+        buf[AT.cafe], buf[AT.server], buf[AT.critical_asset] = board.internet_cafe, board.public_server, \
+            board.critical_asset
+        buf[AT.jail_value] = board.jail_value & 255
+        buf[AT.slot_count] = len(board.slots)
+        for i, slot in enumerate(board.slots):
+            buf[AT.slot_hosts + 4 * i:AT.slot_hosts + 4 * i + 4] = bytes(slot.hosts)
+        buf[BOARD_START:BOARD_START + BOARD_SIZE] = _arrays(board, (255,) * 5)
+        flow.start_round(buf, True, order, None)
+        return buf + tail
+
+    def _board(self, value: str) -> tuple[int, boards.Board, bytes]:
+        """(board_ref, board, tail) for option `board` (§7.1): a built-in name, the JSON text of a board, or
+        the name of a board file in this package's data folder (never any other path: options come from
+        API clients)."""
+        if value in BUILT_IN[self.info.id]:
+            return 1 + self.board_names.index(value), BUILT_IN[self.info.id][value], b""
+        inline = value.lstrip().startswith("{")
+        path = DATA / Path(value).name
+        if not inline and not (value.endswith(".json") and path.is_file() and Path(value).name != "tiles.json"
+                               and (Path(value) == path or Path(value).name == value)):
+            raise BadOption("bad_option_value", f"option board: unknown board {value[:40]!r} for {self.info.id}",
+                            option="board")
+        try:
+            board = boards.load_board(value if inline else path, self.info.id, FACES)
+            raw = value.encode() if inline else path.read_bytes()
+        except (DataError, OSError) as exc:
+            raise BadOption("bad_option_value", f"option board: invalid board: {exc}", option="board") from None
+        return 0, board, raw
+
+    def board_of(self, state: bytearray) -> boards.Board:
+        ref = state[AT.board_ref]
+        if ref:
+            return BUILT_IN[self.info.id][self.board_names[ref - 1]]
+        return _custom(self.info.id, bytes(state[STATE.size:]))
+
+    def seat_count(self, state: bytearray) -> int:
+        return state[AT.players]
+
+    def setup_events(self, state: bytearray) -> list[Event]:
+        return view.setup_events(self, state)
+
+    # -- moves ---------------------------------------------------------------------
+    def to_act(self, state: bytearray) -> list[int]:
+        seat = rules.mover(state)
+        return [] if seat == 255 else [seat]
+
+    def read_move(self, text: str) -> tuple:
+        return moves.read(text)
+
+    def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
+        """The code of a read move, or IllegalMove with the first failing check of §8.2."""
+        kind = rules.KINDS.index(parsed[0]) + (parsed[0] == "collect" and parsed[1] == "hat")
+        reason = rules.phase_reason(state, kind)
+        if reason:
+            self.refuse(rules.REASONS[reason], text, seat)
+        mover = rules.mover(state)
+        if seat != mover:
+            self.refuse("not_your_turn", text, seat, f"not your turn (seat {mover} is to act)")
+        code, reason = moves.code_of(state, parsed)
+        if not reason:
+            reason = rules.check(state, code)
+        if reason:
+            self._refuse(state, rules.REASONS[reason], text, seat)
+        return code
+
+    def _refuse(self, state: bytearray, code: str, move: object, seat: int | None):
+        detail = None
+        if code == "follow_count":
+            detail = f"must play one card or exactly {state[AT.lead_count]} cards"
+        elif code == "collect_count":
+            detail = f"choose exactly {flow.collect_size(state)} rank cards"
+        elif code == "wrong_special":
+            detail = f"the pending special is a {boards.TYPES[state[AT.pending + 2]]}"
+        elif code == "dos_sibling" and isinstance(move, str):
+            pawn = moves.read(move)[1]
+            start = "Internet Cafe" if state[AT.pawns + (pawn ^ 1)] == state[AT.cafe] else "Public Server"
+            detail = f"seat {pawn // 2} already has a pawn on the {start}"
+        elif code == "not_legal":
+            detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
+        self.refuse(code, move, seat, detail)
+
+    def _refuse_code(self, state: bytearray, move: object, reason: int):
+        """An unlisted move code: `not_legal`, naming the rule it breaks (the game is over: `game_over`)."""
+        seat = rules.mover(state)
+        name = rules.REASONS[reason]
+        if name in ("game_over", "not_legal"):
+            self._refuse(state, name, move, None if seat == 255 else seat)
+        why = REASON_TEXT.get(name, name.replace("_", " "))
+        self.refuse("not_legal", move, None if seat == 255 else seat, f"not a legal move now ({why})")
+
+    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
+        raw = None if events is None else []
+        try:  # a non-int or a huge int fails the compiled signature: cheaper than checking first
+            reason = rules.apply_move(state, move, raw) if type(move) is int else NOT_LEGAL
+        except (TypeError, OverflowError):
+            reason = NOT_LEGAL
+        if reason:
+            self._refuse_code(state, move, reason)
+        if raw:
+            events.extend(view.events(self, state, raw))
+
+    def move_info(self, state: bytearray, move: int) -> MoveInfo:
+        ok = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 2 ** 62
+        reason = rules.check(state, move) if ok else rules.REASONS.index("not_legal")
+        if reason:
+            self._refuse_code(state, move, reason)
+        return moves.info(state[AT.to_act], move)
+
+    def describe_moves(self, state: bytearray) -> list[MoveInfo]:
+        seat = state[AT.to_act]
+        return [moves.info(seat, code) for code in rules.legal_moves(state)]
+
+    def move_text(self, kind: str, args: Mapping[str, object]) -> str:
+        return moves.text_of(kind, args)
+
+    # -- score, view, checks ---------------------------------------------------------
+    def score(self, state: bytearray) -> Scores:
+        """§10: provisional round scores while a round runs, the final ones once finished."""
+        n, finished = state[AT.players], rules.is_finished(state)
+        rows = []
+        for s in range(n):
+            banked = STATE.read(state, "totals", s)
+            if finished:
+                rnd, total, card, pawn = STATE.read(state, "last_round", s), banked, 0, 0
+            else:
+                card = cards.hand_points(state, AT.hands + 16 * s)
+                pawn = flow.pawn_points(state, s)
+                rnd = max(0, card + pawn)
+                total = banked + rnd
+            rows.append((s, rnd, total, card, pawn))
+        ranks, winners, reason = rank(rows)
+        seats = tuple(SeatScore(s, rnd, total, ranks[s], {"cards": card, "pawns": pawn, "banked": total - rnd})
+                      for s, rnd, total, card, pawn in rows)
+        return Scores(seats, finished, winners, reason)
+
+    def view(self, state: bytearray, seat: int | None) -> dict:
+        n = state[AT.players]
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+            raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table (seats 0..{n - 1})")
+        return view.view(self, state, seat)
+
+    def validate(self, state: bytearray) -> None:
+        if len(state) < STATE.size:
+            raise BadState("bad_state", f"not a valid {self.info.id} state: {len(state)} bytes, expected "
+                           f"{STATE.size}")
+        problem = checks.validate(state, int(self.black), len(self.board_names))
+        if not problem:
+            problem = self._board_problem(state)
+        if problem:
+            raise BadState("bad_state", f"not a valid {self.info.id} state: {problem}")
+
+    def _board_problem(self, state: bytearray) -> str:
+        """"" or what is wrong with the state's board: its constants and its graph for the faces on its slots."""
+        if (state[AT.board_ref] == 0) != (len(state) > STATE.size):
+            return "board tail"
+        try:
+            board = self.board_of(state)
+        except (DataError, ValueError, RecursionError):
+            return "custom board"
+        slots = len(board.slots)
+        faces = tuple(state[AT.slot_face:AT.slot_face + slots])
+        if state[AT.slot_face + slots:AT.slot_face + 5].count(255) != 5 - slots:
+            return "slots"
+        if state[AT.cafe:AT.cafe + 5 + 4 * slots] != _constants(board):
+            return "board constants"
+        if state[BOARD_START:BOARD_START + BOARD_SIZE] != _arrays(board, faces):
+            return "board graph"
+        return ""
+
+    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
+        """The rank cards and jokers in others' hands and the deck, permuted (hand sizes and the hat stay)."""
+        new = bytearray(state)
+        n = state[AT.players]
+        others = [s for s in range(n) if s != seat]
+        pool = [c for s in others for c in range(1, 15) for _ in range(state[AT.hands + 16 * s + c])]
+        sizes = [sum(state[AT.hands + 16 * s + c] for c in range(1, 15)) for s in others]
+        deck = list(state[AT.deck + state[AT.deck_top]:AT.deck + state[AT.deck_end]])
+        pool += deck
+        shuffle(pool)
+        for s, size in zip(others, sizes):
+            for c in range(1, 15):
+                new[AT.hands + 16 * s + c] = 0
+            for c in pool[:size]:
+                new[AT.hands + 16 * s + c] += 1
+            pool = pool[size:]
+        new[AT.deck + state[AT.deck_top]:AT.deck + state[AT.deck_end]] = bytes(pool)
+        self.validate(new)
+        return new
+
+
+def rank(rows: list[tuple]) -> tuple[dict[int, int], tuple[int, ...], str]:
+    """§6.3: lowest total, then the lowest last round, then shared; ranks 1, 1, 3 on full ties."""
+    keys = {s: (total, rnd) for s, rnd, total, _, _ in rows}
+    ranks = {s: 1 + sum(other < key for other in keys.values()) for s, key in keys.items()}
+    best_total = min(k[0] for k in keys.values())
+    tied = [s for s, k in keys.items() if k[0] == best_total]
+    if len(tied) == 1:
+        return ranks, tuple(tied), ""
+    best_round = min(keys[s][1] for s in tied)
+    last = [s for s in tied if keys[s][1] == best_round]
+    return ranks, tuple(last), "last_round" if len(last) == 1 else "shared"
+
+
+def _rigged(deck: list[str], whole: bool) -> bytes:
+    """A rigged round-1 deck (card names, top first) over the 83-card multiset; the rest in canonical order."""
+    left = {c: (6 if c <= 13 else 5) for c in range(1, 15)}
+    order = []
+    for name in deck:
+        card = moves.CARD_OF.get(name)
+        if card is None or card == 15:
+            raise BadOption("bad_deck", f"deck: {name[:12]!r} is not a card of the deck (1-13, J)", option="deck")
+        if left[card] == 0:
+            raise BadOption("bad_deck", f"deck: too many {name!r} (the deck has {6 if card <= 13 else 5})",
+                            option="deck")
+        left[card] -= 1
+        order.append(card)
+    if whole and any(left.values()):
+        raise BadOption("bad_deck", "deck: not a permutation of the 83-card deck", option="deck")
+    order += [c for c in range(1, 15) for _ in range(left[c])]
+    return bytes(order)
+
+
+@lru_cache(maxsize=32)
+def _constants(board: boards.Board) -> bytes:
+    """The board's fields of the state: the special spaces, the jail value, the slots and their hosts."""
+    return bytes([board.internet_cafe, board.public_server, board.critical_asset, board.jail_value & 255,
+                  len(board.slots)]) + b"".join(bytes(s.hosts) for s in board.slots)
+
+
+@lru_cache(maxsize=256)
+def _arrays(board: boards.Board, faces: tuple[int, ...]) -> bytes:
+    return boards.arrays(board, faces, FACES)
+
+
+@lru_cache(maxsize=32)
+def _custom(game_id: str, raw: bytes) -> boards.Board:
+    """The custom board embedded in a state (its JSON bytes), checked once per content; never a path."""
+    import hashlib
+    import json
+    data = json.loads(raw)
+    if not isinstance(data, dict):
+        raise ValueError("the embedded board is not a JSON object")
+    return boards.check_board(Path("embedded board"), data, game_id, FACES, hashlib.sha256(raw).hexdigest())
+
+
+WHITE_HAT = WhiteHatGame("white_hat", "White Hat")
+BLACK_HAT = WhiteHatGame("black_hat", "Black Hat")

@@ -1,0 +1,166 @@
+"""White Hat: the compiled board kernels (spec §5.5-5.8): occupancy, destinations with jumps, backflips.
+
+Cython pure-Python mode. Sets of spaces are 64-bit masks (space ids 0..63).
+D(s) is the set of first empty spaces on every path along arrows from s, jumping
+any run of occupied spaces (D14); the Backflip follows the arrows backwards the
+same way (D22). Start spaces are never occupied.
+"""
+import cython
+
+from .state import MAX_OUT, STATE
+
+cython.declare(NONE=cython.int, JAIL=cython.int, PAWNS=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t,
+               SPACE_TYPE=cython.Py_ssize_t, SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t,
+               OUT=cython.Py_ssize_t, MARKER_SPACE=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t,
+               CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t, OUT_MAX=cython.int)
+NONE = 255
+JAIL = 254
+PAWNS = STATE.offset("pawns")
+PLAYERS = STATE.offset("players")
+SPACE_TYPE = STATE.offset("space_type")
+SPACE_VALUE = STATE.offset("space_value")
+OUT_COUNT = STATE.offset("out_count")
+OUT = STATE.offset("out")
+MARKER_SPACE = STATE.offset("marker_space")
+MARKER_SIGN = STATE.offset("marker_sign")
+CAFE = STATE.offset("cafe")
+SERVER = STATE.offset("server")
+OUT_MAX = MAX_OUT
+
+# Space type codes (board.TYPES order).
+cython.declare(T_CAFE=cython.int, T_SERVER=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int,
+               T_FBI=cython.int)
+T_CAFE, T_SERVER, T_DOS, T_HONEYPOT, T_FBI = 0, 1, 7, 8, 9
+
+
+@cython.ccall
+def is_start(buf: bytearray, space: cython.int) -> cython.bint:
+    t: cython.int = buf[SPACE_TYPE + space]
+    return t == T_CAFE or t == T_SERVER
+
+
+@cython.ccall
+def is_blocking(buf: bytearray, space: cython.int) -> cython.bint:
+    """Honeypot, FBI Server and Denial-of-Service block the pawn on them (D15)."""
+    t: cython.int = buf[SPACE_TYPE + space]
+    return t == T_HONEYPOT or t == T_FBI or t == T_DOS
+
+
+@cython.ccall
+def value_of(buf: bytearray, space: cython.int) -> cython.int:
+    """Effective value: base value plus the exploit markers on the space (§5.3)."""
+    v: cython.int = buf[SPACE_VALUE + space]
+    if v > 127:
+        v -= 256
+    i: cython.int
+    for i in range(2):
+        if buf[MARKER_SPACE + i] == space:
+            v += 1 if buf[MARKER_SIGN + i] == 1 else -1
+    return v
+
+
+@cython.ccall
+def occupied(buf: bytearray) -> cython.ulonglong:
+    """The mask of occupied spaces: pawns off the start spaces (§5.5)."""
+    mask: cython.ulonglong = 0
+    n: cython.int = 2 * buf[PLAYERS]
+    p: cython.int
+    for p in range(n):
+        s: cython.int = buf[PAWNS + p]
+        if s < 64 and not is_start(buf, s):
+            mask |= cython.cast(cython.ulonglong, 1) << s
+    return mask
+
+
+@cython.ccall
+def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cython.ulonglong:
+    """D(space): the first empty space on every arrow path, jumping occupied ones (§5.5).
+
+    Breadth-first over masks (no allocation: a list-based stack cost ~0.1 us a call)."""
+    one: cython.ulonglong = 1
+    dest: cython.ulonglong = 0
+    seen: cython.ulonglong = 0
+    frontier: cython.ulonglong = 0
+    i: cython.int
+    t: cython.int
+    bit: cython.ulonglong
+    for i in range(buf[OUT_COUNT + space]):  # the first step, on its own: most paths jump nothing
+        t = buf[OUT + space * OUT_MAX + i]
+        bit = one << t
+        seen |= bit
+        if occ & bit:
+            frontier |= bit
+        else:
+            dest |= bit
+    while frontier:
+        take: cython.ulonglong = frontier
+        frontier = 0
+        s: cython.int
+        for s in range(64):
+            if not (take >> s) & 1:
+                continue
+            for i in range(buf[OUT_COUNT + s]):
+                t = buf[OUT + s * OUT_MAX + i]
+                bit = one << t
+                if seen & bit:
+                    continue
+                seen |= bit
+                if occ & bit:
+                    frontier |= bit
+                else:
+                    dest |= bit
+            if not (take >> s) >> 1:
+                break
+    return dest
+
+
+@cython.ccall
+def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
+                      sibling: cython.int) -> cython.ulonglong:
+    """The Backflip's destinations: first empty spaces against the arrows; a start unless the sibling is there."""
+    one: cython.ulonglong = 1
+    dest: cython.ulonglong = 0
+    seen: cython.ulonglong = 0
+    frontier: cython.ulonglong = one << space
+    while frontier:
+        take: cython.ulonglong = frontier
+        frontier = 0
+        src: cython.int
+        for src in range(64):
+            if buf[SPACE_TYPE + src] == NONE:
+                continue
+            i: cython.int
+            hit: cython.bint = False
+            for i in range(buf[OUT_COUNT + src]):
+                if (take >> buf[OUT + src * OUT_MAX + i]) & 1:
+                    hit = True
+            if not hit:
+                continue
+            bit: cython.ulonglong = one << src
+            if seen & bit:
+                continue
+            seen |= bit
+            if occ & bit:
+                frontier |= bit
+            elif src != sibling:
+                dest |= bit
+    return dest
+
+
+@cython.cfunc
+@cython.inline
+def _has_arrow(buf: bytearray, src: cython.int, dst: cython.int) -> cython.bint:
+    i: cython.int
+    for i in range(buf[OUT_COUNT + src]):
+        if buf[OUT + src * OUT_MAX + i] == dst:
+            return True
+    return False
+
+
+@cython.ccall
+def can_move(buf: bytearray, pawn: cython.int, occ: cython.ulonglong) -> cython.bint:
+    """On the board, not blocked, and D(s) not empty (§5.5)."""
+    s: cython.int = buf[PAWNS + pawn]
+    if s >= 64 or is_blocking(buf, s):
+        return False
+    return destinations(buf, s, occ) != 0

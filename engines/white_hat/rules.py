@@ -1,0 +1,513 @@
+"""White Hat / Black Hat: the compiled rules (round start, trick play, resolution, specials, scoring).
+
+Spec: shared/rules/white_hat.md §3-6, 8. Cython pure-Python mode: compiled by
+`pip install .`, interpreted as-is otherwise. Works on the state `bytearray`
+(engines/white_hat/state.py); `game.py` turns codes, reasons and raw event
+tuples into text, names and Events. The card kernels are in `cards.py`, the board
+kernels in `pawns.py`; the automatic steps (§4.7 resolution, end checks, round
+scoring and the next deal) are in `flow.py`.
+
+Move codes: kind in the low 4 bits, arguments above (see KINDS and `split`).
+"""
+from typing import Optional
+
+import cython
+
+if cython.compiled:
+    from cython.cimports.engines.white_hat import cards, flow, pawns
+else:
+    from . import cards, flow, pawns
+from .state import HAND, MAX_OUT, PLAY, STATE, TRIGGER
+
+cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int)
+NONE = 255
+JAIL = 254
+JOKER = 14
+HAT = 15
+
+# Phases (§8.1); tracer and solo's lead come with the variants.
+cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
+               FINISHED=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED = 0, 1, 2, 3, 4, 5
+PHASES = ("trick", "collect", "move", "special", "place", "finished")
+
+# Move kinds, in the order LegalMoves lists them (§8.2).
+cython.declare(K_PLAY=cython.int, K_PASS=cython.int, K_COLLECT_ALL=cython.int, K_COLLECT_HAT=cython.int,
+               K_MOVE=cython.int, K_DOS=cython.int, K_EXPLOIT=cython.int, K_RANDOMIZE=cython.int,
+               K_PLACE=cython.int, K_BACKFLIP=cython.int, K_SKIP=cython.int)
+K_PLAY, K_PASS, K_COLLECT_ALL, K_COLLECT_HAT, K_MOVE, K_DOS = 0, 1, 2, 3, 4, 5
+K_EXPLOIT, K_RANDOMIZE, K_PLACE, K_BACKFLIP, K_SKIP = 6, 7, 8, 9, 10
+KINDS = ("play", "pass", "collect", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip")
+
+# Space types (board.TYPES order).
+cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
+               T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
+T_CA, T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 6, 7, 8, 9, 10, 11, 12
+
+# Refusal reasons, in the order the checks run; REASONS names them for game.py.
+REASONS = ("ok", "game_over", "not_legal", "not_trick_phase", "not_collect_phase", "not_move_phase",
+           "not_special_phase", "must_place", "not_place_phase", "wrong_special", "card_not_in_hand",
+           "play_at_least_one", "mixed_ranks", "follow_count", "hat_needs_count", "pass_not_allowed",
+           "collect_count", "card_not_in_trick", "no_such_pawn", "pawn_in_jail", "pawn_blocked",
+           "not_your_pawn", "no_such_destination", "dos_entering_pawn", "dos_target_on_start", "dos_not_start",
+           "dos_sibling", "no_such_space", "exploit_same_space", "marker_needed", "marker_not_needed",
+           "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen")
+cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TRICK=cython.int,
+               NOT_COLLECT=cython.int, NOT_MOVE=cython.int, NOT_SPECIAL=cython.int, MUST_PLACE=cython.int,
+               NOT_PLACE=cython.int, WRONG_SPECIAL=cython.int, NOT_IN_HAND=cython.int, NO_CARDS=cython.int,
+               MIXED=cython.int, FOLLOW_COUNT=cython.int, HAT_COUNT=cython.int, NO_PASS=cython.int,
+               COLLECT_COUNT=cython.int, NOT_IN_TRICK=cython.int, NO_PAWN=cython.int, IN_JAIL=cython.int,
+               BLOCKED=cython.int, NOT_YOURS=cython.int, NO_DEST=cython.int, DOS_SELF=cython.int,
+               DOS_ON_START=cython.int, DOS_NOT_START=cython.int, DOS_SIBLING=cython.int, NO_SPACE=cython.int,
+               EXPLOIT_SAME=cython.int, MARKER_NEEDED=cython.int, MARKER_NOT_NEEDED=cython.int,
+               FACE_NOT_DRAWN=cython.int, NO_SLOT=cython.int, BACKFLIP_TARGET=cython.int)
+(OK, GAME_OVER, NOT_LEGAL, NOT_TRICK, NOT_COLLECT, NOT_MOVE, NOT_SPECIAL, MUST_PLACE, NOT_PLACE, WRONG_SPECIAL,
+ NOT_IN_HAND, NO_CARDS, MIXED, FOLLOW_COUNT, HAT_COUNT, NO_PASS, COLLECT_COUNT, NOT_IN_TRICK, NO_PAWN, IN_JAIL,
+ BLOCKED, NOT_YOURS, NO_DEST, DOS_SELF, DOS_ON_START, DOS_NOT_START, DOS_SIBLING, NO_SPACE, EXPLOIT_SAME,
+ MARKER_NEEDED, MARKER_NOT_NEEDED, FACE_NOT_DRAWN, NO_SLOT, BACKFLIP_TARGET) = range(34)
+
+cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t,
+               MOVES=cython.Py_ssize_t, LEAD_COUNT=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
+               ORDER=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t,
+               P_STATUS=cython.Py_ssize_t, P_RANK=cython.Py_ssize_t, P_N=cython.Py_ssize_t,
+               P_J=cython.Py_ssize_t, P_H=cython.Py_ssize_t, WINNER=cython.Py_ssize_t, HANDS=cython.Py_ssize_t,
+               HAND_SIZE=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t, MARKER_SPACE=cython.Py_ssize_t,
+               MARKER_SIGN=cython.Py_ssize_t, SLOT_FACE=cython.Py_ssize_t, SLOT_COUNTER=cython.Py_ssize_t,
+               SLOT_COUNT=cython.Py_ssize_t, SLOT_HOSTS=cython.Py_ssize_t, DRAWN=cython.Py_ssize_t,
+               PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
+               SPACE_TYPE=cython.Py_ssize_t, CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t,
+               GAME=cython.Py_ssize_t, RNG=cython.Py_ssize_t)
+PLAYERS = STATE.offset("players")
+GAME = STATE.offset("game")
+PHASE = STATE.offset("phase")
+TO_ACT = STATE.offset("to_act")
+MOVES = STATE.offset("move_count")
+RNG = STATE.offset("rng")
+LEAD_COUNT = STATE.offset("lead_count")
+TRICK_POS = STATE.offset("trick_pos")
+ORDER = STATE.offset("trick_order")
+PLAYS = STATE.offset("plays")
+PLAY_SIZE = PLAY.size
+P_STATUS = PLAY.offset("status")
+P_RANK = PLAY.offset("rank")
+P_N = PLAY.offset("rank_cards")
+P_J = PLAY.offset("jokers")
+P_H = PLAY.offset("hat")
+WINNER = STATE.offset("winner")
+HANDS = STATE.offset("hands")
+HAND_SIZE = HAND.size
+PAWNS = STATE.offset("pawns")
+MARKER_SPACE = STATE.offset("marker_space")
+MARKER_SIGN = STATE.offset("marker_sign")
+SLOT_FACE = STATE.offset("slot_face")
+SLOT_COUNTER = STATE.offset("slot_counter")
+SLOT_COUNT = STATE.offset("slot_count")
+SLOT_HOSTS = STATE.offset("slot_hosts")
+DRAWN = STATE.offset("drawn_tile")
+PENDING_COUNT = STATE.offset("pending_count")
+PENDING = STATE.offset("pending")
+TRIG_SIZE = TRIGGER.size
+SPACE_TYPE = STATE.offset("space_type")
+CAFE = STATE.offset("cafe")
+SERVER = STATE.offset("server")
+
+
+@cython.cfunc
+@cython.inline
+def hand_at(seat: cython.int) -> cython.Py_ssize_t:
+    return HANDS + seat * HAND_SIZE
+
+
+@cython.ccall
+def move_count(buf: bytearray) -> cython.long:
+    return buf[MOVES] | (buf[MOVES + 1] << 8) | (buf[MOVES + 2] << 16) | (cython.cast(cython.long, buf[MOVES + 3]) << 24)
+
+
+@cython.ccall
+def is_finished(buf: bytearray) -> cython.bint:
+    return buf[PHASE] == FINISHED
+
+
+@cython.ccall
+def mover(buf: bytearray) -> cython.int:
+    """The seat that may act now, or NONE once finished."""
+    return NONE if buf[PHASE] == FINISHED else buf[TO_ACT]
+
+
+# -- legal moves -----------------------------------------------------------------
+
+def legal_moves(buf: bytearray) -> list:
+    """Every legal move code now, in the listing order of §8.2."""
+    out: list = []
+    phase: cython.int = buf[PHASE]
+    seat: cython.int = buf[TO_ACT]
+    if phase == TRICK:
+        _trick_moves(buf, seat, out)
+    elif phase == COLLECT:
+        out.append(K_COLLECT_ALL)
+        cards.collect_choices(flow.trick_ranks(buf), flow.collect_size(buf), out)
+    elif phase == MOVE:
+        _pawn_moves(buf, seat, pawns.occupied(buf), out)
+    elif phase == SPECIAL:
+        _special_moves(buf, out)
+        out.append(K_SKIP)
+    elif phase == PLACE:
+        _place_moves(buf, out)
+    return out
+
+
+@cython.cfunc
+def _trick_moves(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+    hand: cython.Py_ssize_t = hand_at(seat)
+    if buf[TRICK_POS] == 0:
+        cards.lead_plays(buf, hand, out)
+        return
+    k: cython.int = buf[LEAD_COUNT]
+    if k >= 2 and cards.hand_size(buf, hand) == 1 and buf[hand + HAT] == 1:
+        out.append(K_PASS)
+        return
+    cards.follow_plays(buf, hand, k, out)
+
+
+@cython.cfunc
+def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: list) -> cython.void:
+    """Group (a) own unblocked pawns and (b) others' on a negative space (§5.7), by pawn then space."""
+    p: cython.int
+    for p in range(2 * buf[PLAYERS]):
+        s: cython.int = buf[PAWNS + p]
+        if s >= 64 or pawns.is_blocking(buf, s):
+            continue
+        if p // 2 != seat and pawns.value_of(buf, s) >= 0:
+            continue
+        _append_spaces(pawns.destinations(buf, s, occ), K_MOVE | (p << 4), out)
+
+
+@cython.cfunc
+def _append_spaces(mask: cython.ulonglong, base: cython.long, out: list) -> cython.void:
+    t: cython.int
+    for t in range(64):
+        if (mask >> t) & 1:
+            out.append(base | (t << 8))
+
+
+@cython.cfunc
+def _special_moves(buf: bytearray, out: list) -> cython.void:
+    kind: cython.int = buf[PENDING + 2]
+    if kind == T_DOS:
+        _dos_moves(buf, out)
+    elif kind == T_EXPLOIT:
+        _exploit_moves(buf, out)
+    elif kind == T_RANDOMIZER:
+        out.append(K_RANDOMIZE)
+    elif kind == T_BACKFLIP:
+        _backflip_moves(buf, out)
+
+
+@cython.cfunc
+def _dos_moves(buf: bytearray, out: list) -> cython.void:
+    p: cython.int
+    for p in range(2 * buf[PLAYERS]):
+        if _dos_target(buf, p) != OK:
+            continue
+        sibling: cython.int = buf[PAWNS + (p ^ 1)]
+        a: cython.int = buf[CAFE]
+        b: cython.int = buf[SERVER]
+        lo: cython.int = a if a < b else b
+        hi: cython.int = b if a < b else a
+        if sibling != lo:
+            out.append(K_DOS | (p << 4) | (lo << 8))
+        if sibling != hi:
+            out.append(K_DOS | (p << 4) | (hi << 8))
+
+
+@cython.cfunc
+def _dos_target(buf: bytearray, p: cython.int) -> cython.int:
+    if p == buf[PENDING]:
+        return DOS_SELF
+    s: cython.int = buf[PAWNS + p]
+    if s >= 64 or pawns.is_start(buf, s):
+        return DOS_ON_START
+    return OK
+
+
+@cython.cfunc
+def _exploit_moves(buf: bytearray, out: list) -> cython.void:
+    free: cython.bint = buf[MARKER_SPACE] == NONE or buf[MARKER_SPACE + 1] == NONE
+    s: cython.int
+    sign: cython.int
+    m: cython.int
+    for s in range(64):
+        if buf[SPACE_TYPE + s] == NONE or s == buf[PENDING + 1]:
+            continue
+        for sign in range(2):
+            if free:
+                out.append(K_EXPLOIT | (s << 4) | (sign << 10))
+            else:
+                for m in range(1, 3):
+                    out.append(K_EXPLOIT | (s << 4) | (sign << 10) | (m << 11))
+
+
+@cython.cfunc
+def _backflip_moves(buf: bytearray, out: list) -> cython.void:
+    occ: cython.ulonglong = pawns.occupied(buf)
+    p: cython.int
+    for p in range(2 * buf[PLAYERS]):
+        if _backflip_target(buf, p) == OK:
+            _append_spaces(_back_dests(buf, p, occ), K_BACKFLIP | (p << 4), out)
+
+
+@cython.cfunc
+def _backflip_target(buf: bytearray, p: cython.int) -> cython.int:
+    s: cython.int = buf[PAWNS + p]
+    if p == buf[PENDING] or s >= 64 or pawns.is_start(buf, s) or pawns.is_blocking(buf, s):
+        return BACKFLIP_TARGET
+    return OK
+
+
+@cython.cfunc
+def _back_dests(buf: bytearray, p: cython.int, occ: cython.ulonglong) -> cython.ulonglong:
+    sibling: cython.int = buf[PAWNS + (p ^ 1)]
+    return pawns.back_destinations(buf, buf[PAWNS + p], occ, sibling)
+
+
+@cython.cfunc
+def _place_moves(buf: bytearray, out: list) -> cython.void:
+    tile: cython.int = buf[DRAWN]
+    side: cython.int
+    slot: cython.int
+    for side in range(2):
+        for slot in range(buf[SLOT_COUNT]):
+            out.append(K_PLACE | ((2 * (tile - 1) + side) << 4) | (slot << 8))
+
+
+# -- checks ----------------------------------------------------------------------
+
+@cython.ccall
+def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
+    """The phase check of §8.2 for a move kind: OK, or why this kind cannot be played now."""
+    phase: cython.int = buf[PHASE]
+    if phase == FINISHED:
+        return GAME_OVER
+    need: cython.int
+    if kind == K_PLAY or kind == K_PASS:
+        need = TRICK
+    elif kind == K_COLLECT_ALL or kind == K_COLLECT_HAT:
+        need = COLLECT
+    elif kind == K_MOVE:
+        need = MOVE
+    elif kind == K_PLACE:
+        need = PLACE
+    elif K_DOS <= kind <= K_SKIP:
+        need = SPECIAL
+    else:
+        return NOT_LEGAL
+    if need == phase:
+        return OK
+    if phase == PLACE and need == SPECIAL:
+        return MUST_PLACE
+    if need == TRICK:
+        return NOT_TRICK
+    if need == COLLECT:
+        return NOT_COLLECT
+    if need == MOVE:
+        return NOT_MOVE
+    return NOT_SPECIAL if need == SPECIAL else NOT_PLACE
+
+
+@cython.ccall
+def check(buf: bytearray, code: cython.longlong) -> cython.int:
+    """OK, or the first reason (in the spec's order) why move `code` is not legal now."""
+    kind: cython.int = code & 15 if code >= 0 else -1
+    reason: cython.int = phase_reason(buf, kind)
+    if reason != OK:
+        return reason
+    if kind == K_PLAY:
+        return _check_play(buf, code)
+    if kind == K_PASS:
+        return OK if code == K_PASS and flow.must_pass(buf) else (NO_PASS if code == K_PASS else NOT_LEGAL)
+    if kind == K_COLLECT_ALL:
+        return OK if code == K_COLLECT_ALL else NOT_LEGAL
+    if kind == K_COLLECT_HAT:
+        return _check_collect(buf, code)
+    if kind == K_MOVE:
+        return _check_move(buf, code)
+    return _check_special(buf, kind, code)
+
+
+@cython.cfunc
+def _check_play(buf: bytearray, code: cython.longlong) -> cython.int:
+    if code >> 15:
+        return NOT_LEGAL
+    rank: cython.int = (code >> 4) & 15
+    n: cython.int = (code >> 8) & 7
+    j: cython.int = (code >> 11) & 7
+    h: cython.int = (code >> 14) & 1
+    if rank > 13 or (rank == 0) != (n == 0):
+        return MIXED if rank > 13 else NOT_LEGAL
+    hand: cython.Py_ssize_t = hand_at(buf[TO_ACT])
+    if (rank and buf[hand + rank] < n) or buf[hand + 14] < j or buf[hand + 15] < h:
+        return NOT_IN_HAND
+    total: cython.int = n + j + h
+    if total == 0:
+        return NO_CARDS
+    if buf[TRICK_POS] == 0:
+        return OK
+    k: cython.int = buf[LEAD_COUNT]
+    if total != 1 and total != k:
+        return FOLLOW_COUNT
+    if h and total != k:
+        return HAT_COUNT
+    return OK
+
+
+@cython.cfunc
+def _check_collect(buf: bytearray, code: cython.longlong) -> cython.int:
+    counts: bytearray = flow.trick_ranks(buf)
+    total: cython.int = 0
+    r: cython.int
+    for r in range(13):
+        total += (code >> (4 + 3 * r)) & 7
+    if code >> 43:
+        return NOT_LEGAL
+    if total != flow.collect_size(buf):
+        return COLLECT_COUNT
+    for r in range(13):
+        if ((code >> (4 + 3 * r)) & 7) > counts[r]:
+            return NOT_IN_TRICK
+    return OK
+
+
+@cython.cfunc
+def _check_move(buf: bytearray, code: cython.longlong) -> cython.int:
+    if code >> 14:
+        return NOT_LEGAL
+    p: cython.int = (code >> 4) & 15
+    t: cython.int = (code >> 8) & 63
+    if p >= 2 * buf[PLAYERS]:
+        return NO_PAWN
+    s: cython.int = buf[PAWNS + p]
+    if s == JAIL:
+        return IN_JAIL
+    if pawns.is_blocking(buf, s):
+        return BLOCKED
+    if p // 2 != buf[TO_ACT] and pawns.value_of(buf, s) >= 0:
+        return NOT_YOURS
+    if not (pawns.destinations(buf, s, pawns.occupied(buf)) >> t) & 1:
+        return NO_DEST
+    return OK
+
+
+@cython.cfunc
+def _check_special(buf: bytearray, kind: cython.int, code: cython.longlong) -> cython.int:
+    trig: cython.int = buf[PENDING + 2]
+    need: cython.int = -1
+    if kind == K_DOS:
+        need = T_DOS
+    elif kind == K_EXPLOIT:
+        need = T_EXPLOIT
+    elif kind == K_RANDOMIZE:
+        need = T_RANDOMIZER
+    elif kind == K_BACKFLIP:
+        need = T_BACKFLIP
+    if need >= 0 and need != trig:
+        return WRONG_SPECIAL
+    if kind == K_SKIP or kind == K_RANDOMIZE:
+        return OK if code == kind else NOT_LEGAL
+    if kind == K_DOS:
+        return _check_dos(buf, code)
+    if kind == K_EXPLOIT:
+        return _check_exploit(buf, code)
+    if kind == K_PLACE:
+        return _check_place(buf, code)
+    return _check_backflip(buf, code)
+
+
+@cython.cfunc
+def _check_dos(buf: bytearray, code: cython.longlong) -> cython.int:
+    if code >> 14:
+        return NOT_LEGAL
+    p: cython.int = (code >> 4) & 15
+    t: cython.int = (code >> 8) & 63
+    if p >= 2 * buf[PLAYERS]:
+        return NO_PAWN
+    reason: cython.int = _dos_target(buf, p)
+    if reason != OK:
+        return reason
+    if t != buf[CAFE] and t != buf[SERVER]:
+        return DOS_NOT_START
+    if buf[PAWNS + (p ^ 1)] == t:
+        return DOS_SIBLING
+    return OK
+
+
+@cython.cfunc
+def _check_exploit(buf: bytearray, code: cython.longlong) -> cython.int:
+    if code >> 13:
+        return NOT_LEGAL
+    s: cython.int = (code >> 4) & 63
+    m: cython.int = (code >> 11) & 3
+    if buf[SPACE_TYPE + s] == NONE:
+        return NO_SPACE
+    if s == buf[PENDING + 1]:
+        return EXPLOIT_SAME
+    free: cython.bint = buf[MARKER_SPACE] == NONE or buf[MARKER_SPACE + 1] == NONE
+    if free and m:
+        return MARKER_NOT_NEEDED
+    if not free and (m == 0 or m == 3):
+        return MARKER_NEEDED
+    return OK
+
+
+@cython.cfunc
+def _check_place(buf: bytearray, code: cython.longlong) -> cython.int:
+    if code >> 11:
+        return NOT_LEGAL
+    face: cython.int = (code >> 4) & 15
+    slot: cython.int = (code >> 8) & 7
+    if face // 2 + 1 != buf[DRAWN]:
+        return FACE_NOT_DRAWN
+    if slot >= buf[SLOT_COUNT]:
+        return NO_SLOT
+    return OK
+
+
+@cython.cfunc
+def _check_backflip(buf: bytearray, code: cython.longlong) -> cython.int:
+    if code >> 14:
+        return NOT_LEGAL
+    p: cython.int = (code >> 4) & 15
+    t: cython.int = (code >> 8) & 63
+    if p >= 2 * buf[PLAYERS]:
+        return NO_PAWN
+    if _backflip_target(buf, p) != OK:
+        return BACKFLIP_TARGET
+    if not (_back_dests(buf, p, pawns.occupied(buf)) >> t) & 1:
+        return NO_DEST
+    return OK
+
+
+# -- apply -------------------------------------------------------------------------
+
+def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
+    """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched."""
+    reason: cython.int = check(buf, code)
+    if reason != OK:
+        return reason
+    n: cython.long = move_count(buf) + 1
+    buf[MOVES] = n & 255
+    buf[MOVES + 1] = (n >> 8) & 255
+    buf[MOVES + 2] = (n >> 16) & 255
+    buf[MOVES + 3] = (n >> 24) & 255
+    kind: cython.int = code & 15
+    seat: cython.int = buf[TO_ACT]
+    if kind == K_PLAY:
+        flow.play(buf, seat, (code >> 4) & 15, (code >> 8) & 7, (code >> 11) & 7, (code >> 14) & 1, events)
+    elif kind == K_PASS:
+        flow.play(buf, seat, 0, 0, 0, 0, events)
+    elif kind == K_COLLECT_ALL or kind == K_COLLECT_HAT:
+        flow.collect(buf, seat, code, events)
+    elif kind == K_MOVE:
+        flow.move_pawn(buf, seat, (code >> 4) & 15, (code >> 8) & 63, events)
+    else:
+        flow.special(buf, seat, kind, code, events)
+    return OK

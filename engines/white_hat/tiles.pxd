@@ -1,0 +1,11 @@
+# C declarations of tiles.py's board steps, so flow.py and checks.py call them without Python calls.
+cpdef int slot_of(bytearray buf, int space)
+cpdef int counter(bytearray buf, int space)
+cpdef void passive(bytearray buf, int space, list events)
+cpdef bint is_active(int t)
+cpdef void queue(bytearray buf, int at, int pawn, int space, int t)
+cpdef void pop(bytearray buf, int at)
+cpdef bint is_stale(bytearray buf, int at)
+cpdef void exploit(bytearray buf, int space, int sign, int marker, list events)
+cpdef void draw_tile(bytearray buf, list events)
+cpdef void place(bytearray buf, int face, int slot, list events)

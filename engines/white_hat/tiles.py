@@ -1,0 +1,209 @@
+"""White Hat: the compiled board steps (spec §5.8-5.9): passive effects, the pending triggers, the exploit
+markers, the Randomizer's tile draw and placement.
+
+Cython pure-Python mode; `flow.py` sequences these steps (moves, specials, the end of a trick).
+"""
+from typing import Optional
+
+import cython
+
+from ..core import rng
+from .state import FACE_SIZE, FACE_TABLE, MAX_OUT, MAX_PENDING, STATE, TRIGGER
+
+cython.declare(NONE=cython.int, PLACE=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int,
+               T_EXPLOIT=cython.int, T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
+NONE = 255
+PLACE = 4
+T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 7, 8, 9, 10, 11, 12
+
+cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, RNG=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t,
+               MARKER_SPACE=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t, HONEYPOT_FLAG=cython.Py_ssize_t,
+               SLOT_FACE=cython.Py_ssize_t, SLOT_COUNTER=cython.Py_ssize_t, SLOT_COUNT=cython.Py_ssize_t,
+               SLOT_HOSTS=cython.Py_ssize_t, DRAWN=cython.Py_ssize_t, PENDING_COUNT=cython.Py_ssize_t,
+               PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
+               SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t, OUT=cython.Py_ssize_t, OUT_MAX=cython.int,
+               FACE_BYTES=cython.int, PENDING_MAX=cython.int)
+PLAYERS = STATE.offset("players")
+PHASE = STATE.offset("phase")
+RNG = STATE.offset("rng")
+PAWNS = STATE.offset("pawns")
+MARKER_SPACE = STATE.offset("marker_space")
+MARKER_SIGN = STATE.offset("marker_sign")
+HONEYPOT_FLAG = STATE.offset("honeypot_entered")
+SLOT_FACE = STATE.offset("slot_face")
+SLOT_COUNTER = STATE.offset("slot_counter")
+SLOT_COUNT = STATE.offset("slot_count")
+SLOT_HOSTS = STATE.offset("slot_hosts")
+DRAWN = STATE.offset("drawn_tile")
+PENDING_COUNT = STATE.offset("pending_count")
+PENDING = STATE.offset("pending")
+TRIG_SIZE = TRIGGER.size
+SPACE_TYPE = STATE.offset("space_type")
+SPACE_VALUE = STATE.offset("space_value")
+OUT_COUNT = STATE.offset("out_count")
+OUT = STATE.offset("out")
+OUT_MAX = MAX_OUT
+FACE_BYTES = FACE_SIZE
+PENDING_MAX = MAX_PENDING
+
+
+@cython.ccall
+def slot_of(buf: bytearray, space: cython.int) -> cython.int:
+    """The slot index holding `space`, or -1."""
+    i: cython.int
+    for i in range(4 * buf[SLOT_COUNT]):
+        if buf[SLOT_HOSTS + i] == space:
+            return i // 4
+    return -1
+
+
+@cython.ccall
+def counter(buf: bytearray, space: cython.int) -> cython.int:
+    slot: cython.int = slot_of(buf, space)
+    return buf[SLOT_COUNTER + slot] if slot >= 0 else 0
+
+
+@cython.ccall
+def passive(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
+    """Arriving on a Honeypot (or an FBI Server, no tracer) sets the game-long flag (§7.4)."""
+    t: cython.int = buf[SPACE_TYPE + space]
+    if (t == T_HONEYPOT or t == T_FBI) and not buf[HONEYPOT_FLAG]:
+        buf[HONEYPOT_FLAG] = 1
+        if events is not None:
+            events.append(("honeypot_flag",))
+
+
+@cython.ccall
+def is_active(t: cython.int) -> cython.bint:
+    return t == T_DOS or t == T_EXPLOIT or t == T_RANDOMIZER or t == T_BACKFLIP
+
+
+@cython.ccall
+def queue(buf: bytearray, at: cython.int, pawn: cython.int, space: cython.int, t: cython.int) -> cython.void:
+    """Insert a trigger at index `at` of the pending list (the list keeps at most PENDING_MAX)."""
+    count: cython.int = buf[PENDING_COUNT]
+    if count == PENDING_MAX:
+        count -= 1  # cannot happen with 12 pawns (stale triggers are purged at placement); stay in bounds
+    i: cython.int
+    for i in range((count - at) * TRIG_SIZE - 1, -1, -1):
+        buf[PENDING + (at + 1) * TRIG_SIZE + i] = buf[PENDING + at * TRIG_SIZE + i]
+    q: cython.Py_ssize_t = PENDING + at * TRIG_SIZE
+    buf[q] = pawn
+    buf[q + 1] = space
+    buf[q + 2] = t
+    buf[q + 3] = counter(buf, space)
+    buf[PENDING_COUNT] = count + 1
+
+
+@cython.ccall
+def pop(buf: bytearray, at: cython.int) -> cython.void:
+    count: cython.int = buf[PENDING_COUNT]
+    i: cython.int
+    for i in range(at * TRIG_SIZE, (count - 1) * TRIG_SIZE):
+        buf[PENDING + i] = buf[PENDING + i + TRIG_SIZE]
+    for i in range((count - 1) * TRIG_SIZE, count * TRIG_SIZE):
+        buf[PENDING + i] = 0
+    buf[PENDING_COUNT] = count - 1
+
+
+@cython.ccall
+def is_stale(buf: bytearray, at: cython.int) -> cython.bint:
+    q: cython.Py_ssize_t = PENDING + at * TRIG_SIZE
+    return buf[PAWNS + buf[q]] != buf[q + 1] or counter(buf, buf[q + 1]) != buf[q + 3]
+
+
+@cython.ccall
+def exploit(buf: bytearray, space: cython.int, sign: cython.int, marker: cython.int,
+             events: Optional[list]) -> cython.void:
+    m: cython.int = marker - 1
+    if marker == 0:
+        m = 0 if buf[MARKER_SPACE] == NONE else 1
+    previous: cython.int = buf[MARKER_SPACE + m]
+    buf[MARKER_SPACE + m] = space
+    buf[MARKER_SIGN + m] = sign & 255
+    if events is not None:
+        events.append(("exploit", m + 1, space, sign, previous))
+
+
+@cython.ccall
+def draw_tile(buf: bytearray, events: Optional[list]) -> cython.void:
+    """`randomize`: a uniform tile from the supply (ascending ids), then phase place (D21)."""
+    supply = bytearray()
+    tile: cython.int
+    slot: cython.int
+    for tile in range(1, 7):
+        on_board: cython.bint = False
+        for slot in range(buf[SLOT_COUNT]):
+            if buf[SLOT_FACE + slot] != NONE and buf[SLOT_FACE + slot] // 2 + 1 == tile:
+                on_board = True
+        if not on_board:
+            supply.append(tile)
+    tile = supply[rng.below(buf, RNG, len(supply))]
+    buf[DRAWN] = tile
+    buf[PHASE] = PLACE
+    if events is not None:
+        events.append(("tile_drawn", tile))
+
+
+@cython.ccall
+def place(buf: bytearray, face: cython.int, slot: cython.int, events: Optional[list]) -> cython.void:
+    """Put `face` on `slot` (§5.2): the hosts take its types, values and arrows; pawns on it trigger (§5.8)."""
+    returned: cython.int = buf[SLOT_FACE + slot]
+    buf[SLOT_FACE + slot] = face
+    buf[SLOT_COUNTER + slot] = (buf[SLOT_COUNTER + slot] + 1) & 255
+    buf[DRAWN] = NONE
+    hosts: cython.Py_ssize_t = SLOT_HOSTS + 4 * slot
+    f: cython.Py_ssize_t = face * FACE_BYTES
+    k: cython.int
+    for k in range(4):
+        _rewire(buf, buf[hosts + k], hosts, f, k)
+    on_tile: list = []
+    for k in range(4):
+        for p in range(2 * buf[PLAYERS]):
+            if buf[PAWNS + p] == buf[hosts + k]:
+                on_tile.append(p)
+    if events is not None:
+        events.append(("tile_placed", face, slot, NONE if returned == NONE else returned // 2 + 1, on_tile))
+    i: cython.int = buf[PENDING_COUNT] - 1
+    while i >= 0:  # triggers of the replaced spaces can never fire again: drop them now
+        if slot_of(buf, buf[PENDING + i * TRIG_SIZE + 1]) == slot:
+            if events is not None:
+                events.append(("trigger_dropped", buf[PENDING + i * TRIG_SIZE], buf[PENDING + i * TRIG_SIZE + 1],
+                               buf[PENDING + i * TRIG_SIZE + 2]))
+            pop(buf, i)
+        i -= 1
+    front: cython.int = 0
+    for p in on_tile:
+        space: cython.int = buf[PAWNS + p]
+        passive(buf, space, events)
+        if is_active(buf[SPACE_TYPE + space]):
+            queue(buf, front, p, space, buf[SPACE_TYPE + space])
+            front += 1
+
+
+@cython.cfunc
+def _rewire(buf: bytearray, host: cython.int, hosts: cython.Py_ssize_t, f: cython.Py_ssize_t,
+            k: cython.int) -> cython.void:
+    """Host `host` (position k) gets the face's type and value; its arrows into the slot become the face's."""
+    buf[SPACE_TYPE + host] = FACE_TABLE[f + k]
+    buf[SPACE_VALUE + host] = (FACE_TABLE[f + 4 + k] - 128) & 255
+    kept: cython.int = 0
+    i: cython.int
+    j: cython.int
+    base: cython.Py_ssize_t = OUT + host * OUT_MAX
+    for i in range(buf[OUT_COUNT + host]):
+        t: cython.int = buf[base + i]
+        inside: cython.bint = False
+        for j in range(4):
+            if buf[hosts + j] == t:
+                inside = True
+        if not inside:
+            buf[base + kept] = t
+            kept += 1
+    for i in range(FACE_TABLE[f + 8]):
+        if FACE_TABLE[f + 9 + 2 * i] == k:
+            buf[base + kept] = buf[hosts + FACE_TABLE[f + 10 + 2 * i]]
+            kept += 1
+    for i in range(kept, OUT_MAX):
+        buf[base + i] = 0
+    buf[OUT_COUNT + host] = kept
