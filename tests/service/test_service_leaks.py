@@ -66,8 +66,10 @@ class Deals:
         self.tokens = [app.sealer.seal(game.encode(s), count, table) for s in (self.a, self.b)]
         self.key = None if seat is None else app.keys.key(game_id, seat)
         self.host = app.keys.key(game_id, None)
+        self.compared: dict[str, int] = {}
 
     def same(self, method, make, key, where):
+        self.compared[method] = self.compared.get(method, 0) + 1
         first, second = (answer(self.app, method, make(token), key) for token in self.tokens)
         assert first == second, f"{where}: {method} differs between deals of what seat {self.seat} cannot see"
 
@@ -110,10 +112,11 @@ class Deals:
         return out
 
 
-def check_state(app, game, state, seat, shuffle, reveals) -> bool:
+def check_state(app, game, state, seat, shuffle, reveals) -> dict[str, int]:
+    """The number of answers compared, by method (none when the re-deal changed nothing)."""
     d = Deals(app, game, state, seat, shuffle)
     if d.a == d.b:
-        return False
+        return {}
     where = f"{game.info.id}, seat {seat}, after {game.move_count(d.a)} moves"
     key = d.key
     d.same("View", lambda t: m.ViewRequest(state=t, seat=seat), key, where)
@@ -139,7 +142,7 @@ def check_state(app, game, state, seat, shuffle, reveals) -> bool:
     # Without a key: the spectator's share only, the same in both deals.
     d.same("LegalMoves", lambda t: m.LegalMovesRequest(state=t), None, where)
     d.same("Score", lambda t: m.ScoreRequest(state=t), None, where)
-    return True
+    return d.compared
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -147,7 +150,7 @@ def test_nothing_a_seat_is_told_changes_when_its_unseen_cards_are_redealt(app, g
     game = engines.get(game_id)
     reveals = recorded(game_id, "reveals")
     counts = seat_counts(game)
-    checked = 0
+    checked, compared = 0, {}
     for seed in range(scaled(GAMES_PER_ID)):
         players = counts[seed % len(counts)]
         trail, _, _ = playout(game, players, seed)
@@ -155,5 +158,10 @@ def test_nothing_a_seat_is_told_changes_when_its_unseen_cards_are_redealt(app, g
         for k, state in enumerate(trail[:-1:every][:STATES_PER_GAME]):
             for seat in [None, *range(players)]:
                 shuffle = random.Random(seed * 1000 + k * 10 + (seat or 0)).shuffle
-                checked += check_state(app, game, bytearray(state), seat, shuffle, reveals)
+                asked = check_state(app, game, bytearray(state), seat, shuffle, reveals)
+                checked += bool(asked)
+                for method, n in asked.items():
+                    compared[method] = compared.get(method, 0) + n
     assert checked > 5, "the re-deals hardly moved a card: the check would prove nothing"
+    # Own moves and other seats' moves (by index, host key as s) were compared, not only skipped.
+    assert compared.get("ApplyMove", 0) >= 3, compared
