@@ -40,6 +40,11 @@ COMPILED_PLAIN = [
 class OptionalBuildExt(build_ext):
     """Build extensions, but keep installing when no C compiler works (pure-Python fallback)."""
 
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:  # one C compiler per core: ~20 modules, and the build was most of the install
+            self.parallel = _CORES
+
     def run(self):
         try:
             super().run()
@@ -57,6 +62,9 @@ class OptionalBuildExt(build_ext):
         sys.stderr.write(f"WARNING: Cython extension not built ({exc}); the pure-Python source will run.\n")
 
 
+_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 def extensions():
     if os.environ.get("TABLETOP_PUREPYTHON") == "1":
         return []
@@ -68,7 +76,7 @@ def extensions():
         COMPILED,
         compiler_directives={"language_level": 3, "boundscheck": False, "wraparound": False,
                              "cdivision": True, "initializedcheck": False},
-        quiet=True,
+        quiet=True, nthreads=_CORES,
     )
     plain = cythonize(COMPILED_PLAIN, compiler_directives={"language_level": 3, "annotation_typing": False},
                       quiet=True)
