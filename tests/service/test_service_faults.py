@@ -341,7 +341,10 @@ def test_a_crash_loop_backs_off_and_reports_not_ready(start_service_factory):
     while time.monotonic() - began < 25 and not seen_degraded:  # kill each replacement once it serves
         for p in _serving(svc):
             if p != keep:
-                os.kill(p, signal.SIGKILL)
+                try:
+                    os.kill(p, signal.SIGKILL)
+                except ProcessLookupError:  # listed while serving, gone (killed or replaced) since
+                    pass
         r = httpx.get(svc.http + "/readyz", timeout=1)
         # From the third short life in a row a restart waits (0.5 s, doubling): meanwhile not ready.
         seen_degraded = r.status_code == 503 and r.json()["status"] == "degraded"
