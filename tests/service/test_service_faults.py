@@ -13,10 +13,12 @@ Each test holds one guarantee of issue 10 and fails when it is removed:
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import random
 import re
+import selectors
 import signal
 import socket
 import subprocess
@@ -118,6 +120,29 @@ def test_idle_streams_neither_starve_unary_calls_nor_health_and_end_by_themselve
 
 
 # -- slow HTTP clients -----------------------------------------------------------------------------
+def _closed_within(socks: list[socket.socket], seconds: float) -> set[socket.socket]:
+    """The sockets the server closed (EOF, reset, or an error answer then EOF) within `seconds`."""
+    closed: set[socket.socket] = set()
+    with selectors.DefaultSelector() as sel:
+        for s in socks:
+            s.setblocking(False)
+            sel.register(s, selectors.EVENT_READ)
+        deadline = time.monotonic() + seconds
+        while len(closed) < len(socks) and time.monotonic() < deadline:
+            for key, _ in sel.select(max(0.0, deadline - time.monotonic())):
+                try:
+                    data = key.fileobj.recv(4096)
+                except BlockingIOError:
+                    continue
+                except OSError:  # reset
+                    data = b""
+                assert data == b"" or data.startswith((b"HTTP/1.1 408", b"HTTP/1.1 503")), data[:60]
+                if data == b"" or not data.startswith(b"HTTP/1.1 408"):
+                    closed.add(key.fileobj)
+                    sel.unregister(key.fileobj)
+    return closed
+
+
 def test_slow_header_and_idle_http_connections_are_closed(svc):
     slow, idle = [], []
     try:
@@ -128,18 +153,45 @@ def test_slow_header_and_idle_http_connections_are_closed(svc):
             idle.append(socket.create_connection(("127.0.0.1", svc.http_port), timeout=2))
         # Meanwhile ordinary calls are answered.
         assert httpx.get(svc.http + "/healthz", timeout=2).status_code == 200
-        time.sleep(3.5)  # header timeout 2 s, keep-alive (idle) 2 s
-        for s in slow + idle:
-            s.settimeout(1)
-            try:
-                s.sendall(b"X-More: 1\r\n")
-                data = s.recv(4096)
-            except OSError:
-                data = b""
-            assert data == b"" or data.startswith(b"HTTP/1.1 408"), data[:60]
+        # The slow clients keep sending a header line every 0.4 s: the timeout is for the whole request,
+        # not for a pause between bytes. Header timeout 2 s, keep-alive (idle) 2 s.
+        for _ in range(7):
+            time.sleep(0.4)
+            for s in slow:
+                with contextlib.suppress(OSError):
+                    s.sendall(b"X-More: 1\r\n")
+        time.sleep(0.7)
+        open_slow = set(slow) - _closed_within(slow, 1.0)
+        open_idle = set(idle) - _closed_within(idle, 1.0)
+        assert not open_slow, f"{len(open_slow)} of 100 slow-header connections still open after the header timeout"
+        assert not open_idle, f"{len(open_idle)} of 100 idle connections still open after the idle timeout"
     finally:
         for s in slow + idle:
             s.close()
+
+
+def test_http_connections_beyond_the_cap_get_503_then_are_closed(start_service_factory):
+    """One worker, cap 20: a request on the 21st connection gets 503; connections past 40 are closed at once."""
+    svc = start_service_factory(workers=1, extra_env={"TABLETOP_HTTP_MAX_CONNECTIONS": "20"})
+    held: list[socket.socket] = []
+    try:
+        for _ in range(20):
+            held.append(socket.create_connection(("127.0.0.1", svc.http_port), timeout=2))
+        time.sleep(0.3)  # every connection accepted
+        with socket.create_connection(("127.0.0.1", svc.http_port), timeout=2) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert s.recv(4096).startswith(b"HTTP/1.1 503"), "a request beyond the cap was served"
+        extra = [socket.create_connection(("127.0.0.1", svc.http_port), timeout=2) for _ in range(30)]
+        held += extra
+        closed = _closed_within(extra, 1.0)
+        # 20 + 30 open: those past twice the cap (the last ~10) are closed at once, the others kept.
+        assert 5 <= len(closed) <= 15, f"{len(closed)} of 30 connections past the cap were closed"
+        assert not _closed_within(held[:20], 0.2), "connections within the cap were closed"
+    finally:
+        for s in held:
+            s.close()
+    time.sleep(0.3)
+    assert httpx.get(svc.http + "/healthz", timeout=2).status_code == 200  # room again once they are gone
 
 
 # -- bad input -------------------------------------------------------------------------------------
