@@ -57,14 +57,17 @@ class Readiness:
 class Drain:
     """The worker's watcher thread: readiness from the supervisor, the drain on a signal or an orphaning."""
 
-    def __init__(self, config, grpc_server, health, ready_names, http_server, supervisor_ready=None):
+    def __init__(self, config, grpc_server, health, ready_names, http_server, supervisor_ready=None,
+                 parent: int | None = None):
         self.config = config
         self.grpc_server = grpc_server
         self.health = health
         self.ready_names = ready_names
         self.http = http_server
         self.supervisor_ready = supervisor_ready  # multiprocessing RawValue: 1 ready, 0 not; None alone
-        self.parent = os.getppid()
+        # The supervisor's pid as recorded when the worker was started (serve passes it): read here, after
+        # seconds of start-up, a supervisor killed meanwhile would already be init and the orphan would serve on.
+        self.parent = os.getppid() if parent is None else parent
         self.started: float | None = None
         self.grpc_done = threading.Event()
         self._shown: bool | None = None

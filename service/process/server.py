@@ -60,7 +60,10 @@ def _http_socket(host: str, port: int) -> socket.socket:
 def serve(config: Config, supervisor_ready=None, go=None) -> int:
     """Serve in this process until SIGTERM/SIGINT, then drain; returns the exit code (0)."""
     from .drain import Signals, on_signal
-    parent = os.getppid()
+    # The supervisor as multiprocessing recorded it when it started us: os.getppid() is already init's pid
+    # if the supervisor died during our start-up (seconds of imports on a busy machine).
+    spawner = multiprocessing.parent_process()
+    parent = spawner.pid if spawner is not None else os.getppid()
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     import uvicorn
@@ -101,7 +104,7 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
         http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
         log_level="warning", server_header=False, timeout_keep_alive=config.http_keep_alive,
         limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace))
-    drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready)
+    drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready, parent)
     drain.start()
     log.info("serving gRPC on %s:%d and HTTP on %s:%d", config.host, grpc_port, config.host, config.http_port)
     http.run(sockets=[sock])
