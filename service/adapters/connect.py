@@ -19,7 +19,7 @@ from ..app.errors import ApiError, invalid
 from ..app.lane import Lane
 from ..wire.convert import from_pb, to_pb
 from ..wire.methods import METHODS, Method
-from .bodies import Body, in_lane
+from .bodies import Body, in_lane, off_loop
 from .bodies import encode as _encode
 
 DOMAIN = "tabletop-engine"
@@ -100,10 +100,10 @@ async def _answer(app: App, meth: Method, read, kind: str, body, lane: Lane, cal
         app.refused("connect", meth.name, err)
         return error_response(err)
     try:
-        result = app.call("connect", meth.name, msg, authorization=authorization)
+        return await off_loop(lambda: _respond(meth, kind, app.call("connect", meth.name, msg,
+                                                                     authorization=authorization)))
     except ApiError as err:
         return error_response(err)
-    return _respond(meth, kind, result)
 
 
 def _unsupported(what: str) -> Response:

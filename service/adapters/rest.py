@@ -18,7 +18,7 @@ from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
 from ..app.lane import Lane
-from .bodies import Body, encode, in_lane
+from .bodies import Body, encode, in_lane, off_loop
 
 JSON = "application/json"
 
@@ -94,7 +94,8 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
             except ApiError as err:
                 app.refused("rest", name, err)
                 raise
-            return Response(encode(app.call("rest", name, msg, authorization=request.headers.get("authorization"))),
+            auth = request.headers.get("authorization")
+            return Response(await off_loop(lambda: encode(app.call("rest", name, msg, authorization=auth))),
                             media_type=JSON)
     return post(meth.rest_route, status_code=200, name=name, include_in_schema=False,
                 request_max_body_size=cap)(handler)
@@ -119,7 +120,8 @@ def _game_route(app: App, meth: Method, body: Body):
             app.refused("rest", name, err)
             raise
         data.game = game
-        return Response(encode(app.call("rest", name, data, authorization=request.headers.get("authorization"))),
+        auth = request.headers.get("authorization")
+        return Response(await off_loop(lambda: encode(app.call("rest", name, data, authorization=auth))),
                         media_type=JSON)
     return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False,
                 request_max_body_size=limits.request_bytes(name, json=True))(handler)

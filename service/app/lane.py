@@ -17,6 +17,24 @@ import time
 from .errors import DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ApiError
 
 
+# While other calls are in flight, a long call sleeps this many times the CPU time each of its chunks
+# used: it then takes at most a quarter of its worker. Without it a ScoreBatch thread, never blocking,
+# won most hand-overs of the interpreter lock from the short calls' threads (which block on every read
+# and write) and took over half of the worker: beside one batcher per transport, everyone's p99 doubled.
+YIELD = 3.0
+_local = threading.local()
+
+
+def pace(others_in_flight: bool) -> None:
+    """Called by a long call between chunks of its work (a no-op outside a lane's turn): see YIELD."""
+    mark = getattr(_local, "mark", None)
+    if mark is None:
+        return
+    if others_in_flight:
+        time.sleep((time.thread_time() - mark) * YIELD)
+    _local.mark = time.thread_time()
+
+
 class Busy(ApiError):
     """Refused for now: too many long calls are running or waiting (HTTP 429, gRPC RESOURCE_EXHAUSTED)."""
 
@@ -59,8 +77,10 @@ class Lane:
             raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", "the call's time ran out while it waited for "
                            "its turn behind other long calls")
         try:
+            _local.mark = time.thread_time()
             return fn()
         finally:
+            _local.mark = None
             self._turn.release()
 
 

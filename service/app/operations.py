@@ -13,6 +13,7 @@ import hashlib
 import logging
 import os
 import secrets
+import threading
 import time
 from typing import Callable
 
@@ -26,6 +27,7 @@ from . import limits, metrics
 from .access import HOST, MODES, OPEN, SEATS, KeyRefused, SeatKeys, bearer, no_key, wrong_key
 from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, RESOURCE_EXHAUSTED, ApiError,
                      from_rule_error, invalid)
+from .lane import pace
 from .limits import clip, too_long
 from .store import STALE, stale
 from .tokens import Sealer, TokenRefused, pack_seats, unpack_table
@@ -37,6 +39,11 @@ MAX_BATCH = limits.MAX_BATCH
 # at a time, so real listings stay in the hundreds (the most seen in random play is ~600; a swap over
 # a full table is under 3,000); listing 4,096 moves costs ~80 ms.
 MAX_LISTED_MOVES = 4096
+# Calls running at once in a worker; the others wait their turn in order, blocked. The interpreter runs
+# one thread at a time anyway, but dozens of threads all wanting it made each of its hand-overs slow for
+# everyone: the HTTP loop and health checks (which never wait here) waited seconds under load.
+RUNNERS = 8
+RUNNER_WAIT = 10.0  # seconds a call may wait for its turn (the default --call-timeout)
 DEADLINE_EVERY = 32  # ScoreBatch looks at its deadline once per this many states
 
 
@@ -106,6 +113,9 @@ class App:
         self.access = access
         self.store = store
         self._hidden: dict[str, bool] = {}
+        self._flight = threading.Lock()
+        self._runners = threading.Semaphore(RUNNERS)
+        self._in_flight = 0  # calls inside `call` now, on every transport (a long call yields to them)
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
@@ -120,7 +130,14 @@ class App:
         call = Call(deadline)
         start = time.perf_counter()
         code = "OK"
+        with self._flight:
+            self._in_flight += 1
+        queued = deadline is None  # a long call already took its turn in the lane
         try:
+            if queued and not self._runners.acquire(timeout=RUNNER_WAIT):
+                queued = False
+                raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"{method}: the call waited "
+                               f"{RUNNER_WAIT:.0f}s for its turn on a busy server; retry")
             call.credential = bearer(authorization)
             return self._methods[method](request, call)
         except ApiError as exc:
@@ -139,6 +156,10 @@ class App:
             self._count_error(transport, method, call.game, err)
             raise err from None
         finally:
+            if queued:
+                self._runners.release()
+            with self._flight:
+                self._in_flight -= 1
             metrics.observe(metrics.DURATION, time.perf_counter() - start, transport, method, call.game)
             metrics.inc(metrics.REQUESTS, transport, method, call.game, code)
 
@@ -285,6 +306,8 @@ class App:
             return m.ScoreBatchResponse([self.score_one(state, call.credential) for state in req.states])
         results = []
         for i, state in enumerate(req.states):
+            if i % DEADLINE_EVERY == 0:
+                pace(self._in_flight > 1)  # others are waiting: give them the worker (service/app/lane.py)
             if i % DEADLINE_EVERY == 0 and time.monotonic() > deadline:
                 raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"states: the call's time ran out after "
                                f"{i} of {len(req.states)} states; send smaller batches", field="states")
