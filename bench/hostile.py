@@ -41,6 +41,7 @@ from .service import KEYS, ROOT, _free_port, _pct, _wait_port
 PROBE_EVERY = 0.25
 PROBE_TIMEOUT = 2.0  # the deployment's probes allow 2 s (k8s/base/deployment.yaml timeoutSeconds)
 CONTROL = "control http"
+SINGLE: dict[int, bool] = {}  # service pid -> it runs one worker (no supervisor, no spare)
 
 
 # ---------------------------------------------------------------- the heaviest legal states
@@ -117,7 +118,9 @@ def hostile_plan(port: int, heavy: list, a) -> dict:
 # ---------------------------------------------------------------- health and memory, all along
 
 def _workers(supervisor: int) -> list[int]:
-    """The supervisor's worker processes (the spare included)."""
+    """The supervisor's worker processes (the spare included); a single worker is the service's process."""
+    if SINGLE.get(supervisor):
+        return [supervisor]
     try:
         kids = open(f"/proc/{supervisor}/task/{supervisor}/children").read().split()
     except OSError:
@@ -322,12 +325,18 @@ def _start_service(a, gport: int, hport: int) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(gport),
                              "--http-port", str(hport), "--workers", str(a.workers), "--log-level", "warning"],
                             cwd=ROOT, env=env)
-    _wait_port(hport, [proc])
-    _wait_port(gport, [proc])
-    deadline = time.monotonic() + 30
-    while len(_workers(proc.pid)) < a.workers + 1 and time.monotonic() < deadline:  # the workers and the spare
-        time.sleep(0.1)
-    time.sleep(1.0)
+    SINGLE[proc.pid] = a.workers == 1
+    try:
+        _wait_port(hport, [proc], timeout=60)
+        _wait_port(gport, [proc], timeout=60)
+        deadline = time.monotonic() + 30
+        while len(_workers(proc.pid)) < a.workers + (a.workers > 1) and time.monotonic() < deadline:  # and spare
+            time.sleep(0.1)
+        time.sleep(1.0)
+    except BaseException:
+        proc.terminate()
+        proc.wait(30)
+        raise
     return proc
 
 
@@ -349,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--warmup", type=float, default=3.0, help="seconds for the client processes to start and connect")
     p.add_argument("--seed", type=int, default=10)
     a = p.parse_args(argv)
+    # SIGTERM (a timeout's kill) ends the run through the `finally` below, which stops the service.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     from engines import registry
     games = [(g.id, g.info.min_seats, g.info.max_seats) for g in registry.BUILT_IN]
     began = time.monotonic()

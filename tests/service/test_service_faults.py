@@ -172,7 +172,8 @@ def test_slow_header_and_idle_http_connections_are_closed(svc):
 
 def test_http_connections_beyond_the_cap_get_503_then_are_closed(start_service_factory):
     """One worker, cap 20: a request on the 21st connection gets 503; connections past 40 are closed at once."""
-    svc = start_service_factory(workers=1, extra_env={"TABLETOP_HTTP_MAX_CONNECTIONS": "20", "TABLETOP_SHUTDOWN_GRACE": "3"})
+    svc = start_service_factory(workers=1, extra_env={"TABLETOP_HTTP_MAX_CONNECTIONS": "20",
+                                                      "TABLETOP_SHUTDOWN_GRACE": "3"})
     held: list[socket.socket] = []
     try:
         for _ in range(20):
