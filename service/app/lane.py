@@ -19,8 +19,8 @@ from .errors import DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ApiError
 
 # While other calls are in flight, a long call sleeps this many times the CPU time each of its chunks
 # used: it then takes at most a quarter of its worker. Without it a ScoreBatch thread, never blocking,
-# won most hand-overs of the interpreter lock from the short calls' threads (which block on every read
-# and write) and took over half of the worker: beside one batcher per transport, everyone's p99 doubled.
+# wins most hand-overs of the interpreter lock from the short calls' threads (which block on every read
+# and write): beside one batcher per transport, REST's p99 tripled (python -m bench.hostile --heavy 0).
 YIELD = 3.0
 _local = threading.local()
 
