@@ -2,7 +2,8 @@
 
 Each test holds one guarantee of issue 10 and fails when it is removed:
 - idle streams cannot starve unary calls or health checks (stream cap, idle end);
-- slow and idle HTTP clients are cut off (read timeout, idle timeout);
+- slow and idle HTTP clients are cut off (read timeout, idle timeout), even a slow client that keeps
+  sending; beyond the connection cap requests get 503 and, past twice it, connections are closed;
 - bad input of every kind gets a 4xx / non-INTERNAL code with a bounded body, and is counted;
 - a request's size and counts are checked before the work (a huge NewGame is refused at once);
 - a worker killed with SIGKILL is replaced within about a second, the others serve on;
