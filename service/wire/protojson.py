@@ -74,7 +74,7 @@ def _value(f: FieldDescriptor, value, path: str):
             return value
         key_f, value_f = f.message_type.fields_by_name["key"], f.message_type.fields_by_name["value"]
         return {_scalar(key_f, k, f"{path}[{k!r}]") if key_f.cpp_type in _INT else k:
-                _single(value_f, v, f"{path}[{k!r}]") for k, v in value.items() if v is not None}
+                _single(value_f, v, f"{path}[{k!r}]") for k, v in value.items()}
     if is_repeated(f):
         if not isinstance(value, list):
             return value
