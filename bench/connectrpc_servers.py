@@ -97,3 +97,73 @@ def create_apply(keys: str):
     return _app({"/engine.v1.GameService/ApplyMove": Endpoint.unary(_method("ApplyMove", meth.request, meth.response),
                                                                      apply)},
                 [_StructJson(), _StructProto(meth.request_pb, meth.response_pb)])
+
+
+def _asgi_call(app, path: str, body: bytes, content_type: str):
+    """One POST through an ASGI app in process (no sockets): (status, response body)."""
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"", "server": ("127.0.0.1", 80),
+             "client": ("127.0.0.1", 1), "headers": [(b"content-type", content_type.encode()),
+                                                     (b"content-length", str(len(body)).encode())]}
+    sent = []
+    messages = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive():
+        return messages.pop() if messages else {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    async def run():
+        await app(scope, receive, send)
+        return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
+    return run
+
+
+def main() -> None:
+    """In-process cost per ApplyMove (no sockets, no load generator): ours vs connectrpc, per protocol.
+
+    The socket benchmark in bench.service needs a quiet machine; this one compares only the
+    server-side work, interleaving the two servers, so a shared machine slows both alike."""
+    import asyncio
+    import base64
+    import json
+    import struct
+    import time
+
+    from service.app import App
+    from service.app.tokens import Sealer, parse_keys
+    from service.process.http import create_app
+    from service.wire import messages as m
+    keys = "bench:" + base64.b64encode(bytes(32)).decode()
+    game = App(Sealer(parse_keys(keys)), access="open").call(
+        "rest", "NewGame", m.NewGameRequest(game="hats", seats=[m.Seat(), m.Seat(), m.Seat()], seed="7"))
+    from service.api import engine_pb2 as pb
+    path = "/engine.v1.GameService/ApplyMove"
+    proto = pb.ApplyMoveRequest(state=game.state, index=0).SerializeToString()
+    bodies = {"connect": (json.dumps({"state": base64.b64encode(game.state).decode(), "index": 0}).encode(),
+                          "application/json"),
+              "grpcweb": (struct.pack(">BI", 0, len(proto)) + proto, "application/grpc-web+proto")}
+    import os
+    os.environ.setdefault("TABLETOP_TOKEN_KEYS", keys)
+    ours = create_app(App(Sealer(parse_keys(keys)), access="open"))
+    theirs = create_apply(keys)
+    loop = asyncio.new_event_loop()
+    for protocol, (body, content_type) in bodies.items():
+        results = {"ours": [], "connectrpc": []}
+        for _round in range(7):
+            for name, app in (("ours", ours), ("connectrpc", theirs)):
+                call = _asgi_call(app, path, body, content_type)
+                status, _ = loop.run_until_complete(call())
+                assert status == 200, (name, protocol, status)
+                n, start = 300, time.perf_counter()
+                for _ in range(n):
+                    loop.run_until_complete(_asgi_call(app, path, body, content_type)())
+                results[name].append((time.perf_counter() - start) / n * 1e6)
+        med = {k: sorted(v)[len(v) // 2] for k, v in results.items()}
+        print(f"{protocol:8} ApplyMove in process: ours {med['ours']:.0f} us, connectrpc {med['connectrpc']:.0f} us "
+              f"(connectrpc/ours {med['connectrpc'] / med['ours']:.2f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -20,7 +20,8 @@ ApplyMove is also sent over Connect (JSON) and gRPC-Web (binary) to the same ser
 litestar's empty route fed the same bytes (those protocols run on the same litestar worker), and,
 when the `connectrpc` package is installed, beside that package serving the same ApplyMove (same
 app layer and Structs, its own protocol handling; bench/connectrpc_servers.py) and its own empty
-handler. `crpc/ours` is connectrpc's ApplyMove throughput over ours: the reason our routes stay.
+handler. `crpc/ours` is connectrpc's ApplyMove throughput over ours (`python -m
+bench.connectrpc_servers` compares the server-side cost alone, in process).
 
 ApplyMove is also run on the secure set-ups (shared/design/SECURITY.md), each its own
 server: `keys` (a `seats` game, the mover's seat key in the authorization header),
