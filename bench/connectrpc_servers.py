@@ -99,6 +99,18 @@ def create_apply(keys: str):
                 [_StructJson(), _StructProto(meth.request_pb, meth.response_pb)])
 
 
+def serve_empty(port: int) -> None:
+    """The empty handler under bench.service's uvicorn set-up."""
+    from bench.service import _serve_http
+    _serve_http(port, create_empty())
+
+
+def serve_apply(port: int) -> None:
+    """ApplyMove under bench.service's uvicorn set-up, with bench.service's token key."""
+    from bench.service import KEYS, _serve_http
+    _serve_http(port, create_apply(KEYS))
+
+
 def _asgi_call(app, path: str, body: bytes, content_type: str):
     """One POST through an ASGI app in process (no sockets): (status, response body)."""
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",

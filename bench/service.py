@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import base64
 import json
 import os
@@ -155,24 +156,6 @@ def _serve_floor_http(port: int) -> None:
     app = Litestar(route_handlers=[apply], openapi_config=None, debug=False,
                    signature_namespace={"Request": Request, "Response": Response})
     _serve_http(port, app)
-
-
-def _serve_connectrpc_empty(port: int) -> None:
-    from bench.connectrpc_servers import create_empty
-    _serve_http(port, create_empty())
-
-
-def _serve_connectrpc_apply(port: int) -> None:
-    from bench.connectrpc_servers import create_apply
-    _serve_http(port, create_apply(KEYS))
-
-
-def _has_connectrpc() -> bool:
-    try:
-        import connectrpc  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def _start(args: list[str], cpu: int, env: dict | None = None) -> subprocess.Popen:
@@ -372,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
 
     gport, hport, egport, ehport, fgport, fhport, crport_e, crport_a = (_free_port() for _ in range(8))
     rpc_http = [t for t in a.transports if t in RPC_OVER_HTTP] if not a.only or "ApplyMove" in a.only else []
-    connectrpc = bool(rpc_http) and _has_connectrpc()
+    connectrpc = bool(rpc_http) and importlib.util.find_spec("connectrpc") is not None
     if rpc_http and not connectrpc:
         print("# connectrpc not installed: no connectrpc rows (pip install connectrpc)")
     plain = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open"}
@@ -403,8 +386,9 @@ def main(argv: list[str] | None = None) -> int:
         *(service(secure[name], secure_env[name]) for name in secure),
         *(_start(["-c", f"from bench.service import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
             ("_serve_empty_grpc", egport), ("_serve_empty_http", ehport),
-            ("_serve_floor_grpc", fgport), ("_serve_floor_http", fhport),
-            *((("_serve_connectrpc_empty", crport_e), ("_serve_connectrpc_apply", crport_a)) if connectrpc else ()))),
+            ("_serve_floor_grpc", fgport), ("_serve_floor_http", fhport))),
+        *(_start(["-c", f"from bench.connectrpc_servers import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
+            ("serve_empty", crport_e), ("serve_apply", crport_a)) if connectrpc),
     ]
     try:
         for port in (gport, hport, egport, ehport, fgport, fhport, *(p for pair in secure.values() for p in pair),

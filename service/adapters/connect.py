@@ -182,7 +182,6 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
         proto = PROTOCOLS.get(content_type)
         if proto is None:
             return _unsupported(f"content-type {limits.clip(content_type or '(none)')}")
-        body = request.body
         if proto.__class__ is _GrpcWeb:
             encoding = headers.get("grpc-encoding", "")
 
@@ -193,6 +192,8 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
 
             async def body() -> bytes:
                 return framing.inflate(await request.body(), encoding, cap, "content-encoding")
+        else:
+            body = request.body
         return await _answer(app, meth, read, proto, body, lane, call_timeout, headers.get("authorization"))
 
     handler.__doc__ = f"Connect and gRPC-Web unary {meth.name}."

@@ -13,8 +13,6 @@ schemathesis against a real server with every check on):
 """
 from __future__ import annotations
 
-import re
-
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engines
