@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import json
-import shutil
 import subprocess
 
 import pytest
@@ -33,14 +32,14 @@ READS = {F.TYPE_STRING: "String", F.TYPE_BYTES: "String", F.TYPE_BOOL: "Boolean"
 @pytest.fixture(scope="module")
 def example(debian, tmp_path_factory):
     """The compiled example: a `mono` command line prefix."""
-    mcs = debian("mcs", "mono-mcs")  # mono-mcs depends on mono-runtime, which brings `mono`
+    mcs, mono = debian("mcs", "mono-mcs"), debian("mono", "mono-runtime")
     exe = tmp_path_factory.mktemp("unity") / "example.exe"
     sources = sorted(str(p) for p in (UNITY / "Runtime").glob("*.cs")) + sorted(
         str(p) for p in (UNITY / "Shim").glob("*.cs"))
     built = subprocess.run([mcs, "-nologo", "-warnaserror", f"-out:{exe}", *sources], capture_output=True,
                            text=True, timeout=300)
     assert built.returncode == 0, built.stdout + built.stderr
-    return [shutil.which("mono"), str(exe)]
+    return [mono, str(exe)]
 
 
 def run(example, *args) -> dict:
