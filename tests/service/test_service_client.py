@@ -7,6 +7,8 @@ reach the same final score. Refusals arrive as the same typed exceptions with th
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -104,3 +106,11 @@ def test_batch_and_stream_give_a_score_or_an_error_per_state(service):
             assert results[0].HasField("score") and results[1].error.reason.startswith("token_")
     with Client.rest(service.http) as api, pytest.raises(TypeError):
         api.score_stream([state])
+
+
+def test_the_client_needs_nothing_of_the_service_package():
+    """It installs on its own (clients/python/pyproject.toml): importing it loads no service or engine code."""
+    probe = ("import sys, tabletop_client; "
+             "print(sorted({m.split('.')[0] for m in sys.modules} & {'service', 'engines'}))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, cwd="/")
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stdout + done.stderr
