@@ -19,8 +19,10 @@ def want(view: bool = False, legal_moves: bool = False, score: bool = False,
 
 
 def _move(move: MoveLike, seat: Optional[int]) -> pb.Move:
-    out = pb.Move(text=move) if isinstance(move, str) else pb.Move()
-    if not isinstance(move, str):
+    out = pb.Move()
+    if isinstance(move, str):
+        out.text = move
+    else:
         out.CopyFrom(move)  # a copy: the caller's (listed) move stays as it was
     if seat is not None:
         out.seat = seat

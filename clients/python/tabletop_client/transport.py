@@ -68,14 +68,16 @@ class GrpcTransport:
 
 def grpc_error(exc: grpc.RpcError) -> ApiError:
     """The ApiError of a failed gRPC call: code, message and the ErrorInfo's reason and metadata."""
-    code = exc.code().name if hasattr(exc, "code") else "UNKNOWN"
-    message = exc.details() if hasattr(exc, "details") else str(exc)
-    status = rpc_status.from_call(exc) if hasattr(exc, "trailing_metadata") else None
+    code, message = exc.code().name, exc.details() or ""
+    try:
+        status = rpc_status.from_call(exc)
+    except ValueError:  # a status detail that disagrees with the call's own code or message
+        status = None
     for detail in status.details if status is not None else ():
         if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
             info = error_details_pb2.ErrorInfo()
             detail.Unpack(info)
-            return error_for(code, info.reason, message or "", dict(info.metadata))
+            return error_for(code, info.reason, message, dict(info.metadata))
     # No ErrorInfo: the call did not reach the service's handlers (connection refused, deadline).
     return error_for(code, "", message or code)
 
