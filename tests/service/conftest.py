@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import base64
+import importlib.util
 import os
 import signal
+import site
 import socket
 import subprocess
 import sys
+import sysconfig
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +23,27 @@ KEY = base64.b64encode(bytes(range(32))).decode()
 OLD_KEY = base64.b64encode(bytes(range(100, 132))).decode()
 # Two keys: "k2" seals, "k1" (the rotated-out one) still opens.
 KEYS = f"k2:{KEY},k1:{OLD_KEY}"
+
+
+CLIENT_DIR = ROOT / "clients" / "python"
+
+
+def install_client() -> None:
+    """Make `tabletop_client` this checkout's clients/python: pip-installed (editable) when it is not.
+
+    The README's test command installs only `.[test]` (pip cannot name a path dependency relative to
+    the project), so the first test run installs the client package the way a user would.
+    """
+    spec = importlib.util.find_spec("tabletop_client")
+    if spec is not None and Path(spec.origin).resolve().is_relative_to(CLIENT_DIR):
+        return
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "-e", str(CLIENT_DIR)],
+                   check=True, timeout=600)
+    site.addsitedir(sysconfig.get_paths()["purelib"])  # its .pth file: this process started before it
+    importlib.invalidate_caches()
+
+
+install_client()  # before the test modules of this folder import it
 
 
 def free_port() -> int:
