@@ -235,7 +235,22 @@ def handlers(app: App, lim: Limits | None = None) -> grpc.GenericRpcHandler:
 def create_server(app: App, address: str, threads: int = 16, lim: Limits | None = None
                   ) -> tuple[grpc.Server, int, health.HealthServicer]:
     """A started-ready (not yet started) server on `address`: (server, bound port, health servicer)."""
-    server = grpc.server(
+    server = new_server(threads)
+    server.add_generic_rpc_handlers((handlers(app, lim),))
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    port = server.add_insecure_port(address)
+    if port == 0:
+        raise OSError(f"gRPC: cannot bind {address}")
+    for name in (*READY_NAMES, LIVENESS):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return server, port, health_servicer
+
+
+def new_server(threads: int = 16) -> grpc.Server:
+    """An empty grpcio server with the service's threads and bounds (the benchmark's baselines use it too)."""
+    return grpc.server(
         futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="grpc"),
         # Calls beyond this many at once are refused (RESOURCE_EXHAUSTED) instead of queued without end.
         maximum_concurrent_rpcs=threads * 32,
@@ -248,13 +263,3 @@ def create_server(app: App, address: str, threads: int = 16, lim: Limits | None 
                  ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
                  ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS)],
     )
-    server.add_generic_rpc_handlers((handlers(app, lim),))
-    health_servicer = health.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
-    port = server.add_insecure_port(address)
-    if port == 0:
-        raise OSError(f"gRPC: cannot bind {address}")
-    for name in (*READY_NAMES, LIVENESS):
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return server, port, health_servicer

@@ -56,9 +56,10 @@ def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
         """The OpenAPI document of the REST routes."""
         return Response(schema, media_type="application/vnd.oai.openapi+json")
 
-    def close_when_draining(response: Response) -> Response:
+    async def close_when_draining(response: Response) -> Response:
         # While draining, every answer ends its connection: the client's next call opens a new one,
         # which a load balancer sends elsewhere (or, once the listener is closed, is refused cleanly).
+        # `async`: litestar runs a sync hook in a thread pool, a thread hop on every request.
         if Readiness.draining:
             response.headers["connection"] = "close"
         return response
@@ -72,6 +73,17 @@ def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
         after_request=close_when_draining,
         debug=False,
     )
+
+
+def server_config(web, config) -> "uvicorn.Config":
+    """uvicorn's settings for serving `web` with `config`'s HTTP bounds (the benchmark's baseline servers
+    use them too, so they measure handlers, not server settings)."""
+    import uvicorn
+    return uvicorn.Config(
+        web, loop="uvloop", lifespan="off", access_log=False,
+        http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
+        log_level="warning", server_header=False, timeout_keep_alive=config.http_keep_alive,
+        limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace)
 
 
 def guarded_protocol(header_timeout: float, max_connections: int | None) -> type:
@@ -138,4 +150,4 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
     return GuardedHttpToolsProtocol
 
 
-__all__ = ["MAX_BODY", "Readiness", "create_app", "guarded_protocol"]
+__all__ = ["MAX_BODY", "Readiness", "create_app", "guarded_protocol", "server_config"]
