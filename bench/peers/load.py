@@ -112,17 +112,38 @@ _peer_json = msgspec.json.Decoder(_PeerJson).decode
 _json = msgspec.json.encode
 
 
-class OursRest:
-    """Hats over our REST routes, an `open` game (the peer has no access control either)."""
+class _Rest:
+    """A REST side: one keep-alive connection per player."""
 
-    def __init__(self, port: int, seats: int):
-        self.port, self.seats = port, seats
+    def __init__(self, port: int):
+        self.port = port
 
     async def connect(self):
         return await HttpConn.open(self.port)
 
     async def close(self):
         pass
+
+
+class _Grpc:
+    """A gRPC side: every player shares the round's channel (calls multiplex on it)."""
+
+    def __init__(self, channel):
+        self.channel = channel
+
+    async def connect(self):
+        return None
+
+    async def close(self):
+        await self.channel.close()
+
+
+class OursRest(_Rest):
+    """Hats over our REST routes, an `open` game (the peer has no access control either)."""
+
+    def __init__(self, port: int, seats: int):
+        super().__init__(port)
+        self.seats = seats
 
     async def start(self, conn, seed: int):
         status, body = await conn.post(b"/v1/games/hats:new", _json(
@@ -142,17 +163,12 @@ class OursRest:
         return r.state, len(r.legalMoves), r.finished, len(body)
 
 
-class PeerRest:
+class PeerRest(_Rest):
     """OpenSpiel over the peer's FastAPI routes; games alternate between its titles."""
 
     def __init__(self, port: int, games: tuple[str, ...]):
-        self.port, self.games = port, games
-
-    async def connect(self):
-        return await HttpConn.open(self.port)
-
-    async def close(self):
-        pass
+        super().__init__(port)
+        self.games = games
 
     async def start(self, conn, seed: int):
         status, body = await conn.post(b"/new", _json({"game": self.games[seed % len(self.games)], "seed": seed}))
@@ -170,23 +186,18 @@ class PeerRest:
         return (r.state, r.legal_actions), len(r.legal_actions), r.terminal, len(body)
 
 
-class OursGrpc:
+class OursGrpc(_Grpc):
     """Hats over our gRPC service (raw bytes both ways; the reply read through reduced classes)."""
 
     def __init__(self, channel, seats: int):
         from service.api import engine_pb2 as pb
-        self.pb, self.channel = pb, channel
+        super().__init__(channel)
+        self.pb = pb
         self.new_rpc = channel.unary_unary("/engine.v1.GameService/NewGame")
         self.apply_rpc = channel.unary_unary("/engine.v1.GameService/ApplyMove")
         self.seats = seats
         self.want = pb.Want(legal_moves=True)
         self.started, self.applied = OURS_PB["Started"].FromString, OURS_PB["Applied"].FromString
-
-    async def connect(self):
-        return None
-
-    async def close(self):
-        await self.channel.close()
 
     async def start(self, _conn, seed: int):
         pb = self.pb
@@ -202,22 +213,16 @@ class OursGrpc:
         return r.state, len(r.legal_moves), r.finished, len(data)
 
 
-class PeerGrpc:
+class PeerGrpc(_Grpc):
     """OpenSpiel over the peer's grpcio server."""
 
     def __init__(self, channel, games: tuple[str, ...]):
-        self.channel = channel
+        super().__init__(channel)
         self.new_rpc = channel.unary_unary("/peer.v1.Peer/NewGame")
         self.apply_rpc = channel.unary_unary("/peer.v1.Peer/ApplyAction")
         self.games = games
         self.new_req, self.apply_req = PEER_PB["NewGameRequest"], PEER_PB["ApplyRequest"]
         self.read = PEER_PB["StateResponse"].FromString
-
-    async def connect(self):
-        return None
-
-    async def close(self):
-        await self.channel.close()
 
     async def start(self, _conn, seed: int):
         data = await self.new_rpc(self.new_req(game=self.games[seed % len(self.games)], seed=seed)
