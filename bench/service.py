@@ -5,7 +5,10 @@
 For NewGame, LegalMoves and ApplyMove, and for an empty handler of the same
 framework (the framework's floor: a gRPC method that returns its bytes
 untouched, a litestar route that reads its body and returns `{}`), each fed the
-same request bytes, in one run. Servers run one worker pinned to `--server-cpu`;
+same request bytes, in one run. The empty and floor servers are made as the service
+makes its own (grpcio's threads, limits and options; uvicorn with the service's
+protocol, timeouts and connection cap), so every ratio measures handlers, not
+server settings. Servers run one worker pinned to `--server-cpu`;
 the load generator (asyncio, grpc.aio / uvloop + httptools) runs pinned to
 `--client-cpu`. Loopback only, bounded by time and a call cap. The ratios
 (ours / empty) are what to quote: absolute numbers move with the machine.
@@ -60,11 +63,10 @@ def _free_port() -> int:
 # ---------------------------------------------------------------- the empty servers (run as subprocesses)
 
 def _serve_grpc(port: int, handler) -> None:
-    """A sync grpcio server with the service's thread count, serving one generic handler."""
-    from concurrent import futures
-
-    import grpc
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=16))
+    """A sync grpcio server made as the service makes its own (threads, limits, options), serving one
+    generic handler: the rows beside ours then differ from ours only in the handler."""
+    from service.adapters.rpc import new_server
+    server = new_server()
     server.add_generic_rpc_handlers((handler,))
     server.add_insecure_port(f"127.0.0.1:{port}")
     server.start()
@@ -72,10 +74,15 @@ def _serve_grpc(port: int, handler) -> None:
 
 
 def _serve_http(port: int, app) -> None:
-    """uvicorn with the service's loop and parser."""
+    """uvicorn as the service runs it: its loop and parser, and its protocol with the read timeouts,
+    head cap and connection cap (service/process/http.py)."""
     import uvicorn
-    uvicorn.run(app, host="127.0.0.1", port=port, loop="uvloop", http="httptools",
-                lifespan="off", access_log=False, log_level="warning")
+
+    from service.process.config import Config
+    from service.process.http import server_config
+    config = server_config(app, Config())
+    config.host, config.port = "127.0.0.1", port
+    uvicorn.Server(config).run()
 
 
 def _serve_empty_grpc(port: int) -> None:
@@ -163,7 +170,7 @@ def _start(args: list[str], cpu: int, env: dict | None = None) -> subprocess.Pop
     return subprocess.Popen(cmd, cwd=ROOT, env=dict(os.environ, **(env or {})))
 
 
-def _wait_port(port: int, procs: list[subprocess.Popen], timeout: float = 120) -> None:
+def _wait_port(port: int, procs: list[subprocess.Popen], timeout: float = 180) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         dead = [p for p in procs if p.poll() is not None]
@@ -223,7 +230,7 @@ class HttpConn:
 
 
 async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int, key: str = "",
-                      content_type: str = "application/json"):
+                      content_type: str = "application/json", pid: int = 0):
     auth = f"Authorization: Bearer {key}\r\n" if key else ""
     raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {content_type}\r\n{auth}"
            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
@@ -241,13 +248,14 @@ async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurr
             free.put_nowait(c)
     next(it)
     await _drive(call, 0.3, concurrency)  # warm-up
-    out = await _drive(call, seconds, concurrency)
+    out = await _measured(_drive(call, seconds, concurrency), pid)
     for c in conns:
         c.writer.close()
     return out
 
 
-async def _bench_grpc(port: int, method: str, payload: bytes, seconds: float, concurrency: int, key: str = ""):
+async def _bench_grpc(port: int, method: str, payload: bytes, seconds: float, concurrency: int, key: str = "",
+                      pid: int = 0):
     import grpc
     metadata = (("authorization", f"Bearer {key}"),) if key else None
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as ch:
@@ -260,7 +268,31 @@ async def _bench_grpc(port: int, method: str, payload: bytes, seconds: float, co
             except grpc.aio.AioRpcError:
                 return False
         await _drive(call, 0.3, concurrency)
-        return await _drive(call, seconds, concurrency)
+        return await _measured(_drive(call, seconds, concurrency), pid)
+
+
+async def _measured(drive, pid: int):
+    """(calls/s, latencies, errors, server CPU microseconds per call) of the awaited `_drive`."""
+    cpu = _cpu_seconds(pid) if pid else 0.0
+    rate, lat, errors = await drive
+    return rate, lat, errors, ((_cpu_seconds(pid) - cpu) / max(1, len(lat)) * 1e6 if pid else float("nan"))
+
+
+class _Load:
+    """One row's load run: `run(port, *args, pid=...)` on `port`, its server's CPU measured by `pid`."""
+
+    def __init__(self, port: int, run, *args):
+        self.port, self.run, self.args = port, run, args
+
+    def __call__(self, pid: int = 0):
+        return self.run(self.port, *self.args, pid=pid)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process `pid` so far (all threads)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _pct(lat: list[float], p: float) -> float:
@@ -323,7 +355,7 @@ def _rpc_over_http(transport: str, request, ports, connectrpc: bool, run_set, a)
     content_type = RPC_OVER_HTTP[transport]
 
     def load(port, route=method):
-        return lambda: _bench_http(port, route, body, a.seconds, a.concurrency, content_type=content_type)
+        return _Load(port, _bench_http, route, body, a.seconds, a.concurrency, "", content_type)
     sides = [(f"{transport:8} empty(litestar)", load(empty_port, "/empty")), (f"{transport:8} ApplyMove", load(our_port))]
     if connectrpc:
         sides += [(f"{transport:8} empty(connectrpc)", load(cr_empty_port)),
@@ -395,22 +427,27 @@ def main(argv: list[str] | None = None) -> int:
                      *((crport_e, crport_a) if connectrpc else ())):
             _wait_port(port, procs)
         time.sleep(0.5)
+        served = [(gport, hport), *secure.values(), (egport,), (ehport,), (fgport,), (fhport,),
+                  *(((crport_e,), (crport_a,)) if connectrpc else ())]
+        pids = {port: proc.pid for proc, ports in zip(procs, served) for port in ports}
         reqs = _requests(hport)
         rows = []
 
-        def run_set(sides: list[tuple[str, object]]) -> list[tuple[float, float]]:
+        def run_set(sides: list[tuple[str, object]]) -> list[tuple[float, float, float]]:
             # Alternate the servers round by round and keep each one's median round: the machine is shared.
+            # The server's CPU time per call is kept too: on a busy machine it moves less than req/s.
             results = [[] for _ in sides]
             for _ in range(a.rounds):
                 for out, (_label, make) in zip(results, sides):
-                    rate, lat, errors = uvloop.run(make())
-                    out.append((rate, _pct(lat, 0.5), _pct(lat, 0.99), errors))
+                    rate, lat, errors, cpu_us = uvloop.run(make(pids[make.port]))
+                    out.append((rate, _pct(lat, 0.5), _pct(lat, 0.99), errors, cpu_us))
             medians = []
             for (label, _make), out in zip(sides, results):
                 out.sort()
-                rate, p50, p99, errors = out[len(out) // 2]
-                rows.append((label, rate, p50, p99, errors))
-                medians.append((rate, p99))
+                rate, p50, p99, errors, _ = out[len(out) // 2]
+                cpu_us = sorted(r[4] for r in out)[len(out) // 2]
+                rows.append((label, rate, p50, p99, errors, cpu_us))
+                medians.append((rate, p99, cpu_us))
             return medians
 
         print(f"# service benchmark: 1 server worker on cpu {a.server_cpu}, client on cpu {a.client_cpu}, "
@@ -436,12 +473,12 @@ def main(argv: list[str] | None = None) -> int:
             for transport in (t for t in a.transports if t not in RPC_OVER_HTTP):
                 if transport == "grpc":
                     def load(port, rpc=method, data=payload, key=""):
-                        return lambda: _bench_grpc(port, rpc, data, a.seconds, a.concurrency, key)
+                        return _Load(port, _bench_grpc, rpc, data, a.seconds, a.concurrency, key)
                     sides = [(f"grpc  empty({name} bytes)", load(egport, "/bench.Empty/Call"))]
                     floor, ours = fgport, gport
                 else:
                     def load(port, route=path, data=body, key=""):
-                        return lambda: _bench_http(port, route, data, a.seconds, a.concurrency, key)
+                        return _Load(port, _bench_http, route, data, a.seconds, a.concurrency, key)
                     sides = [(f"rest  empty({name} body)", load(ehport, "/empty"))]
                     floor, ours = fhport, hport
                 if name == "ApplyMove":
@@ -458,13 +495,13 @@ def main(argv: list[str] | None = None) -> int:
                 summary.append((transport, name, got[mine][0] / base[0], base[1] / got[mine][1]))
                 if name == "ApplyMove":
                     summary.append((transport, "floor", got[1][0] / base[0], base[1] / got[1][1]))
-                    of_floor.append((transport, got[mine][0] / got[1][0]))
+                    of_floor.append((transport, got[mine][0] / got[1][0], got[1][2] / got[mine][2]))
                 for k, (variant, _) in enumerate(extra):
                     of_plain.append((transport, variant, got[mine + 1 + k][0] / got[mine][0],
                                      got[mine][1] / got[mine + 1 + k][1]))
-        print(f"{'row':34} {'req/s':>9} {'p50 us':>9} {'p99 us':>9} {'errors':>7}")
-        for label, rate, p50, p99, errors in rows:
-            print(f"{label:34} {rate:9.0f} {p50:9.0f} {p99:9.0f} {errors:7d}")
+        print(f"{'row':34} {'req/s':>9} {'p50 us':>9} {'p99 us':>9} {'cpu us/call':>12} {'errors':>7}")
+        for label, rate, p50, p99, errors, cpu_us in rows:
+            print(f"{label:34} {rate:9.0f} {p50:9.0f} {p99:9.0f} {cpu_us:12.1f} {errors:7d}")
         print("\n# ratios to the empty handler of the same framework (1.0 = the framework's limit; floor = the")
         print("# contract's irreducible ApplyMove work: token open + apply + token seal)")
         print(f"{'transport':10} {'method':12} {'throughput':>11} {'p99 (empty/ours)':>17}")
@@ -472,8 +509,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{transport:10} {name:12} {thr:11.2f} {p99:17.2f}")
         if of_floor:
             print("\n# ApplyMove's throughput as a share of the floor row's (1.0 = only the contract's work)")
-            for transport, share in of_floor:
+            for transport, share, _by_cpu in of_floor:
                 print(f"{transport:10} ApplyMove/floor {share:5.2f}")
+            print("# the same share from the server's CPU time per call (floor's / ours): steadier on a busy machine")
+            for transport, _share, by_cpu in of_floor:
+                print(f"{transport:10} ApplyMove/floor_by_cpu {by_cpu:5.2f}")
         if of_plain:
             print("\n# ApplyMove on the secure set-ups, as ratios to the same run's plain ApplyMove (1.0 = no cost):")
             print("# keys = a `seats` game with the mover's key; sqlite / redis = the fork guard's store")

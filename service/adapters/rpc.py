@@ -277,19 +277,7 @@ def _add_reflection_v1_file() -> None:
 def create_server(app: App, address: str, threads: int = 16, lim: Limits | None = None
                   ) -> tuple[grpc.Server, int, health.HealthServicer]:
     """A started-ready (not yet started) server on `address`: (server, bound port, health servicer)."""
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="grpc"),
-        # Calls beyond this many at once are refused (RESOURCE_EXHAUSTED) instead of queued without end.
-        maximum_concurrent_rpcs=threads * 32,
-        options=[("grpc.max_receive_message_length", MAX_MESSAGE + 1024),
-                 ("grpc.max_send_message_length", limits.LARGEST_RESPONSE),
-                 ("grpc.max_concurrent_streams", 128),  # calls at once on one connection
-                 ("grpc.server_handshake_timeout_ms", 10_000),
-                 # Several worker processes bind the same port; the kernel spreads connections.
-                 ("grpc.so_reuseport", 1),
-                 ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
-                 ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS)],
-    )
+    server = new_server(threads)
     server.add_generic_rpc_handlers((handlers(app, lim),))
     health_servicer = health.HealthServicer()
     # Health checks get threads of their own: in the shared pool a check waits behind every game call
@@ -303,3 +291,20 @@ def create_server(app: App, address: str, threads: int = 16, lim: Limits | None 
     for name in (*READY_NAMES, LIVENESS):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port, health_servicer
+
+
+def new_server(threads: int = 16) -> grpc.Server:
+    """An empty grpcio server with the service's threads and bounds (the benchmark's baselines use it too)."""
+    return grpc.server(
+        futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="grpc"),
+        # Calls beyond this many at once are refused (RESOURCE_EXHAUSTED) instead of queued without end.
+        maximum_concurrent_rpcs=threads * 32,
+        options=[("grpc.max_receive_message_length", MAX_MESSAGE + 1024),
+                 ("grpc.max_send_message_length", limits.LARGEST_RESPONSE),
+                 ("grpc.max_concurrent_streams", 128),  # calls at once on one connection
+                 ("grpc.server_handshake_timeout_ms", 10_000),
+                 # Several worker processes bind the same port; the kernel spreads connections.
+                 ("grpc.so_reuseport", 1),
+                 ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
+                 ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS)],
+    )

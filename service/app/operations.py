@@ -574,9 +574,10 @@ def _move(w: GameWire, info, cut: Cut | None = None) -> m.Move:
     return move
 
 
-def _moves(game: Game, state: bytearray, cut: Cut) -> list[m.Move]:
+def _moves(game: Game, state: bytearray, cut: Cut, typed: bool = True) -> list[m.Move]:
     """The listed moves `cut` may see: every seat's for a full cut, else `cut.seat`'s only (none for
-    the spectator): even the number of another seat's moves can tell what it holds."""
+    the spectator): even the number of another seat's moves can tell what it holds. Without `typed`,
+    each is its seat and text only (`want.typed_moves` unset)."""
     if not cut.full and cut.seat is None:
         return []
     codes = game.legal_moves(state)
@@ -591,6 +592,9 @@ def _moves(game: Game, state: bytearray, cut: Cut) -> list[m.Move]:
     infos = game.describe_moves(state)
     if not cut.full:
         infos = [info for info in infos if info.seat == cut.seat]
+    if not (typed and w.typed):
+        move = m.Move
+        return [move(seat=info.seat, text=info.text) for info in infos]
     return [_move(w, info) for info in infos]
 
 
@@ -615,6 +619,6 @@ def _fill_wanted(resp, game: Game, state: bytearray, want: m.Want, cut: Cut) -> 
     if want.view:
         resp.view = _view(game, state, cut.seat)
     if want.legal_moves:
-        resp.legal_moves = _moves(game, state, cut)
+        resp.legal_moves = _moves(game, state, cut, want.typed_moves)
     if want.score:
         resp.score = _score(game, state, cut)

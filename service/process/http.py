@@ -68,9 +68,10 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
             schema.append(encode(openapi.document()))
         return Response(schema[0], media_type="application/vnd.oai.openapi+json")
 
-    def close_when_draining(response: Response) -> Response:
+    async def close_when_draining(response: Response) -> Response:
         # While draining, every answer ends its connection: the client's next call opens a new one,
         # which a load balancer sends elsewhere (or, once the listener is closed, is refused cleanly).
+        # `async`: litestar runs a sync hook in a thread pool, a thread hop on every request.
         if Readiness.draining:
             response.headers["connection"] = "close"
         return response
@@ -92,6 +93,17 @@ def _not_found(request: Request, exc: NotFoundException) -> Response:
     if request.method in ("GET", "POST") and connect.RPC_PATH.fullmatch(path):
         return connect.unknown_method(path, request.headers.get("content-type", ""))
     return rest.EXCEPTION_HANDLERS[HTTPException](request, exc)
+
+
+def server_config(web, config) -> "uvicorn.Config":
+    """uvicorn's settings for serving `web` with `config`'s HTTP bounds (the benchmark's baseline servers
+    use them too, so they measure handlers, not server settings)."""
+    import uvicorn
+    return uvicorn.Config(
+        web, loop="uvloop", lifespan="off", access_log=False,
+        http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
+        log_level="warning", server_header=False, timeout_keep_alive=config.http_keep_alive,
+        limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace)
 
 
 def guarded_protocol(header_timeout: float, max_connections: int | None) -> type:
@@ -158,4 +170,4 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
     return GuardedHttpToolsProtocol
 
 
-__all__ = ["MAX_BODY", "Readiness", "create_app", "guarded_protocol"]
+__all__ = ["MAX_BODY", "Readiness", "create_app", "guarded_protocol", "server_config"]

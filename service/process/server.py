@@ -77,7 +77,7 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
     from ..app.lane import Lane
     from ..app.tokens import Sealer, keys_from_env
     from .drain import Drain
-    from .http import create_app, guarded_protocol
+    from .http import create_app, server_config
 
     from ..app.store import from_env as store_from_env
 
@@ -103,11 +103,7 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
         def capture_signals(self):
             yield  # our flag-only handlers stay installed (uvicorn's would re-raise the signal at exit)
 
-    http = Server(uvicorn.Config(
-        web, loop="uvloop", lifespan="off", access_log=False,
-        http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
-        log_level="warning", server_header=False, timeout_keep_alive=config.http_keep_alive,
-        limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace))
+    http = Server(server_config(web, config))
     drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready, parent)
     drain.start()
     log.info("serving gRPC on %s:%d and HTTP on %s:%d", config.host, grpc_port, config.host, config.http_port)

@@ -15,7 +15,7 @@ from service.api import engine_pb2 as pb
 
 def test_events_are_redacted_for_the_perspective(stub):
     new = stub.NewGame(pb.NewGameRequest(game="hats", seats=[pb.Seat()] * 3, seed=11,
-                                         want=pb.Want(legal_moves=True)), timeout=10)
+                                         want=pb.Want(legal_moves=True, typed_moves=True)), timeout=10)
     black = next(m for m in new.legal_moves if m.hats.kind == m.hats.BLACK)
     mine = stub.ApplyMove(pb.ApplyMoveRequest(state=new.state, move=black), timeout=10)
     theirs = stub.ApplyMove(pb.ApplyMoveRequest(state=new.state, move=black, want=pb.Want(seat=1)), timeout=10)
@@ -95,7 +95,7 @@ def test_metrics_move_when_requests_are_served(http):
 
 def test_text_and_typed_move_may_spell_the_same_move_differently(http):
     new = http.post("/v1/games/hats:new", json={"seats": [{}, {}, {}], "seed": "7",
-                                                 "want": {"legalMoves": True}}).json()
+                                                 "want": {"legalMoves": True, "typedMoves": True}}).json()
     move = next(mv for mv in new["legalMoves"] if mv["hats"]["kind"] == "EXCHANGE")
     card, space = move["hats"]["card"], move["hats"]["space"]
     body = {"state": new["state"], "move": {"seat": 0, "text": f"exchange  {card} 0{space}",
@@ -106,3 +106,20 @@ def test_text_and_typed_move_may_spell_the_same_move_differently(http):
     body["move"]["text"] = "end"
     r = http.post("/v1/apply", json=body)
     assert r.status_code == 400 and r.json()["reason"] == "move_mismatch"
+
+
+def test_listed_moves_are_seat_and_text_unless_the_typed_form_is_wanted(http, stub):
+    """`want.legalMoves` lists seat and text; `typedMoves` adds the typed form: the same moves, in the same
+    order as LegalMoves, over both transports, and an index into the short list plays that move."""
+    body = {"game": "hats", "seats": [{}, {}, {}], "seed": "7", "access": "open"}
+    short = http.post("/v1/games/hats:new", json=dict(body, want={"legalMoves": True})).json()["legalMoves"]
+    typed = http.post("/v1/games/hats:new", json=dict(body, want={"legalMoves": True, "typedMoves": True})).json()
+    assert short and all(set(mv) == {"seat", "text"} or set(mv) == {"text"} for mv in short)
+    assert all("hats" in mv for mv in typed["legalMoves"])
+    assert short == [{k: v for k, v in mv.items() if k != "hats"} for mv in typed["legalMoves"]]
+    assert http.post("/v1/legal-moves", json={"state": typed["state"]}).json()["moves"] == typed["legalMoves"]
+    new = stub.NewGame(json_format.ParseDict(dict(body, want={"legalMoves": True}), pb.NewGameRequest()), timeout=10)
+    assert [json_format.MessageToDict(mv) for mv in new.legal_moves] == short
+    out = stub.ApplyMove(pb.ApplyMoveRequest(state=new.state, index=2, want=pb.Want(legal_moves=True)), timeout=10)
+    assert out.move.text == short[2]["text"] and out.move.HasField("hats")  # the echoed move stays whole
+    assert out.legal_moves and not any(mv.HasField("hats") for mv in out.legal_moves)

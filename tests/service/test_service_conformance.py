@@ -65,7 +65,8 @@ def test_full_game_over_rest(http, game):
     jid = _camel(gid)  # the oneof member's JSON name (rune_market -> runeMarket)
     n = _seats(game)
     r = http.post(f"/v1/games/{gid}:new", json={"seats": [{"name": f"p{i}"} for i in range(n)], "seed": "7",
-                                               "want": {"view": True, "seat": 0, "legalMoves": True}})
+                                               "want": {"view": True, "seat": 0, "legalMoves": True,
+                                                        "typedMoves": True}})
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["game"] == gid and body["seed"] == "7" and body["legalMoves"]
@@ -83,7 +84,7 @@ def test_full_game_over_rest(http, game):
             req = {"state": state, "move": {"seat": move.get("seat", 0), jid: move[jid]}}
         else:
             req = {"state": state, "index": moves.index(move)}
-        req["want"] = {"legalMoves": True, "score": True}
+        req["want"] = {"legalMoves": True, "score": True, "typedMoves": True}
         r = http.post("/v1/apply", json=req)
         assert r.status_code == 200, r.text
         out = r.json()

@@ -13,9 +13,10 @@ MoveLike = Union[str, pb.Move]
 
 
 def want(view: bool = False, legal_moves: bool = False, score: bool = False,
-         seat: Optional[int] = None) -> pb.Want:
-    """What NewGame/ApplyMove should answer with besides the new state (view for `seat`)."""
-    return pb.Want(view=view, legal_moves=legal_moves, score=score, seat=seat)
+         seat: Optional[int] = None, typed_moves: bool = False) -> pb.Want:
+    """What NewGame/ApplyMove should answer with besides the new state (view for `seat`); listed
+    moves are seat and text unless `typed_moves`."""
+    return pb.Want(view=view, legal_moves=legal_moves, score=score, seat=seat, typed_moves=typed_moves)
 
 
 def _move(move: MoveLike, seat: Optional[int]) -> pb.Move:

@@ -63,16 +63,18 @@ class Seat(_message.Message):
     def __init__(self, name: _Optional[str] = ..., kind: _Optional[str] = ..., key: _Optional[str] = ...) -> None: ...
 
 class Want(_message.Message):
-    __slots__ = ("view", "seat", "legal_moves", "score")
+    __slots__ = ("view", "seat", "legal_moves", "score", "typed_moves")
     VIEW_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    TYPED_MOVES_FIELD_NUMBER: _ClassVar[int]
     view: bool
     seat: int
     legal_moves: bool
     score: bool
-    def __init__(self, view: bool = ..., seat: _Optional[int] = ..., legal_moves: bool = ..., score: bool = ...) -> None: ...
+    typed_moves: bool
+    def __init__(self, view: bool = ..., seat: _Optional[int] = ..., legal_moves: bool = ..., score: bool = ..., typed_moves: bool = ...) -> None: ...
 
 class Move(_message.Message):
     __slots__ = ("seat", "text", "hats", "cambio", "kodiak", "alaska", "rune_market", "white_hat", "black_hat")
