@@ -1,7 +1,7 @@
 """White Hat move texts (spec §8.2): reading text, finding the legal code, describing codes.
 
 Text forms: `play 7 7 J`, `pass`, `collect all`, `collect hat 4 7`, `move 1a 17`,
-`dos 2b 1`, `exploit 22 -1 [x1|x2]`, `randomize`, `place 4b C`, `backflip 1b 16`, `skip`.
+`dos 2b 1`, `exploit 22 -1 [x1|x2]`, `randomize`, `place 4b C`, `backflip 1b 16`, `skip`, `tracer 16`.
 Cards print in canonical order (1 < ... < 13 < J < H); the reader accepts any order.
 """
 from __future__ import annotations
@@ -15,11 +15,11 @@ from .board import SLOT_IDS
 
 CARD_NAMES = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "H")
 CARD_OF = {name: i for i, name in enumerate(CARD_NAMES) if name}
-KEYWORDS = ("play", "pass", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip")
+KEYWORDS = ("play", "pass", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip", "tracer")
 USAGE = {"play": "play <cards>", "pass": "pass", "collect": "collect all | collect hat <cards>",
          "move": "move <pawn> <space>", "dos": "dos <pawn> <space>", "exploit": "exploit <space> <+1|-1> [x1|x2]",
          "randomize": "randomize", "place": "place <face> <slot>", "backflip": "backflip <pawn> <space>",
-         "skip": "skip"}
+         "skip": "skip", "tracer": "tracer <space>"}
 FACE_NAMES = tuple(f"{t}{s}" for t in range(1, 7) for s in "ab")
 
 
@@ -55,6 +55,10 @@ def read(text: str) -> tuple:
         if rest[:1] == ["hat"]:
             return (word, "hat", _cards(text, rest[1:]))
         raise bad(text, f"expected '{USAGE[word]}'")
+    if word == "tracer":
+        if len(rest) != 1:
+            raise bad(text, f"expected '{USAGE[word]}'")
+        return (word, _space(text, rest[0]))
     if word == "exploit":
         if len(rest) not in (2, 3) or rest[1] not in ("+1", "-1") or rest[2:] not in ([], ["x1"], ["x2"]):
             raise bad(text, f"expected '{USAGE[word]}'")
@@ -110,6 +114,8 @@ def code_of(state: bytearray, parsed: tuple) -> tuple[int, int]:
         return codes.K_EXPLOIT | (_on_board(state, space) << 4) | ((sign > 0) << 10) | (marker << 11), 0
     if word == "place":
         return codes.K_PLACE | (parsed[1] << 4) | (parsed[2] << 8), 0
+    if word == "tracer":
+        return codes.K_TRACER | (_on_board(state, parsed[1]) << 8), 0
     kind = {"move": codes.K_MOVE, "dos": codes.K_DOS, "backflip": codes.K_BACKFLIP}[word]
     pawn = parsed[1] if parsed[1] < 12 else 15
     return kind | (pawn << 4) | (_on_board(state, parsed[2]) << 8), 0
@@ -164,6 +170,9 @@ def info(seat: int, code: int) -> MoveInfo:
         text = f"exploit {space} {sign}" + (f" x{marker}" if marker else "")
         return MoveInfo(seat, "exploit", {"space": space, "sign": int(sign), "marker": f"x{marker}" if marker else ""},
                         text)
+    if kind == codes.K_TRACER:
+        space = (code >> 8) & 63
+        return MoveInfo(seat, "tracer", {"space": space}, f"tracer {space}")
     if kind == codes.K_PLACE:
         face, slot = FACE_NAMES[(code >> 4) & 15], SLOT_IDS[(code >> 8) & 7]
         return MoveInfo(seat, "place", {"face": face, "slot": slot}, f"place {face} {slot}")
@@ -173,7 +182,7 @@ def info(seat: int, code: int) -> MoveInfo:
 
 ARGS = {"play": ("cards",), "pass": (), "collect": ("choice", "cards"), "move": ("pawn", "space"),
         "dos": ("pawn", "space"), "exploit": ("space", "sign", "marker"), "randomize": (), "place": ("face", "slot"),
-        "backflip": ("pawn", "space"), "skip": ()}
+        "backflip": ("pawn", "space"), "skip": (), "tracer": ("space",)}
 
 
 def text_of(kind: str, args: Mapping[str, object]) -> str:
@@ -193,6 +202,8 @@ def text_of(kind: str, args: Mapping[str, object]) -> str:
         if choice not in ("all", "hat"):
             raise BadMoveText("bad_move_text", "move collect: choice must be all or hat")
         return "collect all" if choice == "all" else " ".join(["collect", "hat", *_card_list(kind, args.get("cards"))])
+    if kind == "tracer":
+        return f"tracer {args.get('space', 0)}"
     if kind == "exploit":
         sign = args.get("sign")
         if sign not in (1, -1, "+1", "-1"):

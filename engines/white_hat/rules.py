@@ -25,19 +25,20 @@ JAIL = 254
 JOKER = 14
 HAT = 15
 
-# Phases (§8.1); tracer and solo's lead come with the variants.
+# Phases (§8.1).
 cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
-               FINISHED=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED = 0, 1, 2, 3, 4, 5
-PHASES = ("trick", "collect", "move", "special", "place", "finished")
+               FINISHED=cython.int, TRACER=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER = 0, 1, 2, 3, 4, 5, 6
+PHASES = ("trick", "collect", "move", "special", "place", "finished", "tracer")
 
 # Move kinds, in the order LegalMoves lists them (§8.2).
 cython.declare(K_PLAY=cython.int, K_PASS=cython.int, K_COLLECT_ALL=cython.int, K_COLLECT_HAT=cython.int,
                K_MOVE=cython.int, K_DOS=cython.int, K_EXPLOIT=cython.int, K_RANDOMIZE=cython.int,
-               K_PLACE=cython.int, K_BACKFLIP=cython.int, K_SKIP=cython.int)
+               K_PLACE=cython.int, K_BACKFLIP=cython.int, K_SKIP=cython.int, K_TRACER=cython.int)
 K_PLAY, K_PASS, K_COLLECT_ALL, K_COLLECT_HAT, K_MOVE, K_DOS = 0, 1, 2, 3, 4, 5
-K_EXPLOIT, K_RANDOMIZE, K_PLACE, K_BACKFLIP, K_SKIP = 6, 7, 8, 9, 10
-KINDS = ("play", "pass", "collect", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip")
+K_EXPLOIT, K_RANDOMIZE, K_PLACE, K_BACKFLIP, K_SKIP, K_TRACER = 6, 7, 8, 9, 10, 11
+KINDS = ("play", "pass", "collect", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip",
+         "tracer")
 
 # Space types (board.TYPES order).
 cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
@@ -51,7 +52,8 @@ REASONS = ("ok", "game_over", "not_legal", "not_trick_phase", "not_collect_phase
            "collect_count", "card_not_in_trick", "no_such_pawn", "pawn_in_jail", "pawn_blocked",
            "not_your_pawn", "no_such_destination", "dos_entering_pawn", "dos_target_on_start", "dos_not_start",
            "dos_sibling", "no_such_space", "exploit_same_space", "marker_needed", "marker_not_needed",
-           "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen")
+           "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen",
+           "not_tracer_phase", "tracer_cannot_move")
 cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TRICK=cython.int,
                NOT_COLLECT=cython.int, NOT_MOVE=cython.int, NOT_SPECIAL=cython.int, MUST_PLACE=cython.int,
                NOT_PLACE=cython.int, WRONG_SPECIAL=cython.int, NOT_IN_HAND=cython.int, NO_CARDS=cython.int,
@@ -60,11 +62,13 @@ cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TR
                BLOCKED=cython.int, NOT_YOURS=cython.int, NO_DEST=cython.int, DOS_SELF=cython.int,
                DOS_ON_START=cython.int, DOS_NOT_START=cython.int, DOS_SIBLING=cython.int, NO_SPACE=cython.int,
                EXPLOIT_SAME=cython.int, MARKER_NEEDED=cython.int, MARKER_NOT_NEEDED=cython.int,
-               FACE_NOT_DRAWN=cython.int, NO_SLOT=cython.int, BACKFLIP_TARGET=cython.int)
+               FACE_NOT_DRAWN=cython.int, NO_SLOT=cython.int, BACKFLIP_TARGET=cython.int, NOT_TRACER=cython.int,
+               TRACER_DEST=cython.int)
 (OK, GAME_OVER, NOT_LEGAL, NOT_TRICK, NOT_COLLECT, NOT_MOVE, NOT_SPECIAL, MUST_PLACE, NOT_PLACE, WRONG_SPECIAL,
  NOT_IN_HAND, NO_CARDS, MIXED, FOLLOW_COUNT, HAT_COUNT, NO_PASS, COLLECT_COUNT, NOT_IN_TRICK, NO_PAWN, IN_JAIL,
  BLOCKED, NOT_YOURS, NO_DEST, DOS_SELF, DOS_ON_START, DOS_NOT_START, DOS_SIBLING, NO_SPACE, EXPLOIT_SAME,
  MARKER_NEEDED, MARKER_NOT_NEEDED, FACE_NOT_DRAWN, NO_SLOT, BACKFLIP_TARGET) = range(34)
+NOT_TRACER, TRACER_DEST = 36, 37
 
 cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t,
                MOVES=cython.Py_ssize_t, LEAD_COUNT=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
@@ -76,7 +80,8 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython
                SLOT_COUNT=cython.Py_ssize_t, SLOT_HOSTS=cython.Py_ssize_t, DRAWN=cython.Py_ssize_t,
                PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
                SPACE_TYPE=cython.Py_ssize_t, CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t,
-               GAME=cython.Py_ssize_t, RNG=cython.Py_ssize_t)
+               GAME=cython.Py_ssize_t, RNG=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
+               CONTROLLER=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
 GAME = STATE.offset("game")
 PHASE = STATE.offset("phase")
@@ -110,6 +115,9 @@ TRIG_SIZE = TRIGGER.size
 SPACE_TYPE = STATE.offset("space_type")
 CAFE = STATE.offset("cafe")
 SERVER = STATE.offset("server")
+ROBOT = STATE.offset("robot")
+CONTROLLER = STATE.offset("controller")
+TRACER_SPACE = STATE.offset("tracer_space")
 
 
 @cython.cfunc
@@ -130,8 +138,10 @@ def is_finished(buf: bytearray) -> cython.bint:
 
 @cython.ccall
 def mover(buf: bytearray) -> cython.int:
-    """The seat that may act now, or NONE once finished."""
-    return NONE if buf[PHASE] == FINISHED else buf[TO_ACT]
+    """The seat that may act now (for the robot: its controller, §7.6), or NONE once finished."""
+    if buf[PHASE] == FINISHED:
+        return NONE
+    return buf[CONTROLLER] if buf[TO_ACT] == buf[ROBOT] else buf[TO_ACT]
 
 
 # -- legal moves -----------------------------------------------------------------
@@ -153,6 +163,8 @@ def legal_moves(buf: bytearray) -> list:
         out.append(K_SKIP)
     elif phase == PLACE:
         _place_moves(buf, out)
+    elif phase == TRACER:
+        _append_spaces(pawns.tracer_destinations(buf, buf[TRACER_SPACE]), K_TRACER, out)
     return out
 
 
@@ -299,12 +311,16 @@ def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
         need = PLACE
     elif K_DOS <= kind <= K_SKIP:
         need = SPECIAL
+    elif kind == K_TRACER:
+        need = TRACER
     else:
         return NOT_LEGAL
     if need == phase:
         return OK
     if phase == PLACE and need == SPECIAL:
         return MUST_PLACE
+    if need == TRACER:
+        return NOT_TRACER
     if need == TRICK:
         return NOT_TRICK
     if need == COLLECT:
@@ -331,6 +347,10 @@ def check(buf: bytearray, code: cython.longlong) -> cython.int:
         return _check_collect(buf, code)
     if kind == K_MOVE:
         return _check_move(buf, code)
+    if kind == K_TRACER:
+        if code >> 14 or (code >> 4) & 15:
+            return NOT_LEGAL
+        return OK if (pawns.tracer_destinations(buf, buf[TRACER_SPACE]) >> ((code >> 8) & 63)) & 1 else TRACER_DEST
     return _check_special(buf, kind, code)
 
 
@@ -508,6 +528,8 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
         flow.collect(buf, seat, code, events)
     elif kind == K_MOVE:
         flow.move_pawn(buf, seat, (code >> 4) & 15, (code >> 8) & 63, events)
+    elif kind == K_TRACER:
+        flow.move_tracer(buf, (code >> 8) & 63, events)
     else:
         flow.special(buf, seat, kind, code, events)
     return OK

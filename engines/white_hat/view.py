@@ -100,33 +100,69 @@ def view(game: "WhiteHatGame", state: bytearray, seat: int | None) -> dict:
                      "sign": STATE.read(state, "marker_sign", i)} for i in range(2) if state[AT.marker_space + i] != 255],
         "pending": pending, "drawn_tile": state[AT.drawn_tile] if state[AT.drawn_tile] != 255 else 0,
         "honeypot_entered": bool(state[AT.honeypot_entered]), "board": board_view(game, state),
+        **_variants(state, seat),
+    }
+
+
+def _variants(state: bytearray, seat: int | None) -> dict:
+    """The variants' part of a view: options in force, the robot, the tracer, the status cards it may see."""
+    n, robot = state[AT.players], state[AT.robot]
+    finished = state[AT.phase] == codes.FINISHED
+    status = [state[AT.status + s] if finished or s in (seat, robot) else 0 for s in range(n)] \
+        if state[AT.celebrity] else []
+    luck = ("off", "deck", "hands", "both")[state[AT.reduce_deck] + 2 * state[AT.half_hands]]
+    return {
+        "reduce_luck": luck, "celebrity": bool(state[AT.celebrity]),
+        "robot": None if robot == 255 else robot, "controller": None if robot == 255 else state[AT.controller],
+        "robot_hand": names(_hand(state, robot)) if robot != 255 else [],
+        "tracer": {"enabled": bool(state[AT.tracer_on]), "index": state[AT.tracer_index],
+                   "space": None if state[AT.tracer_space] == 255 else state[AT.tracer_space],
+                   "steps_to_board": state[AT.tracer_steps]},
+        "status": state[AT.status + seat] if state[AT.celebrity] and seat is not None else 0,
+        "status_cards": status,
     }
 
 
 def _pawn(state: bytearray, p: int) -> dict:
     space = state[AT.pawns + p]
-    return {"pawn": pawn_name(p), "seat": p // 2, "space": space, "blocked": pawns.is_blocking(state, space),
-            "jailed": False}
+    jailed = space == 254
+    return {"pawn": pawn_name(p), "seat": p // 2, "space": None if jailed else space,
+            "blocked": not jailed and pawns.is_blocking(state, space), "jailed": jailed}
 
 
 def setup_events(game: "WhiteHatGame", state: bytearray) -> list[Event]:
     n = state[AT.players]
     events = [Event("game_setup", {"game": game.info.id, "board": game.board_of(state).id, "players": n,
                                    "pawns": [_pawn(state, p) for p in range(2 * n)]})]
+    if state[AT.robot] != 255:
+        events[0].public["robot"] = state[AT.robot]
+    if state[AT.celebrity]:  # each seat's own card; the robot's is open (§9.3)
+        robot = state[AT.robot]
+        if robot != 255:
+            events[0].public["robot_status"] = state[AT.status + robot]
+        events += [Event("status_card", {"seat": s}, {"status": state[AT.status + s]}, (s,))
+                   for s in range(n) if s != robot]
     hands = [list(state[AT.hands + 16 * s:AT.hands + 16 * s + 16]) for s in range(n)]
     raw = ("round_start", STATE.read(state, "round"), state[AT.dealer], state[AT.count_out], state[AT.hat_holder],
-           state[AT.leader], hands)
-    return events + _round_start(raw)
+           state[AT.leader], hands, list(state[AT.trick_order:AT.trick_order + n]), state[AT.controller])
+    return events + _round_start(raw, state[AT.robot])
 
 
-def _round_start(raw: tuple) -> list[Event]:
-    _, rnd, dealer, card, holder, leader, hands = raw
-    n = len(hands)
+def _round_start(raw: tuple, robot: int) -> list[Event]:
+    _, rnd, dealer, card, holder, leader, hands, order, controller = raw
     public = {"round": rnd, "dealer": dealer, "count_out": CARD_NAMES[card], "hat_holder": holder,
-              "hand_counts": [sum(h) for h in hands], "leader": leader,
-              "order": [(leader + i) % n for i in range(n)]}
-    dealt = [Event("dealt", {"seat": s}, {"hand": _counts(h)}, (s,)) for s, h in enumerate(hands)]
+              "hand_counts": [sum(h) for h in hands], "leader": leader, "order": order}
+    if robot != 255:
+        public["controller"] = controller
+    dealt = [_private(robot, "dealt", {"seat": s}, {"hand": _counts(h)}, s) for s, h in enumerate(hands)]
     return [Event("round_start", public)] + dealt
+
+
+def _private(robot: int, kind: str, public: dict, private: dict, seat: int) -> Event:
+    """An event with a part private to `seat`; the robot has no secrets: its part is public (§7.6)."""
+    if seat == robot:
+        return Event(kind, {**public, **private})
+    return Event(kind, public, private, (seat,))
 
 
 def _counts(counts: list[int]) -> list[str]:
@@ -138,7 +174,7 @@ def events(game: "WhiteHatGame", state: bytearray, raws: list) -> list[Event]:
     out = []
     for raw in raws:
         if raw[0] == "round_start":
-            out.extend(_round_start(raw))
+            out.extend(_round_start(raw, state[AT.robot]))
         else:
             out.append(event(game, state, raw))
     return out
@@ -146,9 +182,10 @@ def events(game: "WhiteHatGame", state: bytearray, raws: list) -> list[Event]:
 
 def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
     """The Event of one raw tuple."""
-    name = raw[0]
+    name, robot = raw[0], state[AT.robot]
     if name == "played":  # the player's hand after the play: private to it, so a client needs no View call
-        return Event(name, {"seat": raw[1], "cards": _play_cards(*raw[2:6])}, {"hand": _counts(raw[6])}, (raw[1],))
+        return _private(robot, name, {"seat": raw[1], "cards": _play_cards(*raw[2:6])}, {"hand": _counts(raw[6])},
+                        raw[1])
     if name == "passed":
         return Event(name, {"seat": raw[1]})
     if name == "trick_won":
@@ -156,11 +193,11 @@ def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
     if name == "discarded":
         return Event(name, {"cards": names(raw[1])})
     if name == "collected":
-        return Event(name, {"seat": raw[1], "taken": names(raw[2]), "discarded": names(raw[3])},
-                     {"hand": _counts(raw[4])}, (raw[1],))
+        return _private(robot, name, {"seat": raw[1], "taken": names(raw[2]), "discarded": names(raw[3])},
+                        {"hand": _counts(raw[4])}, raw[1])
     if name == "drew":
-        return Event(name, {"seat": raw[1], "deck_count": raw[3]}, {"card": CARD_NAMES[raw[2]], "hand": _counts(raw[4])},
-                     (raw[1],))
+        return _private(robot, name, {"seat": raw[1], "deck_count": raw[3]},
+                        {"card": CARD_NAMES[raw[2]], "hand": _counts(raw[4])}, raw[1])
     if name in ("draw_skipped", "reshuffled"):
         return Event(name, {"seat" if name == "draw_skipped" else "deck_count": raw[1]})
     if name == "pawn_moved":
@@ -187,6 +224,15 @@ def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
             for s, (h, c, p, r, t) in enumerate(raw[2])]})
     if name == "game_end":
         scores = game.score(state)
-        return Event(name, {"totals": [s.total for s in scores.seats], "winners": list(scores.winners),
-                            "tiebreak": scores.tiebreak or "none"})
+        public = {"totals": [s.total for s in scores.seats], "winners": list(scores.winners),
+                  "tiebreak": scores.tiebreak or "none"}
+        if state[AT.celebrity]:
+            public["status_cards"] = list(state[AT.status:AT.status + state[AT.players]])
+        return Event(name, public)
+    if name == "tracer_moved":
+        return Event(name, {"index": raw[1], "space": None if raw[2] == 255 else raw[2]})
+    if name == "tracer_stuck":
+        return Event(name, {"space": raw[1]})
+    if name == "captured":
+        return Event(name, {"pawn": pawn_name(raw[1]), "space": raw[2]})
     return Event(name, {})
