@@ -9,9 +9,9 @@ file and the tiles. Returns "" or what is wrong.
 import cython
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, flow, pawns, tiles
+    from cython.cimports.engines.white_hat import cards, flow, pawns, solo, tiles
 else:
-    from . import cards, flow, pawns, tiles
+    from . import cards, flow, pawns, solo, tiles
 from .state import HAND, PLAY, STATE, TRIGGER
 
 cython.declare(NONE=cython.int)
@@ -31,7 +31,8 @@ cython.declare(BOARD_REF=cython.Py_ssize_t, COUNT_OUT=cython.Py_ssize_t, DEALER=
                TRIG_SIZE=cython.Py_ssize_t, TRACER_ON=cython.Py_ssize_t, REDUCE_DECK=cython.Py_ssize_t,
                HALF_HANDS=cython.Py_ssize_t, CELEBRITY=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
                CONTROLLER=cython.Py_ssize_t, TRACER_INDEX=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t,
-               TRACER_STEPS=cython.Py_ssize_t, STATUS=cython.Py_ssize_t)
+               TRACER_STEPS=cython.Py_ssize_t, STATUS=cython.Py_ssize_t, SOLO=cython.Py_ssize_t,
+               PAWN_COUNT=cython.Py_ssize_t, M2=cython.Py_ssize_t, COLOUR=cython.Py_ssize_t)
 BOARD_REF = STATE.offset("board_ref")
 COUNT_OUT = STATE.offset("count_out")
 DEALER = STATE.offset("dealer")
@@ -76,17 +77,24 @@ TRACER_INDEX = STATE.offset("tracer_index")
 TRACER_SPACE = STATE.offset("tracer_space")
 TRACER_STEPS = STATE.offset("tracer_steps")
 STATUS = STATE.offset("status")
+SOLO = STATE.offset("solo")
+PAWN_COUNT = STATE.offset("pawn_count")
+M2 = STATE.offset("m2_space")
+COLOUR = STATE.offset("solo_colour")
 cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
-               FINISHED=cython.int, TRACER=cython.int, JAIL=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER = 0, 1, 2, 3, 4, 5, 6
+               FINISHED=cython.int, TRACER=cython.int, LEAD=cython.int, JAIL=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER, LEAD = 0, 1, 2, 3, 4, 5, 6, 7
 JAIL = 254
 
 
 def validate(buf: bytearray, black: cython.int, boards: cython.int) -> str:
     n: cython.int = buf[PLAYERS]
-    if buf[GAME] != black or not 3 <= n <= 6 or buf[BOARD_REF] > boards or buf[PHASE] > TRACER:
+    one: cython.bint = buf[SOLO] == 1
+    if buf[GAME] != black or not (3 <= n <= 6 or (one and n == 1)) or buf[BOARD_REF] > boards or \
+            buf[PHASE] > LEAD or buf[SOLO] > 1 or (buf[PHASE] == LEAD) != (one and buf[PHASE] == LEAD):
         return "header"
-    if buf[DEALER] >= n or buf[HAT_HOLDER] >= n or buf[LEADER] >= n or not 1 <= buf[COUNT_OUT] <= 14:
+    if buf[DEALER] >= n or buf[HAT_HOLDER] >= n or buf[LEADER] >= n or \
+            not (1 <= buf[COUNT_OUT] <= 14 or (one and buf[COUNT_OUT] == 0)):
         return "round"
     if buf[HONEYPOT_ENTERED] > 1 or buf[DRAWN_TILE] != NONE and buf[PHASE] != PLACE:
         return "flags"
@@ -98,16 +106,25 @@ def _variants(buf: bytearray, n: cython.int) -> str:
     """The variant options and their state (§7): flags, the robot, the tracer, the status cards."""
     if buf[TRACER_ON] > 1 or buf[REDUCE_DECK] > 1 or buf[HALF_HANDS] > 1 or buf[CELEBRITY] > 1:
         return "variant flags"
+    one: cython.bint = buf[SOLO] == 1
+    if buf[PAWN_COUNT] != (8 if one else 2 * n) or (one and (buf[TRACER_ON] or buf[REDUCE_DECK] or
+                                                              buf[HALF_HANDS] or buf[CELEBRITY])):
+        return "solo"
+    if one and (buf[COLOUR] > 4 or buf[WINNER] > 1 and buf[WINNER] != NONE):
+        return "solo trick"
     robot: cython.int = buf[ROBOT]
     if (robot != NONE and (robot != 2 or n != 3 or buf[CONTROLLER] > 1)) or (robot == NONE and
                                                                                buf[CONTROLLER] != NONE):
         return "robot"
     index: cython.int = buf[TRACER_INDEX]
     space: cython.int = buf[TRACER_SPACE]
+    m2: cython.int = buf[M2]
     if index > buf[TRACER_STEPS] or (space == NONE) != (index < buf[TRACER_STEPS]) or \
-            (not buf[TRACER_ON] and (index or space != NONE)):
+            (not buf[TRACER_ON] and not one and (index or space != NONE)) or \
+            (m2 != NONE) != (one and space != NONE):
         return "tracer"
-    if space != NONE and (space >= 64 or buf[SPACE_TYPE + space] == NONE):
+    if (space != NONE and (space >= 64 or buf[SPACE_TYPE + space] == NONE)) or \
+            (m2 != NONE and (m2 >= 64 or buf[SPACE_TYPE + m2] == NONE)):
         return "tracer space"
     seen = bytearray(9)
     s: cython.int
@@ -145,7 +162,7 @@ def _cards(buf: bytearray, n: cython.int) -> str:
         seen[c] += 1
     s: cython.int
     for s in range(6):
-        if s >= n and cards.hand_size(buf, HANDS + s * HAND_SIZE):
+        if s >= n and cards.hand_size(buf, HANDS + s * HAND_SIZE) and not (s == 1 and buf[SOLO]):
             return "hand of no seat"
         if buf[HANDS + s * HAND_SIZE]:
             return "hand"
@@ -173,11 +190,11 @@ def _board(buf: bytearray, n: cython.int) -> str:
     q: cython.int
     for p in range(12):
         s: cython.int = buf[PAWNS + p]
-        if p >= 2 * n:
+        if p >= buf[PAWN_COUNT]:
             if s != NONE:
                 return "pawn of no seat"
             continue
-        if s == JAIL and buf[TRACER_ON]:
+        if s == JAIL and (buf[TRACER_ON] or buf[SOLO]):
             continue
         if s >= 64 or buf[SPACE_TYPE + s] == NONE:
             return "pawn off the board"
@@ -206,7 +223,7 @@ def _board(buf: bytearray, n: cython.int) -> str:
             if buf[t] or buf[t + 1] or buf[t + 2] or buf[t + 3]:
                 return "pending tail"
             continue
-        if buf[t] >= 2 * n or buf[t + 1] >= 64 or buf[SPACE_TYPE + buf[t + 1]] == NONE or \
+        if buf[t] >= buf[PAWN_COUNT] or buf[t + 1] >= 64 or buf[SPACE_TYPE + buf[t + 1]] == NONE or \
                 buf[t + 2] not in (7, 10, 11, 12):
             return "trigger"
     return ""
@@ -272,6 +289,8 @@ def _phase(buf: bytearray, n: cython.int) -> str:
         return "" if actor == NONE and pending == 0 else "finished"
     if actor >= n:
         return "to act"
+    if buf[SOLO]:
+        return _solo_phase(buf, phase, pending)
     if phase == TRICK:
         pos: cython.int = buf[TRICK_POS]
         if pos >= n or actor != buf[TRICK_ORDER + pos] or pending or buf[WINNER] != NONE:
@@ -306,6 +325,23 @@ def _phase(buf: bytearray, n: cython.int) -> str:
         if buf[SLOT_FACE + s] != NONE and buf[SLOT_FACE + s] // 2 + 1 == tile:
             return "drawn tile on the board"
     return ""
+
+
+@cython.cfunc
+def _solo_phase(buf: bytearray, phase: cython.int, pending: cython.int) -> str:
+    """Solo phases (§7.7.2): lead, move (a hat of an allowed colour can move), special, place."""
+    if phase == LEAD or phase == MOVE:
+        if pending or (phase == MOVE and not solo.has_hat_move(buf)):
+            return "solo phase"
+        return ""
+    if phase == SPECIAL:
+        t: cython.Py_ssize_t = PENDING
+        if pending == 0 or buf[PAWNS + buf[t]] != buf[t + 1] or buf[t + 3] != _counter(buf, buf[t + 1]):
+            return "special phase"
+        return ""
+    if phase == PLACE and 1 <= buf[DRAWN_TILE] <= 6:
+        return ""
+    return "solo phase"
 
 
 @cython.cfunc

@@ -11,9 +11,9 @@ import cython
 from ..core import rng
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, pawns, tiles
+    from cython.cimports.engines.white_hat import cards, pawns, solo, tiles
 else:
-    from . import cards, pawns, tiles
+    from . import cards, pawns, solo, tiles
 from .state import HAND, PLAY, STATE, TRIGGER
 
 cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int, TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int,
@@ -43,8 +43,10 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython
                SERVER=cython.Py_ssize_t, TRACER_ON=cython.Py_ssize_t, REDUCE_DECK=cython.Py_ssize_t,
                HALF_HANDS=cython.Py_ssize_t, HONEYPOT_FLAG=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
                CONTROLLER=cython.Py_ssize_t, TRACER_INDEX=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t,
-               TRACER_STEPS=cython.Py_ssize_t)
+               TRACER_STEPS=cython.Py_ssize_t, SOLO=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 PHASE = STATE.offset("phase")
 TO_ACT = STATE.offset("to_act")
 RNG = STATE.offset("rng")
@@ -87,6 +89,7 @@ CONTROLLER = STATE.offset("controller")
 TRACER_INDEX = STATE.offset("tracer_index")
 TRACER_SPACE = STATE.offset("tracer_space")
 TRACER_STEPS = STATE.offset("tracer_steps")
+SOLO = STATE.offset("solo")
 
 
 @cython.cfunc
@@ -397,7 +400,7 @@ def has_pawn_move(buf: bytearray, seat: cython.int) -> cython.bint:
     """Group (a) or (b) of §5.7 holds a pawn that can move."""
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         s: cython.int = buf[PAWNS + p]
         if s >= 64 or (p // 2 != seat and pawns.value_of(buf, s) >= 0):
             continue
@@ -458,10 +461,12 @@ def advance(buf: bytearray, events: Optional[list]) -> cython.void:
             tiles.pop(buf, 0)
             continue
         buf[PHASE] = SPECIAL
-        buf[TO_ACT] = buf[PENDING] // 2
+        buf[TO_ACT] = 0 if buf[SOLO] else buf[PENDING] // 2  # the pawn's owner decides (D16)
         if events is not None:
-            events.append(("special_triggered", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2],
-                           buf[PENDING] // 2))
+            events.append(("special_triggered", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2], buf[TO_ACT]))
+        return
+    if buf[SOLO]:
+        solo.after(buf, events)
         return
     if buf[TRACER_ON] and _tracer_due(buf) and _tracer_step(buf, events):
         return
@@ -476,7 +481,7 @@ def _tracer_due(buf: bytearray) -> cython.bint:
     w: cython.int = buf[WINNER]
     due: cython.bint = False
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         s: cython.int = buf[PAWNS + p]
         if s == buf[CA]:
             return False
@@ -513,7 +518,7 @@ def _tracer_step(buf: bytearray, events: Optional[list]) -> cython.bint:
 def _capture(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
     """Every player pawn on `space` goes to the Tracer Jail for good (D27), in pawn-id order."""
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         if buf[PAWNS + p] == space:
             buf[PAWNS + p] = JAIL
             if events is not None:
@@ -548,6 +553,8 @@ def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.lon
         if events is not None:
             events.append(("dos" if kind == 5 else "backflip", target, start, (code >> 8) & 63))
         tiles.passive(buf, (code >> 8) & 63, events)
+        if buf[SOLO]:
+            solo.remove_hit(buf, target, events)
     elif kind == 6:
         tiles.exploit(buf, (code >> 4) & 63, 1 if (code >> 10) & 1 else -1, (code >> 11) & 3, events)
     tiles.pop(buf, 0)
@@ -563,7 +570,7 @@ def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.lon
 def any_pawn_can_move(buf: bytearray) -> cython.bint:
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         if pawns.can_move(buf, p, occ):
             return True
     return False

@@ -47,7 +47,7 @@ from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import board as boards
-from . import cards, checks, codes, flow, moves, rules, variants, view
+from . import cards, checks, codes, flow, moves, rules, solo, variants, view
 from .state import BOARD_SIZE, BOARD_START, FACES, STATE
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -75,6 +75,9 @@ REASON_TEXT = {
     "face_not_drawn": "face is not a face of the drawn tile", "no_such_slot": "no such slot",
     "backflip_bad_target": "target is blocked, in jail, on a start space, or the pawn that entered",
     "not_tracer_phase": "not in tracer phase", "tracer_cannot_move": "the tracer cannot move there",
+    "not_lead_phase": "not in lead phase", "name_hat_value": "name the hat's value: play ... as <1-14>",
+    "no_hat_value": "only a lead of wildcards with the hat names a value (solo)", "hat_removed": "hat was removed",
+    "wrong_colour": "the row won with another colour: move a hat of that colour",
 }
 
 
@@ -105,8 +108,9 @@ class WhiteHatGame(Game):
         self.black = game_id == "black_hat"
         boards_here = tuple(BUILT_IN[game_id])  # the built-in boards; a board file may be named too
         options = tuple(replace(o, allowed=boards_here) if o.name == "board" else o
-                        for o in load_specs(DATA / "options.toml"))
-        self.info = GameInfo(id=game_id, title=title, min_seats=2, max_seats=6, version=VERSION, options=options)
+                        for o in load_specs(DATA / "options.toml") if not (self.black and o.name == "solo"))
+        self.info = GameInfo(id=game_id, title=title, min_seats=2 if self.black else 1, max_seats=6,
+                             version=VERSION, options=options)
         self.reasons = rule_reasons(game_id, REASON_TEXT)
         self.board_names = tuple(BUILT_IN[game_id])
         self.legal_moves = rules.legal_moves
@@ -115,8 +119,16 @@ class WhiteHatGame(Game):
 
     # -- setup ---------------------------------------------------------------------
     def new(self, players, options=None, seed=0, deck=None):
+        """As Game.new; two seats without an explicit `robot` option mean the robot game (§7.6), one seat
+        without `solo` the solo game (§7.7), the only ways so few can play: only an explicit contradiction
+        is refused (see variants.engine_seats)."""
         if self.black and isinstance(options, Mapping) and "solo" in options:
             raise BadOption("bad_option_value", "option solo: Black Hat has no solo mode", option="solo")
+        if players == 2 and (options is None or isinstance(options, Mapping) and "robot" not in options):
+            options = {**(options or {}), "robot": "true"}
+        if players == 1 and not self.black and (options is None or isinstance(options, Mapping) and
+                                                "solo" not in options):
+            options = {**(options or {}), "solo": "true"}
         return super().new(players, options, seed, deck)
 
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
@@ -136,13 +148,18 @@ class WhiteHatGame(Game):
         buf[AT.celebrity] = values["celebrity"] == "true"
         buf[AT.robot] = variants.ROBOT_SEAT if values["robot"] == "true" else 255
         buf[AT.controller] = 0 if values["robot"] == "true" else 255
-        buf[AT.tracer_space], buf[AT.tracer_steps] = 255, board.steps_to_board
+        buf[AT.tracer_space], buf[AT.tracer_steps], buf[AT.m2_space] = 255, board.steps_to_board, 255
+        buf[AT.pawn_count] = 2 * players
+        if players == 1 and any(sp.type == "denial_of_service" for sp in board.spaces.values()):
+            raise variants.refuse("board", "the solo board must have no Denial-of-Service")
         STATE.write(buf, "board_ref", ref)
         STATE.write(buf, "dealer", int(values["first_dealer"]))
         from ..core import rng
         rng.seed_into(buf, AT.rng, seed)
+        pawn_count = 8 if players == 1 else 2 * players
+        buf[AT.solo], buf[AT.pawn_count] = players == 1, pawn_count
         for p in range(12):
-            buf[AT.pawns + p] = (board.internet_cafe if p % 2 == 0 else board.public_server) if p < 2 * players \
+            buf[AT.pawns + p] = (board.internet_cafe if p % 2 == 0 else board.public_server) if p < pawn_count \
                 else 255
         for i in range(2):
             buf[AT.marker_space + i] = 255
@@ -159,7 +176,13 @@ class WhiteHatGame(Game):
         variants.place_setup_tiles(buf, wanted, board)
         if buf[AT.celebrity]:
             variants.deal_status_cards(buf, players)
-        flow.start_round(buf, True, order, None)
+        if buf[AT.solo]:
+            if deck:
+                raise BadOption("bad_deck", "deck: a rigged deck is not offered in solo", option="deck")
+            buf[AT.trick_order:AT.trick_order + 6] = bytes([0, 255, 255, 255, 255, 255])
+            solo.setup(buf, None)
+        else:
+            flow.start_round(buf, True, order, None)
         return buf + tail
 
     def _board(self, value: str) -> tuple[int, boards.Board, bytes]:
@@ -224,7 +247,9 @@ class WhiteHatGame(Game):
 
     def _refuse(self, state: bytearray, code: str, move: object, seat: int | None):
         detail = None
-        if code == "follow_count":
+        if code == "wrong_colour":
+            detail = _colour_refusal(state)
+        elif code == "follow_count":
             detail = f"must play one card or exactly {state[AT.lead_count]} cards"
         elif code == "collect_count":
             detail = f"choose exactly {flow.collect_size(state)} rank cards"
@@ -263,11 +288,11 @@ class WhiteHatGame(Game):
         reason = rules.check(state, move) if ok else rules.REASONS.index("not_legal")
         if reason:
             self._refuse_code(state, move, reason)
-        return moves.info(rules.mover(state), move)
+        return moves.info(rules.mover(state), move, state[AT.solo])
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
-        seat = rules.mover(state)
-        return [moves.info(seat, code) for code in rules.legal_moves(state)]
+        seat, one = rules.mover(state), state[AT.solo]
+        return [moves.info(seat, code, one) for code in rules.legal_moves(state)]
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         return moves.text_of(kind, args)
@@ -276,6 +301,8 @@ class WhiteHatGame(Game):
     def score(self, state: bytearray) -> Scores:
         """§10: provisional round scores while a round runs, the final ones once finished."""
         n, finished = state[AT.players], rules.is_finished(state)
+        if state[AT.solo]:
+            return _solo_score(state, finished)
         rows = []
         for s in range(n):
             banked = STATE.read(state, "totals", s)
@@ -360,6 +387,17 @@ class WhiteHatGame(Game):
         return new
 
 
+def _solo_score(state: bytearray, finished: bool) -> Scores:
+    """§10 solo: per colour (K, W, O, B) the provisional round score and the total; the seat's total is the
+    lowest colour total (the final score; higher is better), the only winner seat 0."""
+    rounds = [STATE.read(state, "last_round", c) if finished else solo.colour_score(state, c) for c in range(4)]
+    totals = [STATE.read(state, "totals", c) + (0 if finished else rounds[c]) for c in range(4)]
+    low = min(range(4), key=lambda c: (totals[c], c))
+    breakdown = {f"{name}_{part}": value for c, name in enumerate("KWOB")
+                 for part, value in (("round", rounds[c]), ("total", totals[c]))}
+    return Scores((SeatScore(0, rounds[low], totals[low], 1, breakdown),), finished, (0,), "")
+
+
 def rank(rows: list[tuple]) -> tuple[dict[int, int], tuple[int, ...], str]:
     """§6.3: lowest total, then the lowest last round, then shared; ranks 1, 1, 3 on full ties."""
     keys = {s: (total, rnd) for s, rnd, total, _, _ in rows}
@@ -392,6 +430,13 @@ def _rigged(deck: list[str], whole: bool, reduce: bool, n: int) -> bytes:
                         option="deck")
     order += [c for c in range(1, 15) for _ in range(left[c])]
     return bytes(order)
+
+
+def _colour_refusal(state: bytearray) -> str:
+    colour = "KWOB"[state[AT.solo_colour]]
+    card = {"K": "Yellow", "W": "Green", "O": "Brown", "B": "Blue"}[colour]
+    hat = {"K": "Black", "W": "White", "O": "Orange", "B": "Blue"}[colour]
+    return f"the row won with {card}: move a {hat} hat"
 
 
 @lru_cache(maxsize=32)

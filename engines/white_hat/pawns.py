@@ -19,6 +19,8 @@ NONE = 255
 JAIL = 254
 PAWNS = STATE.offset("pawns")
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 SPACE_TYPE = STATE.offset("space_type")
 SPACE_VALUE = STATE.offset("space_value")
 OUT_COUNT = STATE.offset("out_count")
@@ -69,7 +71,7 @@ def value_of(buf: bytearray, space: cython.int) -> cython.int:
 def occupied(buf: bytearray) -> cython.ulonglong:
     """The mask of occupied spaces: pawns and the tracer off the start spaces (§5.5)."""
     mask: cython.ulonglong = 0
-    n: cython.int = 2 * buf[PLAYERS]
+    n: cython.int = buf[PAWN_COUNT]
     p: cython.int
     for p in range(n):
         s: cython.int = buf[PAWNS + p]

@@ -14,9 +14,9 @@ from typing import Optional
 import cython
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, flow, pawns
+    from cython.cimports.engines.white_hat import cards, flow, pawns, solo
 else:
-    from . import cards, flow, pawns
+    from . import cards, flow, pawns, solo
 from .state import HAND, MAX_OUT, PLAY, STATE, TRIGGER
 
 cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int)
@@ -27,9 +27,9 @@ HAT = 15
 
 # Phases (§8.1).
 cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
-               FINISHED=cython.int, TRACER=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER = 0, 1, 2, 3, 4, 5, 6
-PHASES = ("trick", "collect", "move", "special", "place", "finished", "tracer")
+               FINISHED=cython.int, TRACER=cython.int, LEAD=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER, LEAD = 0, 1, 2, 3, 4, 5, 6, 7
+PHASES = ("trick", "collect", "move", "special", "place", "finished", "tracer", "lead")
 
 # Move kinds, in the order LegalMoves lists them (§8.2).
 cython.declare(K_PLAY=cython.int, K_PASS=cython.int, K_COLLECT_ALL=cython.int, K_COLLECT_HAT=cython.int,
@@ -53,7 +53,8 @@ REASONS = ("ok", "game_over", "not_legal", "not_trick_phase", "not_collect_phase
            "not_your_pawn", "no_such_destination", "dos_entering_pawn", "dos_target_on_start", "dos_not_start",
            "dos_sibling", "no_such_space", "exploit_same_space", "marker_needed", "marker_not_needed",
            "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen",
-           "not_tracer_phase", "tracer_cannot_move")
+           "not_tracer_phase", "tracer_cannot_move", "not_lead_phase", "name_hat_value", "no_hat_value",
+           "hat_removed", "wrong_colour")
 cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TRICK=cython.int,
                NOT_COLLECT=cython.int, NOT_MOVE=cython.int, NOT_SPECIAL=cython.int, MUST_PLACE=cython.int,
                NOT_PLACE=cython.int, WRONG_SPECIAL=cython.int, NOT_IN_HAND=cython.int, NO_CARDS=cython.int,
@@ -68,7 +69,9 @@ cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TR
  NOT_IN_HAND, NO_CARDS, MIXED, FOLLOW_COUNT, HAT_COUNT, NO_PASS, COLLECT_COUNT, NOT_IN_TRICK, NO_PAWN, IN_JAIL,
  BLOCKED, NOT_YOURS, NO_DEST, DOS_SELF, DOS_ON_START, DOS_NOT_START, DOS_SIBLING, NO_SPACE, EXPLOIT_SAME,
  MARKER_NEEDED, MARKER_NOT_NEEDED, FACE_NOT_DRAWN, NO_SLOT, BACKFLIP_TARGET) = range(34)
-NOT_TRACER, TRACER_DEST = 36, 37
+cython.declare(NOT_LEAD=cython.int, AS_NEEDED=cython.int, AS_NOT_ALLOWED=cython.int, HAT_REMOVED=cython.int,
+               WRONG_COLOUR=cython.int)
+NOT_TRACER, TRACER_DEST, NOT_LEAD, AS_NEEDED, AS_NOT_ALLOWED, HAT_REMOVED, WRONG_COLOUR = range(36, 43)
 
 cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t,
                MOVES=cython.Py_ssize_t, LEAD_COUNT=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
@@ -81,8 +84,10 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython
                PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
                SPACE_TYPE=cython.Py_ssize_t, CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t,
                GAME=cython.Py_ssize_t, RNG=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
-               CONTROLLER=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t)
+               CONTROLLER=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t, SOLO=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 GAME = STATE.offset("game")
 PHASE = STATE.offset("phase")
 TO_ACT = STATE.offset("to_act")
@@ -118,6 +123,7 @@ SERVER = STATE.offset("server")
 ROBOT = STATE.offset("robot")
 CONTROLLER = STATE.offset("controller")
 TRACER_SPACE = STATE.offset("tracer_space")
+SOLO = STATE.offset("solo")
 
 
 @cython.cfunc
@@ -151,7 +157,9 @@ def legal_moves(buf: bytearray) -> list:
     out: list = []
     phase: cython.int = buf[PHASE]
     seat: cython.int = buf[TO_ACT]
-    if phase == TRICK:
+    if phase == LEAD:
+        solo.lead_moves(buf, out)
+    elif phase == TRICK:
         _trick_moves(buf, seat, out)
     elif phase == COLLECT:
         out.append(K_COLLECT_ALL)
@@ -185,11 +193,14 @@ def _trick_moves(buf: bytearray, seat: cython.int, out: list) -> cython.void:
 def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: list) -> cython.void:
     """Group (a) own unblocked pawns and (b) others' on a negative space (§5.7), by pawn then space."""
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         s: cython.int = buf[PAWNS + p]
         if s >= 64 or pawns.is_blocking(buf, s):
             continue
-        if p // 2 != seat and pawns.value_of(buf, s) >= 0:
+        if buf[SOLO]:
+            if not solo.may_move(buf, p):
+                continue
+        elif p // 2 != seat and pawns.value_of(buf, s) >= 0:
             continue
         _append_spaces(pawns.destinations(buf, s, occ), K_MOVE | (p << 4), out)
 
@@ -218,7 +229,7 @@ def _special_moves(buf: bytearray, out: list) -> cython.void:
 @cython.cfunc
 def _dos_moves(buf: bytearray, out: list) -> cython.void:
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         if _dos_target(buf, p) != OK:
             continue
         sibling: cython.int = buf[PAWNS + (p ^ 1)]
@@ -263,7 +274,7 @@ def _exploit_moves(buf: bytearray, out: list) -> cython.void:
 def _backflip_moves(buf: bytearray, out: list) -> cython.void:
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         if _backflip_target(buf, p) == OK:
             _append_spaces(_back_dests(buf, p, occ), K_BACKFLIP | (p << 4), out)
 
@@ -301,7 +312,9 @@ def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
     if phase == FINISHED:
         return GAME_OVER
     need: cython.int
-    if kind == K_PLAY or kind == K_PASS:
+    if kind == K_PLAY and buf[SOLO]:
+        need = LEAD
+    elif kind == K_PLAY or kind == K_PASS:
         need = TRICK
     elif kind == K_COLLECT_ALL or kind == K_COLLECT_HAT:
         need = COLLECT
@@ -321,6 +334,8 @@ def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
         return MUST_PLACE
     if need == TRACER:
         return NOT_TRACER
+    if need == LEAD:
+        return NOT_LEAD
     if need == TRICK:
         return NOT_TRICK
     if need == COLLECT:
@@ -356,7 +371,7 @@ def check(buf: bytearray, code: cython.longlong) -> cython.int:
 
 @cython.cfunc
 def _check_play(buf: bytearray, code: cython.longlong) -> cython.int:
-    if code >> 15:
+    if code >> 19:
         return NOT_LEGAL
     rank: cython.int = (code >> 4) & 15
     n: cython.int = (code >> 8) & 7
@@ -370,7 +385,12 @@ def _check_play(buf: bytearray, code: cython.longlong) -> cython.int:
     total: cython.int = n + j + h
     if total == 0:
         return NO_CARDS
-    if buf[TRICK_POS] == 0:
+    named: cython.int = (code >> 15) & 15
+    if buf[SOLO] and n == 0 and h and not 1 <= named <= 14:
+        return AS_NEEDED
+    if named and not (buf[SOLO] and n == 0 and h):
+        return AS_NOT_ALLOWED
+    if buf[TRICK_POS] == 0 or buf[SOLO]:
         return OK
     k: cython.int = buf[LEAD_COUNT]
     if total != 1 and total != k:
@@ -403,14 +423,17 @@ def _check_move(buf: bytearray, code: cython.longlong) -> cython.int:
         return NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
-    if p >= 2 * buf[PLAYERS]:
+    if p >= buf[PAWN_COUNT]:
         return NO_PAWN
     s: cython.int = buf[PAWNS + p]
     if s == JAIL:
-        return IN_JAIL
+        return HAT_REMOVED if buf[SOLO] else IN_JAIL
     if pawns.is_blocking(buf, s):
         return BLOCKED
-    if p // 2 != buf[TO_ACT] and pawns.value_of(buf, s) >= 0:
+    if buf[SOLO]:
+        if not solo.may_move(buf, p):
+            return WRONG_COLOUR
+    elif p // 2 != buf[TO_ACT] and pawns.value_of(buf, s) >= 0:
         return NOT_YOURS
     if not (pawns.destinations(buf, s, pawns.occupied(buf)) >> t) & 1:
         return NO_DEST
@@ -448,7 +471,7 @@ def _check_dos(buf: bytearray, code: cython.longlong) -> cython.int:
         return NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
-    if p >= 2 * buf[PLAYERS]:
+    if p >= buf[PAWN_COUNT]:
         return NO_PAWN
     reason: cython.int = _dos_target(buf, p)
     if reason != OK:
@@ -497,7 +520,7 @@ def _check_backflip(buf: bytearray, code: cython.longlong) -> cython.int:
         return NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
-    if p >= 2 * buf[PLAYERS]:
+    if p >= buf[PAWN_COUNT]:
         return NO_PAWN
     if _backflip_target(buf, p) != OK:
         return BACKFLIP_TARGET
@@ -520,7 +543,9 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
     buf[MOVES + 3] = (n >> 24) & 255
     kind: cython.int = code & 15
     seat: cython.int = buf[TO_ACT]
-    if kind == K_PLAY:
+    if kind == K_PLAY and buf[SOLO]:
+        solo.lead(buf, code, events)
+    elif kind == K_PLAY:
         flow.play(buf, seat, (code >> 4) & 15, (code >> 8) & 7, (code >> 11) & 7, (code >> 14) & 1, events)
     elif kind == K_PASS:
         flow.play(buf, seat, 0, 0, 0, 0, events)

@@ -83,6 +83,11 @@ STATE = Layout("white_hat", [
     Field("tracer_space"),                # its space once on the board, else NONE
     Field("tracer_steps"),                # the board's steps_to_board
     Field("status", MAX_SEATS),           # celebrity status cards (10..50), 0 without celebrity
+    Field("solo"),                        # option solo: seat 0 against the row (solo.py has the layout's uses)
+    Field("pawn_count"),                  # pawns in play: 2 per seat, or the 8 solo hats
+    Field("lead_value"),                  # solo: v of the lead
+    Field("solo_colour"),                 # solo: the hat colour that may move (K W O B = 0-3, 4 = any)
+    Field("m2_space"),                    # solo: marker m2's space (m1 uses tracer_space), else NONE
     Field("cafe"),                        # board constants
     Field("server"),
     Field("critical_asset"),

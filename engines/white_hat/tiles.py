@@ -24,6 +24,8 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, RNG=cython.Py
                SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t, OUT=cython.Py_ssize_t, OUT_MAX=cython.int,
                FACE_BYTES=cython.int, PENDING_MAX=cython.int, TRACER_ON=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 PHASE = STATE.offset("phase")
 RNG = STATE.offset("rng")
 PAWNS = STATE.offset("pawns")
@@ -160,7 +162,7 @@ def place(buf: bytearray, face: cython.int, slot: cython.int, events: Optional[l
         _rewire(buf, buf[hosts + k], hosts, f, k)
     on_tile: list = []
     for k in range(4):
-        for p in range(2 * buf[PLAYERS]):
+        for p in range(buf[PAWN_COUNT]):
             if buf[PAWNS + p] == buf[hosts + k]:
                 on_tile.append(p)
     if events is not None:

@@ -26,6 +26,8 @@ def refuse(option: str, why: str) -> BadOption:
 
 def engine_seats(players: int, values: Mapping[str, str]) -> int:
     """The engine's seat count for `players` human seats, with the options checked against §7.8."""
+    if values.get("solo", "false") == "true" or players == 1:
+        return _solo_seats(players, values)
     robot = values["robot"] == "true"
     if players == 2 and not robot:
         raise refuse("robot", "two seats need robot=true (the robot plays the third seat, §7.6)")
@@ -36,6 +38,21 @@ def engine_seats(players: int, values: Mapping[str, str]) -> int:
     if dealer >= n:
         raise refuse("first_dealer", f"first_dealer={dealer} is not a seat (0..{n - 1})")
     return n
+
+
+SOLO_DEFAULTS = {"tracer": "false", "reduce_luck": "off", "celebrity": "false", "robot": "false", "first_dealer": "0"}
+
+
+def _solo_seats(players: int, values: Mapping[str, str]) -> int:
+    """§7.8, one seat: solo=true, and the other variants at their defaults (the markers replace the tracer)."""
+    if values.get("solo") != "true":
+        raise refuse("solo", "one seat needs solo=true (the solo game, white_hat only)")
+    if players != 1:
+        raise refuse("solo", f"solo=true needs exactly 1 seat, not {players}")
+    for name, default in SOLO_DEFAULTS.items():
+        if values[name] != default:
+            raise refuse(name, f"{name}={values[name]} is not allowed in solo (only {default})")
+    return 1
 
 
 def tiles_wanted(value: str, board: boards.Board) -> int | list[tuple[int, int]]:

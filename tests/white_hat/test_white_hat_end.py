@@ -81,10 +81,14 @@ def test_30_shared_win(gid):
 def test_47_option_validation(gid):
     """§7.8: seat counts and options must match; each refusal names the option (solo: its own tests)."""
     game = engines.get(gid)
-    with pytest.raises(engines.BadOption) as refusal:
-        game.new(1)
-    assert refusal.value.code == "bad_seat_count"
-    cases = [(2, {}, "robot"), (4, {"robot": "true"}, "robot"), (3, {"robot": "true"}, "robot"),
+    if gid == "black_hat":
+        with pytest.raises(engines.BadOption) as refusal:
+            game.new(1)
+        assert refusal.value.code == "bad_seat_count"
+    else:  # one seat: the solo game, unless solo=false is given (test_white_hat_solo.py)
+        assert game.view(game.new(1), 0)["solo"] is not None
+    assert game.view(game.new(2), None)["robot"] == 2  # two seats: the robot game, unless robot=false is given
+    cases = [(2, {"robot": "false"}, "robot"), (4, {"robot": "true"}, "robot"), (3, {"robot": "true"}, "robot"),
              (4, {"tiles": "6"}, "tiles"), (4, {"tiles": "A=1a,B=1b"}, "tiles"), (4, {"tiles": "F=1a"}, "tiles"),
              (4, {"tiles": "A=7a"}, "tiles"), (4, {"tiles": "A=1a,A=2b"}, "tiles"), (4, {"tiles": "x"}, "tiles"),
              (4, {"first_dealer": "4"}, "first_dealer"), (2, {"robot": "true", "first_dealer": "3"}, "first_dealer"),
