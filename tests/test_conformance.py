@@ -24,6 +24,9 @@ pytestmark = pytest.mark.conformance
 # set; default: DEFAULT_PLAYOUTS over them all), "options" (option sets, default [{}]), "vary" (options
 # whose values cycle with the seed), "check_every" (the full per-step check on one step in this many;
 # every step applies its move anyway), "parity" (compiled = interpreted games per seat count).
+# An option set may instead be {"options": {...}, "seat_counts": [...], "games": n}: a variant played at
+# its own seat counts (White Hat's robot needs 2 seats), with its own number of games (its share of
+# every sample: playouts, parity and leak checks scale it alike).
 DEFAULT_PLAYOUTS = 300
 PARITY_GAMES = 120
 UNLISTED = (-1, 2 ** 40)  # besides unlisted small codes
@@ -35,10 +38,13 @@ class Plan:
     def __init__(self, game):
         cfg = load_fixtures(game.info.id).get("playouts", {})
         self.counts = cfg.get("seat_counts", seat_counts(game))
-        self.option_sets = cfg.get("options", [{}])
         self.vary = cfg.get("vary", {})
+        sets = [s if "options" in s else {"options": s} for s in cfg.get("options", [{}])]
+        self.option_sets = [s["options"] for s in sets]
         runs = len(self.counts) * len(self.option_sets)
         self.games = cfg.get("games", -(-DEFAULT_PLAYOUTS // runs))
+        self.set_counts = [s.get("seat_counts", self.counts) for s in sets]
+        self.set_games = [s.get("games", self.games) for s in sets]
         self.check_every = cfg.get("check_every", 1)
         self.parity = cfg.get("parity", -(-PARITY_GAMES // len(self.counts)))
 
@@ -50,11 +56,18 @@ class Plan:
         return opts
 
     def runs(self, games: int):
-        """(players, options, seed) of `games` seeded games per seat count and option set."""
-        for players in self.counts:
-            for option_set in self.option_sets:
-                for seed in range(games):
+        """(players, options, seed) of `games` seeded games per seat count and option set (an option set with
+        its own number of games gets its share of `games`)."""
+        for counts, option_set, share in zip(self.set_counts, self.option_sets, self.set_games):
+            for players in counts:
+                for seed in range(-(-games * share // self.games)):
                     yield players, self.options(option_set, seed), seed
+
+    def sample(self, seed: int) -> tuple[int, dict]:
+        """(players, options) of the seed-th game of a small sample across the option sets and seat counts."""
+        k = seed % len(self.option_sets)
+        counts = self.set_counts[k]
+        return counts[(seed // len(self.option_sets)) % len(counts)], self.options(self.option_sets[k], seed)
 
 
 def check_step(game, state, listed, move, salt):
@@ -168,8 +181,7 @@ def assert_no_seat_learns_unseen_cards(game, games: int = 12, every: int = 4) ->
     reveals = recorded(game.info.id, "reveals")
     changed = 0
     for seed in range(games):
-        players = plan.counts[seed % len(plan.counts)]
-        options = plan.options(plan.option_sets[(seed // len(plan.counts)) % len(plan.option_sets)], seed)
+        players, options = plan.sample(seed)
         trail, _, _ = playout(game, players, seed, options=options)
         for k, state in enumerate(trail[:-1:every]):
             for seat in [None, *range(players)]:

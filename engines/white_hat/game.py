@@ -107,8 +107,9 @@ class WhiteHatGame(Game):
     def __init__(self, game_id: str, title: str) -> None:
         self.black = game_id == "black_hat"
         boards_here = tuple(BUILT_IN[game_id])  # the built-in boards; a board file may be named too
-        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else o
-                        for o in load_specs(DATA / "options.toml") if not (self.black and o.name == "solo"))
+        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else
+                        replace(o, allowed=("false",)) if o.name == "solo" and self.black else o
+                        for o in load_specs(DATA / "options.toml"))
         self.info = GameInfo(id=game_id, title=title, min_seats=2 if self.black else 1, max_seats=6,
                              version=VERSION, options=options)
         self.reasons = rule_reasons(game_id, REASON_TEXT)
@@ -122,7 +123,7 @@ class WhiteHatGame(Game):
         """As Game.new; two seats without an explicit `robot` option mean the robot game (§7.6), one seat
         without `solo` the solo game (§7.7), the only ways so few can play: only an explicit contradiction
         is refused (see variants.engine_seats)."""
-        if self.black and isinstance(options, Mapping) and "solo" in options:
+        if self.black and isinstance(options, Mapping) and str(options.get("solo", "false")).strip() != "false":
             raise BadOption("bad_option_value", "option solo: Black Hat has no solo mode", option="solo")
         if players == 2 and (options is None or isinstance(options, Mapping) and "robot" not in options):
             options = {**(options or {}), "robot": "true"}
