@@ -37,10 +37,10 @@ def test_a_solo_game_plays_to_a_final_score_over_rest(http):
     score = http.post("/v1/score", json={"state": state}).json()["score"]
     assert score["finished"] is True and score["winners"] == [0] and len(score["seats"]) == 1
     seat = score["seats"][0]
-    colours = [seat["breakdown"][f"{c}_total"] for c in "KWOB"]
-    assert seat["total"] == min(colours) and score["moveCount"] == sent
+    colours = [seat["breakdown"].get(f"{c}_total", 0) for c in "KWOB"]  # proto3 JSON leaves zeros out
+    assert seat.get("total", 0) == min(colours) and score["moveCount"] == sent
     view = http.post("/v1/view", json={"state": state, "seat": 0}).json()
-    assert view["finished"] and view["view"]["whiteHat"]["solo"]["colourTotals"] == colours
+    assert view["finished"] and view["view"]["whiteHat"]["solo"].get("colourTotals") == colours
 
 
 def test_solo_with_more_seats_is_refused_naming_the_option(http):
