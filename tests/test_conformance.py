@@ -26,7 +26,8 @@ pytestmark = pytest.mark.conformance
 # every step applies its move anyway), "parity" (compiled = interpreted games per seat count).
 # An option set may instead be {"options": {...}, "seat_counts": [...], "games": n}: a variant played at
 # its own seat counts (White Hat's robot needs 2 seats), with its own number of games (its share of
-# every sample: playouts, parity and leak checks scale it alike). "sampled_parity": in this many of each
+# every sample: playouts, parity and leak checks scale it alike) and optionally "interpreted_games", its
+# share when the engines are interpreted (the interpreted pass of .ci/run has a tighter budget). "sampled_parity": in this many of each
 # option set's playouts (spread over its seat counts; compiled engines), every checked step is also applied by the interpreted twin
 # from the same state: the same legal moves, state, events and score, at the cost of a few interpreted
 # steps per game instead of a whole interpreted game.
@@ -47,7 +48,8 @@ class Plan:
         runs = len(self.counts) * len(self.option_sets)
         self.games = cfg.get("games", -(-DEFAULT_PLAYOUTS // runs))
         self.set_counts = [s.get("seat_counts", self.counts) for s in sets]
-        self.set_games = [s.get("games", self.games) for s in sets]
+        self.set_games = [s.get("games", self.games) if engines.COMPILED else
+                          s.get("interpreted_games", s.get("games", self.games)) for s in sets]
         self.check_every = cfg.get("check_every", 1)
         self.parity = cfg.get("parity", -(-PARITY_GAMES // len(self.counts)))
         self.sampled_parity = cfg.get("sampled_parity", 0)
