@@ -40,25 +40,30 @@ def pytest_configure(config):
                                        "again with the test-only game and the interpreted engines)")
 
 
-# -- a real Redis for the fork guard's tests (never a fake) ------------------------------------
-REDIS_PACKAGE = "redis-server"  # Debian's package: the test command installs it when missing
+# -- programs the README's test command installs from Debian when they are missing -----------
+REDIS_PACKAGE = "redis-server"  # a real Redis for the fork guard's tests (never a fake)
 
 
-def redis_server_binary() -> str:
-    """The redis-server binary; installed with apt-get (Debian's package) when missing and allowed."""
+def debian_binary(binary: str, package: str) -> str:
+    """The path of `binary`; installed with apt-get (Debian's `package`) when missing and allowed (root)."""
     import shutil
-    found = shutil.which("redis-server")
+    found = shutil.which(binary)
     if found:
         return found
     if os.geteuid() == 0 and shutil.which("apt-get"):
         quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         subprocess.run(["apt-get", "update", "-q"], check=False, timeout=300, **quiet)
-        subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", REDIS_PACKAGE],
+        subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", package],
                        check=True, timeout=600, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), **quiet)
-        found = shutil.which("redis-server")
+        found = shutil.which(binary)
     if not found:
-        raise RuntimeError(f"redis-server is missing and could not be installed: `apt-get install {REDIS_PACKAGE}`")
+        raise RuntimeError(f"{binary} is missing and could not be installed: `apt-get install {package}`")
     return found
+
+
+def redis_server_binary() -> str:
+    """The redis-server binary (Debian's package installed when missing)."""
+    return debian_binary("redis-server", REDIS_PACKAGE)
 
 
 class RedisServer:
@@ -99,6 +104,12 @@ class RedisServer:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+@pytest.fixture(scope="session")
+def debian():
+    """`debian(binary, package)`: the binary's path, Debian's package installed when it is missing."""
+    return debian_binary
 
 
 @pytest.fixture(scope="session")
