@@ -15,9 +15,12 @@ wins, then the lowest last round, then a shared win.
 
 Notes on this implementation (the spec's decisions, in brief; see §12 there):
 - One class serves both ids; `black_hat` has the Black Hat card, one board and no
-  Backflip (§1). Variants (§7) are options: tiles, tracer, reduce_luck, celebrity and
-  the two-player robot (variants.py checks the combinations of §7.8). Solo is not
-  offered yet.
+  Backflip (§1). Variants (§7) are options: tiles, tracer, reduce_luck, celebrity, the
+  two-player robot and (white_hat) solo; variants.py checks the combinations of §7.8.
+  Two seats without `robot` (one without `solo`) mean that game: only an explicit
+  contradiction is refused (the spec's §7.8 refuses the defaulted value too).
+- Solo (solo.py) reuses the state: the row is seat 1's hand block, the 8 hats are
+  pawns 0-7, the markers share the tracer's fields; the row answers inside ApplyMove.
 - The robot (seat 2 of a 2-player game) is moved by its controller: the controller is
   the seat that acts (`to_act`, MoveInfo.seat) for the robot's decisions, since the API
   authorizes a move by the seat that sends it; the view names the robot and the
