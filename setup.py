@@ -27,6 +27,7 @@ COMPILED = [
     "engines/white_hat/cards.py",
     "engines/white_hat/pawns.py",
     "engines/white_hat/tiles.py",
+    "engines/white_hat/solo.py",
     "engines/white_hat/flow.py",
     "engines/white_hat/rules.py",
     "engines/white_hat/checks.py",

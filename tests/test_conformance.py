@@ -24,6 +24,13 @@ pytestmark = pytest.mark.conformance
 # set; default: DEFAULT_PLAYOUTS over them all), "options" (option sets, default [{}]), "vary" (options
 # whose values cycle with the seed), "check_every" (the full per-step check on one step in this many;
 # every step applies its move anyway), "parity" (compiled = interpreted games per seat count).
+# An option set may instead be {"options": {...}, "seat_counts": [...], "games": n}: a variant played at
+# its own seat counts (White Hat's robot needs 2 seats), with its own number of games (its share of
+# every sample: playouts, parity and leak checks scale it alike) and optionally "interpreted_games", its
+# share when the engines are interpreted (the interpreted pass of .ci/run has a tighter budget). "sampled_parity": in this many of each
+# option set's playouts (spread over its seat counts; compiled engines), every checked step is also applied by the interpreted twin
+# from the same state: the same legal moves, state, events and score, at the cost of a few interpreted
+# steps per game instead of a whole interpreted game.
 DEFAULT_PLAYOUTS = 300
 PARITY_GAMES = 120
 UNLISTED = (-1, 2 ** 40)  # besides unlisted small codes
@@ -35,12 +42,17 @@ class Plan:
     def __init__(self, game):
         cfg = load_fixtures(game.info.id).get("playouts", {})
         self.counts = cfg.get("seat_counts", seat_counts(game))
-        self.option_sets = cfg.get("options", [{}])
         self.vary = cfg.get("vary", {})
+        sets = [s if "options" in s else {"options": s} for s in cfg.get("options", [{}])]
+        self.option_sets = [s["options"] for s in sets]
         runs = len(self.counts) * len(self.option_sets)
         self.games = cfg.get("games", -(-DEFAULT_PLAYOUTS // runs))
+        self.set_counts = [s.get("seat_counts", self.counts) for s in sets]
+        self.set_games = [s.get("games", self.games) if engines.COMPILED else
+                          s.get("interpreted_games", s.get("games", self.games)) for s in sets]
         self.check_every = cfg.get("check_every", 1)
         self.parity = cfg.get("parity", -(-PARITY_GAMES // len(self.counts)))
+        self.sampled_parity = cfg.get("sampled_parity", 0)
 
     def options(self, option_set: dict, seed: int) -> dict:
         """The option set, with each varying option's value picked by the seed (independently per option)."""
@@ -49,12 +61,23 @@ class Plan:
             opts[name] = values[(seed >> k) % len(values)]
         return opts
 
-    def runs(self, games: int):
-        """(players, options, seed) of `games` seeded games per seat count and option set."""
-        for players in self.counts:
-            for option_set in self.option_sets:
-                for seed in range(games):
-                    yield players, self.options(option_set, seed), seed
+    def runs(self, games: int, twins: int | None = None):
+        """(players, options, seed) of `games` seeded games per seat count and option set (an option set with
+        its own number of games gets its share of `games`); with `twins`, (players, options, seed, twin):
+        whether the game is among the first `twins` of its option set (spread over its seat counts)."""
+        for counts, option_set, share in zip(self.set_counts, self.option_sets, self.set_games):
+            for players in counts:
+                for seed in range(-(-games * share // self.games)):
+                    if twins is not None:
+                        yield players, self.options(option_set, seed), seed, seed < -(-twins // len(counts))
+                    else:
+                        yield players, self.options(option_set, seed), seed
+
+    def sample(self, seed: int) -> tuple[int, dict]:
+        """(players, options) of the seed-th game of a small sample across the option sets and seat counts."""
+        k = seed % len(self.option_sets)
+        counts = self.set_counts[k]
+        return counts[(seed // len(self.option_sets)) % len(counts)], self.options(self.option_sets[k], seed)
 
 
 def check_step(game, state, listed, move, salt):
@@ -79,15 +102,33 @@ def check_step(game, state, listed, move, salt):
     assert bytes(state) == before and new != state
 
 
+def check_twin(game, twin, state, listed, move):
+    """The interpreted twin agrees on this step: listed moves, the move's info, next state, events, score."""
+    other = bytearray(state)
+    assert twin.legal_moves(other) == listed, "legal moves differ from the interpreted rules"
+    assert asdict(game.move_info(state, move)) == asdict(twin.move_info(other, move))
+    new, events = game.apply(state, move)
+    new_twin, events_twin = twin.apply(other, move)
+    assert new == new_twin, "the interpreted rules reach another state"
+    assert [asdict(e) for e in events] == [asdict(e) for e in events_twin]
+    assert asdict(game.score(new)) == asdict(twin.score(new_twin))
+
+
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_random_playouts_reach_a_scored_end(game_id):
+def test_random_playouts_reach_a_scored_end(game_id, pure_engines):
     game = engines.get(game_id)
     plan = Plan(game)
     moves = games = 0
-    for players, options, seed in plan.runs(scaled(plan.games)):
+    twin = pure_engines.get(game_id) if plan.sampled_parity and engines.COMPILED and compiled_modules(game) \
+        else None
+    for players, options, seed, sampled in plan.runs(scaled(plan.games), twins=plan.sampled_parity):
+        sampled = sampled and twin is not None
+
         def each(state, listed, move, step):
             if step % plan.check_every == seed % plan.check_every:
                 check_step(game, state, listed, move, seed + step)
+                if sampled:
+                    check_twin(game, twin, state, listed, move)
         trail, final, _ = playout(game, players, seed, each, options=options)
         moves += len(trail) - 1
         games += 1
@@ -168,8 +209,7 @@ def assert_no_seat_learns_unseen_cards(game, games: int = 12, every: int = 4) ->
     reveals = recorded(game.info.id, "reveals")
     changed = 0
     for seed in range(games):
-        players = plan.counts[seed % len(plan.counts)]
-        options = plan.options(plan.option_sets[(seed // len(plan.counts)) % len(plan.option_sets)], seed)
+        players, options = plan.sample(seed)
         trail, _, _ = playout(game, players, seed, options=options)
         for k, state in enumerate(trail[:-1:every]):
             for seat in [None, *range(players)]:

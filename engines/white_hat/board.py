@@ -334,7 +334,8 @@ def _cycle_from(graph, root, state) -> int | None:
 def arrays(board: Board, slot_faces: tuple[int, ...], faces: tuple[Face, ...]) -> bytes:
     """The board's state arrays for the faces on its slots (face index 0..11, or 255 = bare).
 
-    Layout: type[64] (255 = no space), value[64] (signed), out_count[64], out[64 * MAX_OUT].
+    Layout: type[64] (255 = no space), value[64] (signed), out_count[64], out[64 * MAX_OUT], then the
+    fixed depth[64], x[64], y[64] the tracer moves by (§7.3).
     """
     types = bytearray([255] * MAX_SPACES)
     values = bytearray(MAX_SPACES)
@@ -361,4 +362,7 @@ def arrays(board: Board, slot_faces: tuple[int, ...], faces: tuple[Face, ...]) -
             raise DataError(board.name, f"space {sid}", f"has more than {MAX_OUT} outgoing arrows")
         counts[sid] = len(dsts)
         table[sid * MAX_OUT:sid * MAX_OUT + len(dsts)] = bytes(dsts)
-    return bytes(types + values + counts + table)
+    depth, xs, ys = bytearray(MAX_SPACES), bytearray(MAX_SPACES), bytearray(MAX_SPACES)
+    for sid, space in board.spaces.items():
+        depth[sid], xs[sid], ys[sid] = min(space.depth, 255), space.x, space.y
+    return bytes(types + values + counts + table + depth + xs + ys)

@@ -9,9 +9,9 @@ file and the tiles. Returns "" or what is wrong.
 import cython
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, flow, pawns, tiles
+    from cython.cimports.engines.white_hat import cards, flow, pawns, solo, tiles
 else:
-    from . import cards, flow, pawns, tiles
+    from . import cards, flow, pawns, solo, tiles
 from .state import HAND, PLAY, STATE, TRIGGER
 
 cython.declare(NONE=cython.int)
@@ -28,7 +28,11 @@ cython.declare(BOARD_REF=cython.Py_ssize_t, COUNT_OUT=cython.Py_ssize_t, DEALER=
                SLOT_COUNTER=cython.Py_ssize_t, SLOT_FACE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
                TO_ACT=cython.Py_ssize_t, TRICK_ORDER=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
                WINNER=cython.Py_ssize_t, HAND_SIZE=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t,
-               TRIG_SIZE=cython.Py_ssize_t)
+               TRIG_SIZE=cython.Py_ssize_t, TRACER_ON=cython.Py_ssize_t, REDUCE_DECK=cython.Py_ssize_t,
+               HALF_HANDS=cython.Py_ssize_t, CELEBRITY=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
+               CONTROLLER=cython.Py_ssize_t, TRACER_INDEX=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t,
+               TRACER_STEPS=cython.Py_ssize_t, STATUS=cython.Py_ssize_t, SOLO=cython.Py_ssize_t,
+               PAWN_COUNT=cython.Py_ssize_t, M2=cython.Py_ssize_t, COLOUR=cython.Py_ssize_t)
 BOARD_REF = STATE.offset("board_ref")
 COUNT_OUT = STATE.offset("count_out")
 DEALER = STATE.offset("dealer")
@@ -63,20 +67,77 @@ WINNER = STATE.offset("winner")
 HAND_SIZE = HAND.size
 PLAY_SIZE = PLAY.size
 TRIG_SIZE = TRIGGER.size
+TRACER_ON = STATE.offset("tracer_on")
+REDUCE_DECK = STATE.offset("reduce_deck")
+HALF_HANDS = STATE.offset("half_hands")
+CELEBRITY = STATE.offset("celebrity")
+ROBOT = STATE.offset("robot")
+CONTROLLER = STATE.offset("controller")
+TRACER_INDEX = STATE.offset("tracer_index")
+TRACER_SPACE = STATE.offset("tracer_space")
+TRACER_STEPS = STATE.offset("tracer_steps")
+STATUS = STATE.offset("status")
+SOLO = STATE.offset("solo")
+PAWN_COUNT = STATE.offset("pawn_count")
+M2 = STATE.offset("m2_space")
+COLOUR = STATE.offset("solo_colour")
 cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
-               FINISHED=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED = 0, 1, 2, 3, 4, 5
+               FINISHED=cython.int, TRACER=cython.int, LEAD=cython.int, JAIL=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER, LEAD = 0, 1, 2, 3, 4, 5, 6, 7
+JAIL = 254
 
 
 def validate(buf: bytearray, black: cython.int, boards: cython.int) -> str:
     n: cython.int = buf[PLAYERS]
-    if buf[GAME] != black or not 3 <= n <= 6 or buf[BOARD_REF] > boards or buf[PHASE] > FINISHED:
+    one: cython.bint = buf[SOLO] == 1
+    if buf[GAME] != black or not (3 <= n <= 6 or (one and n == 1)) or buf[BOARD_REF] > boards or \
+            buf[PHASE] > LEAD or buf[SOLO] > 1 or (buf[PHASE] == LEAD) != (one and buf[PHASE] == LEAD):
         return "header"
-    if buf[DEALER] >= n or buf[HAT_HOLDER] >= n or buf[LEADER] >= n or not 1 <= buf[COUNT_OUT] <= 14:
+    if buf[DEALER] >= n or buf[HAT_HOLDER] >= n or buf[LEADER] >= n or \
+            not (1 <= buf[COUNT_OUT] <= 14 or (one and buf[COUNT_OUT] == 0)):
         return "round"
     if buf[HONEYPOT_ENTERED] > 1 or buf[DRAWN_TILE] != NONE and buf[PHASE] != PLACE:
         return "flags"
-    return _cards(buf, n) or _board(buf, n) or _trick(buf, n) or _phase(buf, n)
+    return _variants(buf, n) or _cards(buf, n) or _board(buf, n) or _trick(buf, n) or _phase(buf, n)
+
+
+@cython.cfunc
+def _variants(buf: bytearray, n: cython.int) -> str:
+    """The variant options and their state (§7): flags, the robot, the tracer, the status cards."""
+    if buf[TRACER_ON] > 1 or buf[REDUCE_DECK] > 1 or buf[HALF_HANDS] > 1 or buf[CELEBRITY] > 1:
+        return "variant flags"
+    one: cython.bint = buf[SOLO] == 1
+    if buf[PAWN_COUNT] != (8 if one else 2 * n) or (one and (buf[TRACER_ON] or buf[REDUCE_DECK] or
+                                                              buf[HALF_HANDS] or buf[CELEBRITY])):
+        return "solo"
+    if one and (buf[COLOUR] > 4 or buf[WINNER] > 1 and buf[WINNER] != NONE):
+        return "solo trick"
+    robot: cython.int = buf[ROBOT]
+    if (robot != NONE and (robot != 2 or n != 3 or buf[CONTROLLER] > 1)) or (robot == NONE and
+                                                                               buf[CONTROLLER] != NONE):
+        return "robot"
+    index: cython.int = buf[TRACER_INDEX]
+    space: cython.int = buf[TRACER_SPACE]
+    m2: cython.int = buf[M2]
+    if index > buf[TRACER_STEPS] or (space == NONE) != (index < buf[TRACER_STEPS]) or \
+            (not buf[TRACER_ON] and not one and (index or space != NONE)) or \
+            (m2 != NONE) != (one and space != NONE):
+        return "tracer"
+    if (space != NONE and (space >= 64 or buf[SPACE_TYPE + space] == NONE)) or \
+            (m2 != NONE and (m2 >= 64 or buf[SPACE_TYPE + m2] == NONE)):
+        return "tracer space"
+    seen = bytearray(9)
+    s: cython.int
+    for s in range(6):
+        card: cython.int = buf[STATUS + s]
+        if not buf[CELEBRITY] or s >= n:
+            if card:
+                return "status card"
+            continue
+        if card < 10 or card > 50 or card % 5 or seen[card // 5 - 2]:
+            return "status card"
+        seen[card // 5 - 2] = 1
+    return ""
 
 
 @cython.cfunc
@@ -88,6 +149,7 @@ def _cards(buf: bytearray, n: cython.int) -> str:
     c: cython.int
     if top > end or end > 84 or buf[PILE_COUNT] > 84:
         return "deck"
+    reduce: cython.bint = buf[REDUCE_DECK]
     for i in range(top, end):
         c = buf[DECK + i]
         if not 1 <= c <= 14:
@@ -100,7 +162,7 @@ def _cards(buf: bytearray, n: cython.int) -> str:
         seen[c] += 1
     s: cython.int
     for s in range(6):
-        if s >= n and cards.hand_size(buf, HANDS + s * HAND_SIZE):
+        if s >= n and cards.hand_size(buf, HANDS + s * HAND_SIZE) and not (s == 1 and buf[SOLO]):
             return "hand of no seat"
         if buf[HANDS + s * HAND_SIZE]:
             return "hand"
@@ -117,7 +179,7 @@ def _cards(buf: bytearray, n: cython.int) -> str:
             seen[14] += buf[p + 3]
             seen[15] += buf[p + 4]
     for c in range(1, 16):
-        if seen[c] != (6 if c <= 13 else 5 if c == 14 else 1):
+        if seen[c] != flow.copies(reduce, n, c):
             return f"card {c} is not there exactly once per copy"
     return ""
 
@@ -128,9 +190,11 @@ def _board(buf: bytearray, n: cython.int) -> str:
     q: cython.int
     for p in range(12):
         s: cython.int = buf[PAWNS + p]
-        if p >= 2 * n:
+        if p >= buf[PAWN_COUNT]:
             if s != NONE:
                 return "pawn of no seat"
+            continue
+        if s == JAIL and (buf[TRACER_ON] or buf[SOLO]):
             continue
         if s >= 64 or buf[SPACE_TYPE + s] == NONE:
             return "pawn off the board"
@@ -159,7 +223,7 @@ def _board(buf: bytearray, n: cython.int) -> str:
             if buf[t] or buf[t + 1] or buf[t + 2] or buf[t + 3]:
                 return "pending tail"
             continue
-        if buf[t] >= 2 * n or buf[t + 1] >= 64 or buf[SPACE_TYPE + buf[t + 1]] == NONE or \
+        if buf[t] >= buf[PAWN_COUNT] or buf[t + 1] >= 64 or buf[SPACE_TYPE + buf[t + 1]] == NONE or \
                 buf[t + 2] not in (7, 10, 11, 12):
             return "trigger"
     return ""
@@ -175,7 +239,7 @@ def _trick(buf: bytearray, n: cython.int) -> str:
     if pos > n or k > 12:
         return "trick"
     for i in range(6):
-        if buf[TRICK_ORDER + i] != ((leader + i) % n if i < n else NONE):
+        if buf[TRICK_ORDER + i] != _order_at(buf, n, leader, i):
             return "trick order"
     if buf[PHASE] != TRICK and buf[PHASE] != COLLECT:
         for i in range(6 * PLAY_SIZE):
@@ -204,6 +268,18 @@ def _trick(buf: bytearray, n: cython.int) -> str:
 
 
 @cython.cfunc
+def _order_at(buf: bytearray, n: cython.int, leader: cython.int, i: cython.int) -> cython.int:
+    """The i-th seat of the trick order: clockwise, or the robot's order (§7.6)."""
+    if i >= n:
+        return NONE
+    if buf[ROBOT] == NONE or i == 0:
+        return (leader + i) % n
+    if leader == buf[ROBOT]:
+        return buf[CONTROLLER] if i == 2 else 1 - buf[CONTROLLER]
+    return buf[ROBOT] if i == 1 else 1 - leader
+
+
+@cython.cfunc
 def _phase(buf: bytearray, n: cython.int) -> str:
     phase: cython.int = buf[PHASE]
     actor: cython.int = buf[TO_ACT]
@@ -213,6 +289,8 @@ def _phase(buf: bytearray, n: cython.int) -> str:
         return "" if actor == NONE and pending == 0 else "finished"
     if actor >= n:
         return "to act"
+    if buf[SOLO]:
+        return _solo_phase(buf, phase, pending)
     if phase == TRICK:
         pos: cython.int = buf[TRICK_POS]
         if pos >= n or actor != buf[TRICK_ORDER + pos] or pending or buf[WINNER] != NONE:
@@ -229,6 +307,11 @@ def _phase(buf: bytearray, n: cython.int) -> str:
         return "winner"
     if phase == MOVE:
         return "" if actor == buf[WINNER] and pending == 0 and flow.has_pawn_move(buf, actor) else "move phase"
+    if phase == TRACER:
+        if actor != buf[WINNER] or pending or buf[TRACER_SPACE] == NONE or \
+                pawns.tracer_destinations(buf, buf[TRACER_SPACE]) == 0:
+            return "tracer phase"
+        return ""
     if phase == SPECIAL:
         t: cython.Py_ssize_t = PENDING
         if pending == 0 or actor != buf[t] // 2 or buf[PAWNS + buf[t]] != buf[t + 1] or \
@@ -242,6 +325,23 @@ def _phase(buf: bytearray, n: cython.int) -> str:
         if buf[SLOT_FACE + s] != NONE and buf[SLOT_FACE + s] // 2 + 1 == tile:
             return "drawn tile on the board"
     return ""
+
+
+@cython.cfunc
+def _solo_phase(buf: bytearray, phase: cython.int, pending: cython.int) -> str:
+    """Solo phases (§7.7.2): lead, move (a hat of an allowed colour can move), special, place."""
+    if phase == LEAD or phase == MOVE:
+        if pending or (phase == MOVE and not solo.has_hat_move(buf)):
+            return "solo phase"
+        return ""
+    if phase == SPECIAL:
+        t: cython.Py_ssize_t = PENDING
+        if pending == 0 or buf[PAWNS + buf[t]] != buf[t + 1] or buf[t + 3] != _counter(buf, buf[t + 1]):
+            return "special phase"
+        return ""
+    if phase == PLACE and 1 <= buf[DRAWN_TILE] <= 6:
+        return ""
+    return "solo phase"
 
 
 @cython.cfunc

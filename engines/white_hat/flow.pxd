@@ -1,5 +1,6 @@
 # C declarations of flow.py's steps, so rules.py and checks.py call them without Python calls.
 cpdef int read16(bytearray buf, Py_ssize_t at)
+cpdef int copies(bint reduce, int n, int card)
 cpdef void start_round(bytearray buf, bint first, bytes order, list events)
 cpdef void start_trick(bytearray buf, int leader)
 cpdef bint must_pass(bytearray buf)
@@ -14,3 +15,4 @@ cpdef void advance(bytearray buf, list events)
 cpdef void special(bytearray buf, int seat, int kind, long long code, list events)
 cpdef bint any_pawn_can_move(bytearray buf)
 cpdef int pawn_points(bytearray buf, int seat)
+cpdef void move_tracer(bytearray buf, int to, list events)

@@ -11,9 +11,9 @@ import cython
 from ..core import rng
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, pawns, tiles
+    from cython.cimports.engines.white_hat import cards, pawns, solo, tiles
 else:
-    from . import cards, pawns, tiles
+    from . import cards, pawns, solo, tiles
 from .state import HAND, PLAY, STATE, TRIGGER
 
 cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int, TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int,
@@ -22,7 +22,8 @@ NONE = 255
 JAIL = 254
 JOKER = 14
 HAT = 15
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED = 0, 1, 2, 3, 4, 5
+cython.declare(TRACER_PHASE=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER_PHASE = 0, 1, 2, 3, 4, 5, 6
 
 cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
                T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
@@ -38,8 +39,14 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython
                HANDS=cython.Py_ssize_t, HAND_SIZE=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t,
                PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
                TOTALS=cython.Py_ssize_t, LAST_ROUND=cython.Py_ssize_t, ROUNDS_SCORED=cython.Py_ssize_t,
-               CA=cython.Py_ssize_t, JAIL_VALUE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t)
+               CA=cython.Py_ssize_t, JAIL_VALUE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
+               SERVER=cython.Py_ssize_t, TRACER_ON=cython.Py_ssize_t, REDUCE_DECK=cython.Py_ssize_t,
+               HALF_HANDS=cython.Py_ssize_t, HONEYPOT_FLAG=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
+               CONTROLLER=cython.Py_ssize_t, TRACER_INDEX=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t,
+               TRACER_STEPS=cython.Py_ssize_t, SOLO=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 PHASE = STATE.offset("phase")
 TO_ACT = STATE.offset("to_act")
 RNG = STATE.offset("rng")
@@ -72,6 +79,17 @@ ROUNDS_SCORED = STATE.offset("rounds_scored")
 CA = STATE.offset("critical_asset")
 JAIL_VALUE = STATE.offset("jail_value")
 SPACE_TYPE = STATE.offset("space_type")
+SERVER = STATE.offset("server")
+TRACER_ON = STATE.offset("tracer_on")
+REDUCE_DECK = STATE.offset("reduce_deck")
+HALF_HANDS = STATE.offset("half_hands")
+HONEYPOT_FLAG = STATE.offset("honeypot_entered")
+ROBOT = STATE.offset("robot")
+CONTROLLER = STATE.offset("controller")
+TRACER_INDEX = STATE.offset("tracer_index")
+TRACER_SPACE = STATE.offset("tracer_space")
+TRACER_STEPS = STATE.offset("tracer_steps")
+SOLO = STATE.offset("solo")
 
 
 @cython.cfunc
@@ -100,6 +118,20 @@ def write16(buf: bytearray, at: cython.Py_ssize_t, value: cython.int) -> cython.
 # -- the deal (§3.2) -------------------------------------------------------------
 
 @cython.ccall
+def copies(reduce: cython.bint, n: cython.int, card: cython.int) -> cython.int:
+    """Copies of `card` in the game: 6 per rank, 5 jokers, 1 hat; `reduce_luck` deck reduction (§7.4): one
+    fewer of each rank and joker per seat below 6, never below 4 per rank and 3 jokers."""
+    if card == HAT:
+        return 1
+    full: cython.int = 6 if card <= 13 else 5
+    if not reduce:
+        return full
+    least: cython.int = 4 if card <= 13 else 3
+    left: cython.int = full - (6 - n)
+    return left if left > least else least
+
+
+@cython.ccall
 def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Optional[list]) -> cython.void:
     """Round start: dealer, shuffle (or the rigged `order`), count-out, hat, deal, first leader."""
     n: cython.int = buf[PLAYERS]
@@ -118,7 +150,7 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
     else:
         c: cython.int
         for c in range(1, 15):
-            for i in range(6 if c <= 13 else 5):
+            for i in range(copies(buf[REDUCE_DECK], n, c)):
                 buf[DECK + count] = c
                 count += 1
         rng.shuffle(buf, RNG, DECK, count)
@@ -130,12 +162,13 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
     _to_pile(buf, card, 1)
     buf[HAT_HOLDER] = holder
     buf[hand_at(holder) + HAT] = 1
-    _deal(buf, n, 10)
+    _deal(buf, n, 5 if buf[HALF_HANDS] and buf[HONEYPOT_FLAG] else 10)  # half hands (§7.4)
     leader: cython.int = (holder + n - 1) % n
+    start_trick(buf, leader)
     if events is not None:
         events.append(("round_start", read16(buf, ROUND), buf[DEALER], card, holder, leader,
-                       [list(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)]))
-    start_trick(buf, leader)
+                       [list(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)], list(buf[ORDER:ORDER + n]),
+                       buf[CONTROLLER]))
 
 
 @cython.cfunc
@@ -169,10 +202,23 @@ def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void
 
 @cython.ccall
 def start_trick(buf: bytearray, leader: cython.int) -> cython.void:
+    """A new trick led by `leader`: its order (and, with the robot, its controller, §7.6)."""
     n: cython.int = buf[PLAYERS]
     i: cython.int
     for i in range(6):
         buf[ORDER + i] = (leader + i) % n if i < n else NONE
+    robot: cython.int = buf[ROBOT]
+    if robot != NONE:
+        if read16(buf, ROUND) == 1 and buf[HAT_HOLDER] != robot:
+            buf[CONTROLLER] = 1 - buf[HAT_HOLDER]  # "the player without the White Hat", all of round 1
+        elif leader != robot:
+            buf[CONTROLLER] = 1 - leader
+        if leader == robot:  # robot, the other human, the controller last (D32)
+            buf[ORDER + 1] = 1 - buf[CONTROLLER]
+            buf[ORDER + 2] = buf[CONTROLLER]
+        else:  # the leader, the robot, the other human
+            buf[ORDER + 1] = robot
+            buf[ORDER + 2] = 1 - leader
     for i in range(6 * PLAY_SIZE):
         buf[PLAYS + i] = 0
     buf[LEADER] = leader
@@ -354,7 +400,7 @@ def has_pawn_move(buf: bytearray, seat: cython.int) -> cython.bint:
     """Group (a) or (b) of §5.7 holds a pawn that can move."""
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         s: cython.int = buf[PAWNS + p]
         if s >= 64 or (p // 2 != seat and pawns.value_of(buf, s) >= 0):
             continue
@@ -415,11 +461,77 @@ def advance(buf: bytearray, events: Optional[list]) -> cython.void:
             tiles.pop(buf, 0)
             continue
         buf[PHASE] = SPECIAL
-        buf[TO_ACT] = buf[PENDING] // 2
+        buf[TO_ACT] = 0 if buf[SOLO] else buf[PENDING] // 2  # the pawn's owner decides (D16)
         if events is not None:
-            events.append(("special_triggered", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2],
-                           buf[PENDING] // 2))
+            events.append(("special_triggered", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2], buf[TO_ACT]))
         return
+    if buf[SOLO]:
+        solo.after(buf, events)
+        return
+    if buf[TRACER_ON] and _tracer_due(buf) and _tracer_step(buf, events):
+        return
+    _end_checks(buf, events)
+
+
+# -- the tracer (§7.3) ------------------------------------------------------------
+
+@cython.cfunc
+def _tracer_due(buf: bytearray) -> cython.bint:
+    """§4.7 step 5: the winner has a pawn on an FBI Server and no pawn is on the Critical Asset."""
+    w: cython.int = buf[WINNER]
+    due: cython.bint = False
+    p: cython.int
+    for p in range(buf[PAWN_COUNT]):
+        s: cython.int = buf[PAWNS + p]
+        if s == buf[CA]:
+            return False
+        if p // 2 == w and s < 64 and buf[SPACE_TYPE + s] == T_FBI:
+            due = True
+    return due
+
+
+@cython.cfunc
+def _tracer_step(buf: bytearray, events: Optional[list]) -> cython.bint:
+    """One tracer step; True when the winner must choose where (phase tracer)."""
+    if buf[TRACER_SPACE] == NONE:
+        index: cython.int = buf[TRACER_INDEX] + 1
+        buf[TRACER_INDEX] = index
+        if index < buf[TRACER_STEPS]:
+            if events is not None:
+                events.append(("tracer_moved", index, NONE))
+            return False
+        buf[TRACER_SPACE] = buf[SERVER]
+        if events is not None:
+            events.append(("tracer_moved", index, buf[SERVER]))
+        _capture(buf, buf[SERVER], events)
+        return False
+    if pawns.tracer_destinations(buf, buf[TRACER_SPACE]) == 0:
+        if events is not None:
+            events.append(("tracer_stuck", buf[TRACER_SPACE]))
+        return False
+    buf[PHASE] = TRACER_PHASE
+    buf[TO_ACT] = buf[WINNER]
+    return True
+
+
+@cython.cfunc
+def _capture(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
+    """Every player pawn on `space` goes to the Tracer Jail for good (D27), in pawn-id order."""
+    p: cython.int
+    for p in range(buf[PAWN_COUNT]):
+        if buf[PAWNS + p] == space:
+            buf[PAWNS + p] = JAIL
+            if events is not None:
+                events.append(("captured", p, space))
+
+
+@cython.ccall
+def move_tracer(buf: bytearray, to: cython.int, events: Optional[list]) -> cython.void:
+    """`tracer t` (already checked): the tracer moves, captures a pawn there, then the end checks."""
+    buf[TRACER_SPACE] = to
+    if events is not None:
+        events.append(("tracer_moved", buf[TRACER_INDEX], to))
+    _capture(buf, to, events)
     _end_checks(buf, events)
 
 
@@ -441,6 +553,8 @@ def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.lon
         if events is not None:
             events.append(("dos" if kind == 5 else "backflip", target, start, (code >> 8) & 63))
         tiles.passive(buf, (code >> 8) & 63, events)
+        if buf[SOLO]:
+            solo.remove_hit(buf, target, events)
     elif kind == 6:
         tiles.exploit(buf, (code >> 4) & 63, 1 if (code >> 10) & 1 else -1, (code >> 11) & 3, events)
     tiles.pop(buf, 0)
@@ -456,7 +570,7 @@ def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.lon
 def any_pawn_can_move(buf: bytearray) -> cython.bint:
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         if pawns.can_move(buf, p, occ):
             return True
     return False
@@ -471,6 +585,8 @@ def _end_checks(buf: bytearray, events: Optional[list]) -> cython.void:
     for p in range(2 * n):
         if buf[PAWNS + p] == buf[CA]:
             game_over = True
+    if buf[TRACER_SPACE] == buf[CA]:
+        game_over = True
     if not game_over and not any_pawn_can_move(buf):
         game_over = True
     round_over: cython.bint = game_over

@@ -15,7 +15,16 @@ wins, then the lowest last round, then a shared win.
 
 Notes on this implementation (the spec's decisions, in brief; see §12 there):
 - One class serves both ids; `black_hat` has the Black Hat card, one board and no
-  Backflip (§1). The variants of §7 are not offered yet (their own issue).
+  Backflip (§1). Variants (§7) are options: tiles, tracer, reduce_luck, celebrity, the
+  two-player robot and (white_hat) solo; variants.py checks the combinations of §7.8.
+  Two seats without `robot` (one without `solo`) mean that game: only an explicit
+  contradiction is refused (the spec's §7.8 refuses the defaulted value too).
+- Solo (solo.py) reuses the state: the row is seat 1's hand block, the 8 hats are
+  pawns 0-7, the markers share the tracer's fields; the row answers inside ApplyMove.
+- The robot (seat 2 of a 2-player game) is moved by its controller: the controller is
+  the seat that acts (`to_act`, MoveInfo.seat) for the robot's decisions, since the API
+  authorizes a move by the seat that sends it; the view names the robot and the
+  controller, and the robot's hand is open to all.
 - Hands are multisets (D3); move codes pack the cards (moves.py), so every
   distinct multiset is one move. Deal and count-out as D5-D7; forced draws
   reshuffle the discard pile (D8); joker never stands for the hat (D9).
@@ -41,7 +50,7 @@ from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import board as boards
-from . import cards, checks, codes, flow, moves, rules, view
+from . import cards, checks, codes, flow, moves, rules, solo, variants, view
 from .state import BOARD_SIZE, BOARD_START, FACES, STATE
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -68,6 +77,10 @@ REASON_TEXT = {
     "marker_needed": "no free marker: name the marker to move", "marker_not_needed": "a marker is free: do not name one",
     "face_not_drawn": "face is not a face of the drawn tile", "no_such_slot": "no such slot",
     "backflip_bad_target": "target is blocked, in jail, on a start space, or the pawn that entered",
+    "not_tracer_phase": "not in tracer phase", "tracer_cannot_move": "the tracer cannot move there",
+    "not_lead_phase": "not in lead phase", "name_hat_value": "name the hat's value: play ... as <1-14>",
+    "no_hat_value": "only a lead of wildcards with the hat names a value (solo)", "hat_removed": "hat was removed",
+    "wrong_colour": "the row won with another colour: move a hat of that colour",
 }
 
 
@@ -97,9 +110,11 @@ class WhiteHatGame(Game):
     def __init__(self, game_id: str, title: str) -> None:
         self.black = game_id == "black_hat"
         boards_here = tuple(BUILT_IN[game_id])  # the built-in boards; a board file may be named too
-        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else o
+        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else
+                        replace(o, allowed=("false",)) if o.name == "solo" and self.black else o
                         for o in load_specs(DATA / "options.toml"))
-        self.info = GameInfo(id=game_id, title=title, min_seats=3, max_seats=6, version=VERSION, options=options)
+        self.info = GameInfo(id=game_id, title=title, min_seats=2 if self.black else 1, max_seats=6,
+                             version=VERSION, options=options)
         self.reasons = rule_reasons(game_id, REASON_TEXT)
         self.board_names = tuple(BUILT_IN[game_id])
         self.legal_moves = rules.legal_moves
@@ -108,24 +123,47 @@ class WhiteHatGame(Game):
 
     # -- setup ---------------------------------------------------------------------
     def new(self, players, options=None, seed=0, deck=None):
-        if self.black and isinstance(options, Mapping) and "solo" in options:
+        """As Game.new; two seats without an explicit `robot` option mean the robot game (§7.6), one seat
+        without `solo` the solo game (§7.7), the only ways so few can play: only an explicit contradiction
+        is refused (see variants.engine_seats)."""
+        if self.black and isinstance(options, Mapping) and str(options.get("solo", "false")).strip() != "false":
             raise BadOption("bad_option_value", "option solo: Black Hat has no solo mode", option="solo")
+        if players == 2 and (options is None or isinstance(options, Mapping) and "robot" not in options):
+            options = {**(options or {}), "robot": "true"}
+        if players == 1 and not self.black and (options is None or isinstance(options, Mapping) and
+                                                "solo" not in options):
+            options = {**(options or {}), "solo": "true"}
         return super().new(players, options, seed, deck)
 
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
               whole_deck: bool) -> bytearray:
         """Game setup (§3.1): board, pawns on the starts, dealer, round 1 (§3.2)."""
+        players = variants.engine_seats(players, values)
         ref, board, tail = self._board(values["board"])
-        order = _rigged(deck, whole_deck) if deck else b""
+        wanted = variants.tiles_wanted(values["tiles"], board)
+        luck = values["reduce_luck"]
+        reduce = luck in ("deck", "both")
+        order = _rigged(deck, whole_deck, reduce, players) if deck else b""
         buf = bytearray(STATE.size)
         STATE.write(buf, "game", int(self.black))
         STATE.write(buf, "players", players)
+        buf[AT.tracer_on] = values["tracer"] == "true"
+        buf[AT.reduce_deck], buf[AT.half_hands] = reduce, luck in ("hands", "both")
+        buf[AT.celebrity] = values["celebrity"] == "true"
+        buf[AT.robot] = variants.ROBOT_SEAT if values["robot"] == "true" else 255
+        buf[AT.controller] = 0 if values["robot"] == "true" else 255
+        buf[AT.tracer_space], buf[AT.tracer_steps], buf[AT.m2_space] = 255, board.steps_to_board, 255
+        buf[AT.pawn_count] = 2 * players
+        if players == 1 and any(sp.type == "denial_of_service" for sp in board.spaces.values()):
+            raise variants.refuse("board", "the solo board must have no Denial-of-Service")
         STATE.write(buf, "board_ref", ref)
         STATE.write(buf, "dealer", int(values["first_dealer"]))
         from ..core import rng
         rng.seed_into(buf, AT.rng, seed)
+        pawn_count = 8 if players == 1 else 2 * players
+        buf[AT.solo], buf[AT.pawn_count] = players == 1, pawn_count
         for p in range(12):
-            buf[AT.pawns + p] = (board.internet_cafe if p % 2 == 0 else board.public_server) if p < 2 * players \
+            buf[AT.pawns + p] = (board.internet_cafe if p % 2 == 0 else board.public_server) if p < pawn_count \
                 else 255
         for i in range(2):
             buf[AT.marker_space + i] = 255
@@ -139,7 +177,16 @@ class WhiteHatGame(Game):
         for i, slot in enumerate(board.slots):
             buf[AT.slot_hosts + 4 * i:AT.slot_hosts + 4 * i + 4] = bytes(slot.hosts)
         buf[BOARD_START:BOARD_START + BOARD_SIZE] = _arrays(board, (255,) * 5)
-        flow.start_round(buf, True, order, None)
+        variants.place_setup_tiles(buf, wanted, board)
+        if buf[AT.celebrity]:
+            variants.deal_status_cards(buf, players)
+        if buf[AT.solo]:
+            if deck:
+                raise BadOption("bad_deck", "deck: a rigged deck is not offered in solo", option="deck")
+            buf[AT.trick_order:AT.trick_order + 6] = bytes([0, 255, 255, 255, 255, 255])
+            solo.setup(buf, None)
+        else:
+            flow.start_round(buf, True, order, None)
         return buf + tail
 
     def _board(self, value: str) -> tuple[int, boards.Board, bytes]:
@@ -189,6 +236,11 @@ class WhiteHatGame(Game):
             self.refuse(rules.REASONS[reason], text, seat)
         mover = rules.mover(state)
         if seat != mover:
+            robot = state[AT.robot]
+            if state[AT.to_act] == robot != 255:
+                why = f"seat {seat} does not control the robot (seat {mover} makes its moves)" if seat != robot \
+                    else f"the robot's moves are made by its controller, seat {mover}"
+                self.refuse("not_your_turn", text, seat, why)
             self.refuse("not_your_turn", text, seat, f"not your turn (seat {mover} is to act)")
         code, reason = moves.code_of(state, parsed)
         if not reason:
@@ -199,7 +251,9 @@ class WhiteHatGame(Game):
 
     def _refuse(self, state: bytearray, code: str, move: object, seat: int | None):
         detail = None
-        if code == "follow_count":
+        if code == "wrong_colour":
+            detail = _colour_refusal(state)
+        elif code == "follow_count":
             detail = f"must play one card or exactly {state[AT.lead_count]} cards"
         elif code == "collect_count":
             detail = f"choose exactly {flow.collect_size(state)} rank cards"
@@ -238,11 +292,11 @@ class WhiteHatGame(Game):
         reason = rules.check(state, move) if ok else rules.REASONS.index("not_legal")
         if reason:
             self._refuse_code(state, move, reason)
-        return moves.info(state[AT.to_act], move)
+        return moves.info(rules.mover(state), move, state[AT.solo])
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
-        seat = state[AT.to_act]
-        return [moves.info(seat, code) for code in rules.legal_moves(state)]
+        seat, one = rules.mover(state), state[AT.solo]
+        return [moves.info(seat, code, one) for code in rules.legal_moves(state)]
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         return moves.text_of(kind, args)
@@ -251,6 +305,8 @@ class WhiteHatGame(Game):
     def score(self, state: bytearray) -> Scores:
         """§10: provisional round scores while a round runs, the final ones once finished."""
         n, finished = state[AT.players], rules.is_finished(state)
+        if state[AT.solo]:
+            return _solo_score(state, finished)
         rows = []
         for s in range(n):
             banked = STATE.read(state, "totals", s)
@@ -262,7 +318,10 @@ class WhiteHatGame(Game):
                 rnd = max(0, card + pawn)
                 total = banked + rnd
             rows.append((s, rnd, total, card, pawn))
-        ranks, winners, reason = rank(rows)
+        if state[AT.celebrity]:
+            ranks, winners, reason = variants.celebrity_rank(rows, list(state[AT.status:AT.status + n]))
+        else:
+            ranks, winners, reason = rank(rows)
         seats = tuple(SeatScore(s, rnd, total, ranks[s], {"cards": card, "pawns": pawn, "banked": total - rnd})
                       for s, rnd, total, card, pawn in rows)
         return Scores(seats, finished, winners, reason)
@@ -299,13 +358,23 @@ class WhiteHatGame(Game):
             return "board constants"
         if state[BOARD_START:BOARD_START + BOARD_SIZE] != _arrays(board, faces):
             return "board graph"
+        if state[AT.tracer_steps] != board.steps_to_board:
+            return "tracer track"
         return ""
 
     def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
-        """The rank cards and jokers in others' hands and the deck, permuted (hand sizes and the hat stay)."""
+        """The rank cards and jokers in others' hands and the deck, permuted (hand sizes and the hat stay), and
+        the status cards `seat` cannot see (the others' and the unused ones) until the game is finished; the
+        robot's open hand and status card stay."""
         new = bytearray(state)
         n = state[AT.players]
-        others = [s for s in range(n) if s != seat]
+        others = [s for s in range(n) if s != seat and s != state[AT.robot]]
+        if state[AT.celebrity] and not rules.is_finished(state):
+            used = set(state[AT.status:AT.status + n])
+            pool = [state[AT.status + s] for s in others] + [c for c in variants.STATUS_CARDS if c not in used]
+            shuffle(pool)
+            for s, card in zip(others, pool):
+                new[AT.status + s] = card
         pool = [c for s in others for c in range(1, 15) for _ in range(state[AT.hands + 16 * s + c])]
         sizes = [sum(state[AT.hands + 16 * s + c] for c in range(1, 15)) for s in others]
         deck = list(state[AT.deck + state[AT.deck_top]:AT.deck + state[AT.deck_end]])
@@ -322,6 +391,17 @@ class WhiteHatGame(Game):
         return new
 
 
+def _solo_score(state: bytearray, finished: bool) -> Scores:
+    """§10 solo: per colour (K, W, O, B) the provisional round score and the total; the seat's total is the
+    lowest colour total (the final score; higher is better), the only winner seat 0."""
+    rounds = [STATE.read(state, "last_round", c) if finished else solo.colour_score(state, c) for c in range(4)]
+    totals = [STATE.read(state, "totals", c) + (0 if finished else rounds[c]) for c in range(4)]
+    low = min(range(4), key=lambda c: (totals[c], c))
+    breakdown = {f"{name}_{part}": value for c, name in enumerate("KWOB")
+                 for part, value in (("round", rounds[c]), ("total", totals[c]))}
+    return Scores((SeatScore(0, rounds[low], totals[low], 1, breakdown),), finished, (0,), "")
+
+
 def rank(rows: list[tuple]) -> tuple[dict[int, int], tuple[int, ...], str]:
     """§6.3: lowest total, then the lowest last round, then shared; ranks 1, 1, 3 on full ties."""
     keys = {s: (total, rnd) for s, rnd, total, _, _ in rows}
@@ -335,23 +415,32 @@ def rank(rows: list[tuple]) -> tuple[dict[int, int], tuple[int, ...], str]:
     return ranks, tuple(last), "last_round" if len(last) == 1 else "shared"
 
 
-def _rigged(deck: list[str], whole: bool) -> bytes:
-    """A rigged round-1 deck (card names, top first) over the 83-card multiset; the rest in canonical order."""
-    left = {c: (6 if c <= 13 else 5) for c in range(1, 15)}
+def _rigged(deck: list[str], whole: bool, reduce: bool, n: int) -> bytes:
+    """A rigged round-1 deck (card names, top first) over the deck's multiset (83 cards, fewer with
+    reduce_luck); the rest in canonical order."""
+    left = {c: flow.copies(reduce, n, c) for c in range(1, 15)}
     order = []
     for name in deck:
         card = moves.CARD_OF.get(name)
         if card is None or card == 15:
             raise BadOption("bad_deck", f"deck: {name[:12]!r} is not a card of the deck (1-13, J)", option="deck")
         if left[card] == 0:
-            raise BadOption("bad_deck", f"deck: too many {name!r} (the deck has {6 if card <= 13 else 5})",
+            raise BadOption("bad_deck", f"deck: too many {name!r} (the deck has {flow.copies(reduce, n, card)})",
                             option="deck")
         left[card] -= 1
         order.append(card)
     if whole and any(left.values()):
-        raise BadOption("bad_deck", "deck: not a permutation of the 83-card deck", option="deck")
+        raise BadOption("bad_deck", f"deck: not a permutation of the {sum(left.values()) + len(order)}-card deck",
+                        option="deck")
     order += [c for c in range(1, 15) for _ in range(left[c])]
     return bytes(order)
+
+
+def _colour_refusal(state: bytearray) -> str:
+    colour = "KWOB"[state[AT.solo_colour]]
+    card = {"K": "Yellow", "W": "Green", "O": "Brown", "B": "Blue"}[colour]
+    hat = {"K": "Black", "W": "White", "O": "Orange", "B": "Blue"}[colour]
+    return f"the row won with {card}: move a {hat} hat"
 
 
 @lru_cache(maxsize=32)

@@ -1,7 +1,7 @@
 """White Hat move texts (spec §8.2): reading text, finding the legal code, describing codes.
 
 Text forms: `play 7 7 J`, `pass`, `collect all`, `collect hat 4 7`, `move 1a 17`,
-`dos 2b 1`, `exploit 22 -1 [x1|x2]`, `randomize`, `place 4b C`, `backflip 1b 16`, `skip`.
+`dos 2b 1`, `exploit 22 -1 [x1|x2]`, `randomize`, `place 4b C`, `backflip 1b 16`, `skip`, `tracer 16`.
 Cards print in canonical order (1 < ... < 13 < J < H); the reader accepts any order.
 """
 from __future__ import annotations
@@ -12,14 +12,15 @@ from ..core.errors import BadMoveText
 from ..core.game import MoveInfo
 from . import codes, rules
 from .board import SLOT_IDS
+from .state import STATE
 
 CARD_NAMES = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "H")
 CARD_OF = {name: i for i, name in enumerate(CARD_NAMES) if name}
-KEYWORDS = ("play", "pass", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip")
+KEYWORDS = ("play", "pass", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip", "tracer")
 USAGE = {"play": "play <cards>", "pass": "pass", "collect": "collect all | collect hat <cards>",
          "move": "move <pawn> <space>", "dos": "dos <pawn> <space>", "exploit": "exploit <space> <+1|-1> [x1|x2]",
          "randomize": "randomize", "place": "place <face> <slot>", "backflip": "backflip <pawn> <space>",
-         "skip": "skip"}
+         "skip": "skip", "tracer": "tracer <space>"}
 FACE_NAMES = tuple(f"{t}{s}" for t in range(1, 7) for s in "ab")
 
 
@@ -31,8 +32,12 @@ def cards_text(cards: list[int]) -> list[str]:
     return [CARD_NAMES[c] for c in sorted(cards)]
 
 
-def pawn_name(pawn: int) -> str:
-    return f"{pawn // 2}{'ab'[pawn % 2]}"
+HATS = ("Ka", "Kb", "Wa", "Wb", "Oa", "Ob", "Ba", "Bb")  # solo (§2.2): black, white, orange, blue
+HAT_BASE = 16  # read() gives hat i as HAT_BASE + i; code_of maps it to pawn i in solo only
+
+
+def pawn_name(pawn: int, solo: int = 0) -> str:
+    return HATS[pawn] if solo else f"{pawn // 2}{'ab'[pawn % 2]}"
 
 
 def read(text: str) -> tuple:
@@ -48,13 +53,22 @@ def read(text: str) -> tuple:
             raise bad(text, f"expected '{USAGE[word]}'")
         return (word,)
     if word == "play":
-        return (word, _cards(text, rest))
+        if len(rest) >= 2 and rest[-2] == "as":
+            value = rest[-1]
+            if not (value.isascii() and value.isdigit() and 1 <= int(value) <= 14 and len(value) <= 2):
+                raise bad(text, "the hat's value after 'as' must be 1-14")
+            return (word, _cards(text, rest[:-2]), int(value))
+        return (word, _cards(text, rest), 0)
     if word == "collect":
         if rest == ["all"]:
             return (word, "all")
         if rest[:1] == ["hat"]:
             return (word, "hat", _cards(text, rest[1:]))
         raise bad(text, f"expected '{USAGE[word]}'")
+    if word == "tracer":
+        if len(rest) != 1:
+            raise bad(text, f"expected '{USAGE[word]}'")
+        return (word, _space(text, rest[0]))
     if word == "exploit":
         if len(rest) not in (2, 3) or rest[1] not in ("+1", "-1") or rest[2:] not in ([], ["x1"], ["x2"]):
             raise bad(text, f"expected '{USAGE[word]}'")
@@ -66,8 +80,10 @@ def read(text: str) -> tuple:
             raise bad(text, "expected a face 1a..6b and a slot A..E")
         return (word, FACE_NAMES.index(rest[0]), SLOT_IDS.index(rest[1]))
     pawn = rest[0]
+    if pawn in HATS:
+        return (word, HAT_BASE + HATS.index(pawn), _space(text, rest[1]))
     if len(pawn) != 2 or not pawn[0].isascii() or not pawn[0].isdigit() or pawn[1] not in "ab":
-        raise bad(text, f"{pawn[:8]!r} is not a pawn id such as 0a or 3b")
+        raise bad(text, f"{pawn[:8]!r} is not a pawn id such as 0a or 3b (solo: a hat such as Ka or Bb)")
     return (word, 2 * int(pawn[0]) + (pawn[1] == "b"), _space(text, rest[1]))
 
 
@@ -92,7 +108,8 @@ def code_of(state: bytearray, parsed: tuple) -> tuple[int, int]:
     if word in ("pass", "randomize", "skip"):
         return {"pass": codes.K_PASS, "randomize": codes.K_RANDOMIZE, "skip": codes.K_SKIP}[word], 0
     if word == "play":
-        return _play_code(state, parsed[1])
+        code, reason = _play_code(state, parsed[1])
+        return code | (parsed[2] << 15), reason
     if word == "collect":
         if parsed[1] == "all":
             return codes.K_COLLECT_ALL, 0
@@ -110,8 +127,12 @@ def code_of(state: bytearray, parsed: tuple) -> tuple[int, int]:
         return codes.K_EXPLOIT | (_on_board(state, space) << 4) | ((sign > 0) << 10) | (marker << 11), 0
     if word == "place":
         return codes.K_PLACE | (parsed[1] << 4) | (parsed[2] << 8), 0
+    if word == "tracer":
+        return codes.K_TRACER | (_on_board(state, parsed[1]) << 8), 0
     kind = {"move": codes.K_MOVE, "dos": codes.K_DOS, "backflip": codes.K_BACKFLIP}[word]
-    pawn = parsed[1] if parsed[1] < 12 else 15
+    solo = state[STATE.offset("solo")]
+    pawn = parsed[1] - HAT_BASE if solo and parsed[1] >= HAT_BASE else parsed[1] if not solo and parsed[1] < 12 \
+        else 15
     return kind | (pawn << 4) | (_on_board(state, parsed[2]) << 8), 0
 
 
@@ -143,12 +164,16 @@ def _play_code(state: bytearray, listed: list[int]) -> tuple[int, int]:
     return codes.K_PLAY | (rank << 4) | (n << 8) | (j << 11) | (h << 14), 0
 
 
-def info(seat: int, code: int) -> MoveInfo:
-    """The MoveInfo of a legal move code."""
+def info(seat: int, code: int, solo: int = 0) -> MoveInfo:
+    """The MoveInfo of a legal move code (`solo`: pawns are the solo hats)."""
     kind = code & 15
     if kind == codes.K_PLAY:
         rank, n, j, h = (code >> 4) & 15, (code >> 8) & 7, (code >> 11) & 7, (code >> 14) & 1
         names = [CARD_NAMES[rank]] * n + ["J"] * j + ["H"] * h
+        value = (code >> 15) & 15
+        if value:
+            return MoveInfo(seat, "play", {"cards": names, "value": value}, " ".join(["play", *names, "as",
+                                                                                       str(value)]))
         return MoveInfo(seat, "play", {"cards": names}, " ".join(["play", *names]))
     if kind == codes.K_COLLECT_ALL:
         return MoveInfo(seat, "collect", {"choice": "all", "cards": []}, "collect all")
@@ -157,13 +182,16 @@ def info(seat: int, code: int) -> MoveInfo:
         return MoveInfo(seat, "collect", {"choice": "hat", "cards": names}, " ".join(["collect", "hat", *names]))
     if kind in (codes.K_MOVE, codes.K_DOS, codes.K_BACKFLIP):
         word = rules.KINDS[kind]
-        pawn, space = pawn_name((code >> 4) & 15), (code >> 8) & 63
+        pawn, space = pawn_name((code >> 4) & 15, solo), (code >> 8) & 63
         return MoveInfo(seat, word, {"pawn": pawn, "space": space}, f"{word} {pawn} {space}")
     if kind == codes.K_EXPLOIT:
         space, sign, marker = (code >> 4) & 63, "+1" if (code >> 10) & 1 else "-1", (code >> 11) & 3
         text = f"exploit {space} {sign}" + (f" x{marker}" if marker else "")
         return MoveInfo(seat, "exploit", {"space": space, "sign": int(sign), "marker": f"x{marker}" if marker else ""},
                         text)
+    if kind == codes.K_TRACER:
+        space = (code >> 8) & 63
+        return MoveInfo(seat, "tracer", {"space": space}, f"tracer {space}")
     if kind == codes.K_PLACE:
         face, slot = FACE_NAMES[(code >> 4) & 15], SLOT_IDS[(code >> 8) & 7]
         return MoveInfo(seat, "place", {"face": face, "slot": slot}, f"place {face} {slot}")
@@ -171,9 +199,9 @@ def info(seat: int, code: int) -> MoveInfo:
     return MoveInfo(seat, word, {}, word)
 
 
-ARGS = {"play": ("cards",), "pass": (), "collect": ("choice", "cards"), "move": ("pawn", "space"),
+ARGS = {"play": ("cards", "value"), "pass": (), "collect": ("choice", "cards"), "move": ("pawn", "space"),
         "dos": ("pawn", "space"), "exploit": ("space", "sign", "marker"), "randomize": (), "place": ("face", "slot"),
-        "backflip": ("pawn", "space"), "skip": ()}
+        "backflip": ("pawn", "space"), "skip": (), "tracer": ("space",)}
 
 
 def text_of(kind: str, args: Mapping[str, object]) -> str:
@@ -187,12 +215,15 @@ def text_of(kind: str, args: Mapping[str, object]) -> str:
     if kind in ("pass", "randomize", "skip"):
         return kind
     if kind == "play":
-        return " ".join(["play", *_card_list(kind, args.get("cards"))])
+        value = args.get("value")
+        return " ".join(["play", *_card_list(kind, args.get("cards"))] + (["as", str(value)] if value else []))
     if kind == "collect":
         choice = args.get("choice") or "hat"
         if choice not in ("all", "hat"):
             raise BadMoveText("bad_move_text", "move collect: choice must be all or hat")
         return "collect all" if choice == "all" else " ".join(["collect", "hat", *_card_list(kind, args.get("cards"))])
+    if kind == "tracer":
+        return f"tracer {args.get('space', 0)}"
     if kind == "exploit":
         sign = args.get("sign")
         if sign not in (1, -1, "+1", "-1"):

@@ -12,11 +12,15 @@ from .state import MAX_OUT, STATE
 cython.declare(NONE=cython.int, JAIL=cython.int, PAWNS=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t,
                SPACE_TYPE=cython.Py_ssize_t, SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t,
                OUT=cython.Py_ssize_t, MARKER_SPACE=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t,
-               CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t, OUT_MAX=cython.int)
+               CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t, OUT_MAX=cython.int,
+               TRACER_SPACE=cython.Py_ssize_t, DEPTH=cython.Py_ssize_t, XS=cython.Py_ssize_t,
+               YS=cython.Py_ssize_t)
 NONE = 255
 JAIL = 254
 PAWNS = STATE.offset("pawns")
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 SPACE_TYPE = STATE.offset("space_type")
 SPACE_VALUE = STATE.offset("space_value")
 OUT_COUNT = STATE.offset("out_count")
@@ -26,11 +30,15 @@ MARKER_SIGN = STATE.offset("marker_sign")
 CAFE = STATE.offset("cafe")
 SERVER = STATE.offset("server")
 OUT_MAX = MAX_OUT
+TRACER_SPACE = STATE.offset("tracer_space")
+DEPTH = STATE.offset("space_depth")
+XS = STATE.offset("space_x")
+YS = STATE.offset("space_y")
 
 # Space type codes (board.TYPES order).
-cython.declare(T_CAFE=cython.int, T_SERVER=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int,
-               T_FBI=cython.int)
-T_CAFE, T_SERVER, T_DOS, T_HONEYPOT, T_FBI = 0, 1, 7, 8, 9
+cython.declare(T_CAFE=cython.int, T_SERVER=cython.int, T_DARK_GREY=cython.int, T_DOS=cython.int,
+               T_HONEYPOT=cython.int, T_FBI=cython.int)
+T_CAFE, T_SERVER, T_DARK_GREY, T_DOS, T_HONEYPOT, T_FBI = 0, 1, 5, 7, 8, 9
 
 
 @cython.ccall
@@ -61,14 +69,17 @@ def value_of(buf: bytearray, space: cython.int) -> cython.int:
 
 @cython.ccall
 def occupied(buf: bytearray) -> cython.ulonglong:
-    """The mask of occupied spaces: pawns off the start spaces (§5.5)."""
+    """The mask of occupied spaces: pawns and the tracer off the start spaces (§5.5)."""
     mask: cython.ulonglong = 0
-    n: cython.int = 2 * buf[PLAYERS]
+    n: cython.int = buf[PAWN_COUNT]
     p: cython.int
     for p in range(n):
         s: cython.int = buf[PAWNS + p]
         if s < 64 and not is_start(buf, s):
             mask |= cython.cast(cython.ulonglong, 1) << s
+    s = buf[TRACER_SPACE]
+    if s < 64 and not is_start(buf, s):
+        mask |= cython.cast(cython.ulonglong, 1) << s
     return mask
 
 
@@ -164,3 +175,22 @@ def can_move(buf: bytearray, pawn: cython.int, occ: cython.ulonglong) -> cython.
     if s >= 64 or is_blocking(buf, s):
         return False
     return destinations(buf, s, occ) != 0
+
+
+@cython.ccall
+def tracer_destinations(buf: bytearray, space: cython.int) -> cython.ulonglong:
+    """T(space) (§7.3, D25): spaces adjacent by an arrow (either way) or a grid side, never nearer the
+    starts, never a start or a dark grey space."""
+    dest: cython.ulonglong = 0
+    t: cython.int
+    for t in range(64):
+        kind: cython.int = buf[SPACE_TYPE + t]
+        if kind == NONE or t == space or kind == T_CAFE or kind == T_SERVER or kind == T_DARK_GREY:
+            continue
+        if buf[DEPTH + t] < buf[DEPTH + space]:
+            continue
+        dx: cython.int = buf[XS + t] - buf[XS + space]
+        dy: cython.int = buf[YS + t] - buf[YS + space]
+        if (dx * dx + dy * dy == 1) or _has_arrow(buf, space, t) or _has_arrow(buf, t, space):
+            dest |= cython.cast(cython.ulonglong, 1) << t
+    return dest

@@ -14,9 +14,9 @@ from typing import Optional
 import cython
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, flow, pawns
+    from cython.cimports.engines.white_hat import cards, flow, pawns, solo
 else:
-    from . import cards, flow, pawns
+    from . import cards, flow, pawns, solo
 from .state import HAND, MAX_OUT, PLAY, STATE, TRIGGER
 
 cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int)
@@ -25,19 +25,20 @@ JAIL = 254
 JOKER = 14
 HAT = 15
 
-# Phases (§8.1); tracer and solo's lead come with the variants.
+# Phases (§8.1).
 cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
-               FINISHED=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED = 0, 1, 2, 3, 4, 5
-PHASES = ("trick", "collect", "move", "special", "place", "finished")
+               FINISHED=cython.int, TRACER=cython.int, LEAD=cython.int)
+TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER, LEAD = 0, 1, 2, 3, 4, 5, 6, 7
+PHASES = ("trick", "collect", "move", "special", "place", "finished", "tracer", "lead")
 
 # Move kinds, in the order LegalMoves lists them (§8.2).
 cython.declare(K_PLAY=cython.int, K_PASS=cython.int, K_COLLECT_ALL=cython.int, K_COLLECT_HAT=cython.int,
                K_MOVE=cython.int, K_DOS=cython.int, K_EXPLOIT=cython.int, K_RANDOMIZE=cython.int,
-               K_PLACE=cython.int, K_BACKFLIP=cython.int, K_SKIP=cython.int)
+               K_PLACE=cython.int, K_BACKFLIP=cython.int, K_SKIP=cython.int, K_TRACER=cython.int)
 K_PLAY, K_PASS, K_COLLECT_ALL, K_COLLECT_HAT, K_MOVE, K_DOS = 0, 1, 2, 3, 4, 5
-K_EXPLOIT, K_RANDOMIZE, K_PLACE, K_BACKFLIP, K_SKIP = 6, 7, 8, 9, 10
-KINDS = ("play", "pass", "collect", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip")
+K_EXPLOIT, K_RANDOMIZE, K_PLACE, K_BACKFLIP, K_SKIP, K_TRACER = 6, 7, 8, 9, 10, 11
+KINDS = ("play", "pass", "collect", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip",
+         "tracer")
 
 # Space types (board.TYPES order).
 cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
@@ -51,7 +52,9 @@ REASONS = ("ok", "game_over", "not_legal", "not_trick_phase", "not_collect_phase
            "collect_count", "card_not_in_trick", "no_such_pawn", "pawn_in_jail", "pawn_blocked",
            "not_your_pawn", "no_such_destination", "dos_entering_pawn", "dos_target_on_start", "dos_not_start",
            "dos_sibling", "no_such_space", "exploit_same_space", "marker_needed", "marker_not_needed",
-           "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen")
+           "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen",
+           "not_tracer_phase", "tracer_cannot_move", "not_lead_phase", "name_hat_value", "no_hat_value",
+           "hat_removed", "wrong_colour")
 cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TRICK=cython.int,
                NOT_COLLECT=cython.int, NOT_MOVE=cython.int, NOT_SPECIAL=cython.int, MUST_PLACE=cython.int,
                NOT_PLACE=cython.int, WRONG_SPECIAL=cython.int, NOT_IN_HAND=cython.int, NO_CARDS=cython.int,
@@ -60,11 +63,15 @@ cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TR
                BLOCKED=cython.int, NOT_YOURS=cython.int, NO_DEST=cython.int, DOS_SELF=cython.int,
                DOS_ON_START=cython.int, DOS_NOT_START=cython.int, DOS_SIBLING=cython.int, NO_SPACE=cython.int,
                EXPLOIT_SAME=cython.int, MARKER_NEEDED=cython.int, MARKER_NOT_NEEDED=cython.int,
-               FACE_NOT_DRAWN=cython.int, NO_SLOT=cython.int, BACKFLIP_TARGET=cython.int)
+               FACE_NOT_DRAWN=cython.int, NO_SLOT=cython.int, BACKFLIP_TARGET=cython.int, NOT_TRACER=cython.int,
+               TRACER_DEST=cython.int)
 (OK, GAME_OVER, NOT_LEGAL, NOT_TRICK, NOT_COLLECT, NOT_MOVE, NOT_SPECIAL, MUST_PLACE, NOT_PLACE, WRONG_SPECIAL,
  NOT_IN_HAND, NO_CARDS, MIXED, FOLLOW_COUNT, HAT_COUNT, NO_PASS, COLLECT_COUNT, NOT_IN_TRICK, NO_PAWN, IN_JAIL,
  BLOCKED, NOT_YOURS, NO_DEST, DOS_SELF, DOS_ON_START, DOS_NOT_START, DOS_SIBLING, NO_SPACE, EXPLOIT_SAME,
  MARKER_NEEDED, MARKER_NOT_NEEDED, FACE_NOT_DRAWN, NO_SLOT, BACKFLIP_TARGET) = range(34)
+cython.declare(NOT_LEAD=cython.int, AS_NEEDED=cython.int, AS_NOT_ALLOWED=cython.int, HAT_REMOVED=cython.int,
+               WRONG_COLOUR=cython.int)
+NOT_TRACER, TRACER_DEST, NOT_LEAD, AS_NEEDED, AS_NOT_ALLOWED, HAT_REMOVED, WRONG_COLOUR = range(36, 43)
 
 cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t,
                MOVES=cython.Py_ssize_t, LEAD_COUNT=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
@@ -76,8 +83,11 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython
                SLOT_COUNT=cython.Py_ssize_t, SLOT_HOSTS=cython.Py_ssize_t, DRAWN=cython.Py_ssize_t,
                PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
                SPACE_TYPE=cython.Py_ssize_t, CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t,
-               GAME=cython.Py_ssize_t, RNG=cython.Py_ssize_t)
+               GAME=cython.Py_ssize_t, RNG=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
+               CONTROLLER=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t, SOLO=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 GAME = STATE.offset("game")
 PHASE = STATE.offset("phase")
 TO_ACT = STATE.offset("to_act")
@@ -110,6 +120,10 @@ TRIG_SIZE = TRIGGER.size
 SPACE_TYPE = STATE.offset("space_type")
 CAFE = STATE.offset("cafe")
 SERVER = STATE.offset("server")
+ROBOT = STATE.offset("robot")
+CONTROLLER = STATE.offset("controller")
+TRACER_SPACE = STATE.offset("tracer_space")
+SOLO = STATE.offset("solo")
 
 
 @cython.cfunc
@@ -130,8 +144,10 @@ def is_finished(buf: bytearray) -> cython.bint:
 
 @cython.ccall
 def mover(buf: bytearray) -> cython.int:
-    """The seat that may act now, or NONE once finished."""
-    return NONE if buf[PHASE] == FINISHED else buf[TO_ACT]
+    """The seat that may act now (for the robot: its controller, §7.6), or NONE once finished."""
+    if buf[PHASE] == FINISHED:
+        return NONE
+    return buf[CONTROLLER] if buf[TO_ACT] == buf[ROBOT] else buf[TO_ACT]
 
 
 # -- legal moves -----------------------------------------------------------------
@@ -141,7 +157,9 @@ def legal_moves(buf: bytearray) -> list:
     out: list = []
     phase: cython.int = buf[PHASE]
     seat: cython.int = buf[TO_ACT]
-    if phase == TRICK:
+    if phase == LEAD:
+        solo.lead_moves(buf, out)
+    elif phase == TRICK:
         _trick_moves(buf, seat, out)
     elif phase == COLLECT:
         out.append(K_COLLECT_ALL)
@@ -153,6 +171,8 @@ def legal_moves(buf: bytearray) -> list:
         out.append(K_SKIP)
     elif phase == PLACE:
         _place_moves(buf, out)
+    elif phase == TRACER:
+        _append_spaces(pawns.tracer_destinations(buf, buf[TRACER_SPACE]), K_TRACER, out)
     return out
 
 
@@ -173,11 +193,14 @@ def _trick_moves(buf: bytearray, seat: cython.int, out: list) -> cython.void:
 def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: list) -> cython.void:
     """Group (a) own unblocked pawns and (b) others' on a negative space (§5.7), by pawn then space."""
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         s: cython.int = buf[PAWNS + p]
         if s >= 64 or pawns.is_blocking(buf, s):
             continue
-        if p // 2 != seat and pawns.value_of(buf, s) >= 0:
+        if buf[SOLO]:
+            if not solo.may_move(buf, p):
+                continue
+        elif p // 2 != seat and pawns.value_of(buf, s) >= 0:
             continue
         _append_spaces(pawns.destinations(buf, s, occ), K_MOVE | (p << 4), out)
 
@@ -206,7 +229,7 @@ def _special_moves(buf: bytearray, out: list) -> cython.void:
 @cython.cfunc
 def _dos_moves(buf: bytearray, out: list) -> cython.void:
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         if _dos_target(buf, p) != OK:
             continue
         sibling: cython.int = buf[PAWNS + (p ^ 1)]
@@ -251,7 +274,7 @@ def _exploit_moves(buf: bytearray, out: list) -> cython.void:
 def _backflip_moves(buf: bytearray, out: list) -> cython.void:
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
-    for p in range(2 * buf[PLAYERS]):
+    for p in range(buf[PAWN_COUNT]):
         if _backflip_target(buf, p) == OK:
             _append_spaces(_back_dests(buf, p, occ), K_BACKFLIP | (p << 4), out)
 
@@ -289,7 +312,9 @@ def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
     if phase == FINISHED:
         return GAME_OVER
     need: cython.int
-    if kind == K_PLAY or kind == K_PASS:
+    if kind == K_PLAY and buf[SOLO]:
+        need = LEAD
+    elif kind == K_PLAY or kind == K_PASS:
         need = TRICK
     elif kind == K_COLLECT_ALL or kind == K_COLLECT_HAT:
         need = COLLECT
@@ -299,12 +324,18 @@ def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
         need = PLACE
     elif K_DOS <= kind <= K_SKIP:
         need = SPECIAL
+    elif kind == K_TRACER:
+        need = TRACER
     else:
         return NOT_LEGAL
     if need == phase:
         return OK
     if phase == PLACE and need == SPECIAL:
         return MUST_PLACE
+    if need == TRACER:
+        return NOT_TRACER
+    if need == LEAD:
+        return NOT_LEAD
     if need == TRICK:
         return NOT_TRICK
     if need == COLLECT:
@@ -331,12 +362,16 @@ def check(buf: bytearray, code: cython.longlong) -> cython.int:
         return _check_collect(buf, code)
     if kind == K_MOVE:
         return _check_move(buf, code)
+    if kind == K_TRACER:
+        if code >> 14 or (code >> 4) & 15:
+            return NOT_LEGAL
+        return OK if (pawns.tracer_destinations(buf, buf[TRACER_SPACE]) >> ((code >> 8) & 63)) & 1 else TRACER_DEST
     return _check_special(buf, kind, code)
 
 
 @cython.cfunc
 def _check_play(buf: bytearray, code: cython.longlong) -> cython.int:
-    if code >> 15:
+    if code >> 19:
         return NOT_LEGAL
     rank: cython.int = (code >> 4) & 15
     n: cython.int = (code >> 8) & 7
@@ -350,7 +385,12 @@ def _check_play(buf: bytearray, code: cython.longlong) -> cython.int:
     total: cython.int = n + j + h
     if total == 0:
         return NO_CARDS
-    if buf[TRICK_POS] == 0:
+    named: cython.int = (code >> 15) & 15
+    if buf[SOLO] and n == 0 and h and not 1 <= named <= 14:
+        return AS_NEEDED
+    if named and not (buf[SOLO] and n == 0 and h):
+        return AS_NOT_ALLOWED
+    if buf[TRICK_POS] == 0 or buf[SOLO]:
         return OK
     k: cython.int = buf[LEAD_COUNT]
     if total != 1 and total != k:
@@ -383,14 +423,17 @@ def _check_move(buf: bytearray, code: cython.longlong) -> cython.int:
         return NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
-    if p >= 2 * buf[PLAYERS]:
+    if p >= buf[PAWN_COUNT]:
         return NO_PAWN
     s: cython.int = buf[PAWNS + p]
     if s == JAIL:
-        return IN_JAIL
+        return HAT_REMOVED if buf[SOLO] else IN_JAIL
     if pawns.is_blocking(buf, s):
         return BLOCKED
-    if p // 2 != buf[TO_ACT] and pawns.value_of(buf, s) >= 0:
+    if buf[SOLO]:
+        if not solo.may_move(buf, p):
+            return WRONG_COLOUR
+    elif p // 2 != buf[TO_ACT] and pawns.value_of(buf, s) >= 0:
         return NOT_YOURS
     if not (pawns.destinations(buf, s, pawns.occupied(buf)) >> t) & 1:
         return NO_DEST
@@ -428,7 +471,7 @@ def _check_dos(buf: bytearray, code: cython.longlong) -> cython.int:
         return NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
-    if p >= 2 * buf[PLAYERS]:
+    if p >= buf[PAWN_COUNT]:
         return NO_PAWN
     reason: cython.int = _dos_target(buf, p)
     if reason != OK:
@@ -477,7 +520,7 @@ def _check_backflip(buf: bytearray, code: cython.longlong) -> cython.int:
         return NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
-    if p >= 2 * buf[PLAYERS]:
+    if p >= buf[PAWN_COUNT]:
         return NO_PAWN
     if _backflip_target(buf, p) != OK:
         return BACKFLIP_TARGET
@@ -500,7 +543,9 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
     buf[MOVES + 3] = (n >> 24) & 255
     kind: cython.int = code & 15
     seat: cython.int = buf[TO_ACT]
-    if kind == K_PLAY:
+    if kind == K_PLAY and buf[SOLO]:
+        solo.lead(buf, code, events)
+    elif kind == K_PLAY:
         flow.play(buf, seat, (code >> 4) & 15, (code >> 8) & 7, (code >> 11) & 7, (code >> 14) & 1, events)
     elif kind == K_PASS:
         flow.play(buf, seat, 0, 0, 0, 0, events)
@@ -508,6 +553,8 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
         flow.collect(buf, seat, code, events)
     elif kind == K_MOVE:
         flow.move_pawn(buf, seat, (code >> 4) & 15, (code >> 8) & 63, events)
+    elif kind == K_TRACER:
+        flow.move_tracer(buf, (code >> 8) & 63, events)
     else:
         flow.special(buf, seat, kind, code, events)
     return OK

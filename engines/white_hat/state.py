@@ -72,6 +72,22 @@ STATE = Layout("white_hat", [
     Field("totals", MAX_SEATS, width=2),
     Field("last_round", MAX_SEATS, width=2),
     Field("rounds_scored", width=2),
+    # Variants (§7): their options, fixed at setup, then their state.
+    Field("tracer_on"),                   # option tracer
+    Field("reduce_deck"),                 # option reduce_luck: deck / both
+    Field("half_hands"),                  # option reduce_luck: hands / both
+    Field("celebrity"),                   # option celebrity
+    Field("robot"),                       # the robot's seat (2), or NONE: no robot
+    Field("controller"),                  # the human controlling the robot this trick, or NONE
+    Field("tracer_index"),                # the tracer's track index (steps_to_board: on the board)
+    Field("tracer_space"),                # its space once on the board, else NONE
+    Field("tracer_steps"),                # the board's steps_to_board
+    Field("status", MAX_SEATS),           # celebrity status cards (10..50), 0 without celebrity
+    Field("solo"),                        # option solo: seat 0 against the row (solo.py has the layout's uses)
+    Field("pawn_count"),                  # pawns in play: 2 per seat, or the 8 solo hats
+    Field("lead_value"),                  # solo: v of the lead
+    Field("solo_colour"),                 # solo: the hat colour that may move (K W O B = 0-3, 4 = any)
+    Field("m2_space"),                    # solo: marker m2's space (m1 uses tracer_space), else NONE
     Field("cafe"),                        # board constants
     Field("server"),
     Field("critical_asset"),
@@ -82,6 +98,9 @@ STATE = Layout("white_hat", [
     Field("space_value", MAX_SPACES, signed=True),
     Field("out_count", MAX_SPACES),
     Field("out", MAX_SPACES * MAX_OUT),
+    Field("space_depth", MAX_SPACES),     # the tracer's rules (§7.3): depth and grid cell never change
+    Field("space_x", MAX_SPACES),
+    Field("space_y", MAX_SPACES),
 ])
 BOARD_START = STATE.offset("space_type")
 BOARD_SIZE = STATE.size - BOARD_START

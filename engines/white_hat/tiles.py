@@ -22,8 +22,10 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, RNG=cython.Py
                SLOT_HOSTS=cython.Py_ssize_t, DRAWN=cython.Py_ssize_t, PENDING_COUNT=cython.Py_ssize_t,
                PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
                SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t, OUT=cython.Py_ssize_t, OUT_MAX=cython.int,
-               FACE_BYTES=cython.int, PENDING_MAX=cython.int)
+               FACE_BYTES=cython.int, PENDING_MAX=cython.int, TRACER_ON=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
+cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+PAWN_COUNT = STATE.offset("pawn_count")
 PHASE = STATE.offset("phase")
 RNG = STATE.offset("rng")
 PAWNS = STATE.offset("pawns")
@@ -45,6 +47,7 @@ OUT = STATE.offset("out")
 OUT_MAX = MAX_OUT
 FACE_BYTES = FACE_SIZE
 PENDING_MAX = MAX_PENDING
+TRACER_ON = STATE.offset("tracer_on")
 
 
 @cython.ccall
@@ -67,7 +70,7 @@ def counter(buf: bytearray, space: cython.int) -> cython.int:
 def passive(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
     """Arriving on a Honeypot (or an FBI Server, no tracer) sets the game-long flag (§7.4)."""
     t: cython.int = buf[SPACE_TYPE + space]
-    if (t == T_HONEYPOT or t == T_FBI) and not buf[HONEYPOT_FLAG]:
+    if (t == T_HONEYPOT or (t == T_FBI and not buf[TRACER_ON])) and not buf[HONEYPOT_FLAG]:
         buf[HONEYPOT_FLAG] = 1
         if events is not None:
             events.append(("honeypot_flag",))
@@ -159,7 +162,7 @@ def place(buf: bytearray, face: cython.int, slot: cython.int, events: Optional[l
         _rewire(buf, buf[hosts + k], hosts, f, k)
     on_tile: list = []
     for k in range(4):
-        for p in range(2 * buf[PLAYERS]):
+        for p in range(buf[PAWN_COUNT]):
             if buf[PAWNS + p] == buf[hosts + k]:
                 on_tile.append(p)
     if events is not None:

@@ -72,8 +72,8 @@ def view(game: "WhiteHatGame", state: bytearray, seat: int | None) -> dict:
                       "passed": state[p] == 2})
     pending = None
     if phase == codes.SPECIAL:
-        pending = {"type": boards.TYPES[state[AT.pending + 2]], "pawn": pawn_name(state[AT.pending]),
-                   "space": state[AT.pending + 1], "seat": state[AT.pending] // 2}
+        pending = {"type": boards.TYPES[state[AT.pending + 2]], "pawn": pawn_name(state[AT.pending], state[AT.solo]),
+                   "space": state[AT.pending + 1], "seat": state[AT.to_act]}
     lead = plays[0]["cards"] if plays else []
     lead_ranks = [c for c in lead if c not in ("J", "H")]
     to_act = rules.mover(state)
@@ -95,38 +95,92 @@ def view(game: "WhiteHatGame", state: bytearray, seat: int | None) -> dict:
         "last_round": [STATE.read(state, "last_round", s) for s in range(n)] if STATE.read(state, "rounds_scored")
         else [],
         "rounds_scored": STATE.read(state, "rounds_scored"),
-        "pawns": [_pawn(state, p) for p in range(2 * n)],
+        "pawns": [_pawn(state, p) for p in range(state[AT.pawn_count])],
         "markers": [{"marker": f"x{i + 1}", "space": state[AT.marker_space + i],
                      "sign": STATE.read(state, "marker_sign", i)} for i in range(2) if state[AT.marker_space + i] != 255],
         "pending": pending, "drawn_tile": state[AT.drawn_tile] if state[AT.drawn_tile] != 255 else 0,
         "honeypot_entered": bool(state[AT.honeypot_entered]), "board": board_view(game, state),
+        **_variants(state, seat),
     }
+
+
+def _variants(state: bytearray, seat: int | None) -> dict:
+    """The variants' part of a view: options in force, the robot, the tracer, the status cards it may see."""
+    n, robot = state[AT.players], state[AT.robot]
+    finished = state[AT.phase] == codes.FINISHED
+    status = [state[AT.status + s] if finished or s in (seat, robot) else 0 for s in range(n)] \
+        if state[AT.celebrity] else []
+    luck = ("off", "deck", "hands", "both")[state[AT.reduce_deck] + 2 * state[AT.half_hands]]
+    return {
+        "reduce_luck": luck, "celebrity": bool(state[AT.celebrity]),
+        "robot": None if robot == 255 else robot, "controller": None if robot == 255 else state[AT.controller],
+        "robot_hand": names(_hand(state, robot)) if robot != 255 else [],
+        "tracer": {"enabled": bool(state[AT.tracer_on]), "index": state[AT.tracer_index],
+                   "space": None if state[AT.tracer_space] == 255 else state[AT.tracer_space],
+                   "steps_to_board": state[AT.tracer_steps]},
+        "status": state[AT.status + seat] if state[AT.celebrity] and seat is not None else 0,
+        "status_cards": status, "solo": _solo(state) if state[AT.solo] else None,
+    }
+
+
+def _solo(state: bytearray) -> dict:
+    """Solo (§9.2): the row, the hat beside it, the markers, the colour scores, the colour that may move."""
+    row = AT.hands + 16
+    m1, m2 = state[AT.tracer_space], state[AT.m2_space]
+    colour = state[AT.solo_colour]
+    return {"row": [CARD_NAMES[r] for r in range(1, 14) for _ in range(state[row + r])],
+            "hat_at_row": bool(state[row + 15]),
+            "markers": {"index": state[AT.tracer_index], "m1": None if m1 == 255 else m1,
+                        "m2": None if m2 == 255 else m2},
+            "colour_totals": [STATE.read(state, "totals", c) for c in range(4)],
+            "colour_last_round": [STATE.read(state, "last_round", c) for c in range(4)]
+            if STATE.read(state, "rounds_scored") else [],
+            "lead_value": state[AT.lead_value], "row_won": state[AT.winner] == 1,
+            "move_colour": "KWOB"[colour] if colour < 4 and state[AT.phase] == codes.MOVE else ""}
 
 
 def _pawn(state: bytearray, p: int) -> dict:
     space = state[AT.pawns + p]
-    return {"pawn": pawn_name(p), "seat": p // 2, "space": space, "blocked": pawns.is_blocking(state, space),
-            "jailed": False}
+    jailed = space == 254
+    return {"pawn": pawn_name(p, state[AT.solo]), "seat": 0 if state[AT.solo] else p // 2, "space": None if jailed else space,
+            "blocked": not jailed and pawns.is_blocking(state, space), "jailed": jailed}
 
 
 def setup_events(game: "WhiteHatGame", state: bytearray) -> list[Event]:
     n = state[AT.players]
     events = [Event("game_setup", {"game": game.info.id, "board": game.board_of(state).id, "players": n,
-                                   "pawns": [_pawn(state, p) for p in range(2 * n)]})]
+                                   "pawns": [_pawn(state, p) for p in range(state[AT.pawn_count])]})]
+    if state[AT.solo]:  # no count-out and no deal: the row is in the view, the hand is private
+        return events + [Event("dealt", {"seat": 0}, {"hand": names(_hand(state, 0))}, (0,))]
+    if state[AT.robot] != 255:
+        events[0].public["robot"] = state[AT.robot]
+    if state[AT.celebrity]:  # each seat's own card; the robot's is open (§9.3)
+        robot = state[AT.robot]
+        if robot != 255:
+            events[0].public["robot_status"] = state[AT.status + robot]
+        events += [Event("status_card", {"seat": s}, {"status": state[AT.status + s]}, (s,))
+                   for s in range(n) if s != robot]
     hands = [list(state[AT.hands + 16 * s:AT.hands + 16 * s + 16]) for s in range(n)]
     raw = ("round_start", STATE.read(state, "round"), state[AT.dealer], state[AT.count_out], state[AT.hat_holder],
-           state[AT.leader], hands)
-    return events + _round_start(raw)
+           state[AT.leader], hands, list(state[AT.trick_order:AT.trick_order + n]), state[AT.controller])
+    return events + _round_start(raw, state[AT.robot])
 
 
-def _round_start(raw: tuple) -> list[Event]:
-    _, rnd, dealer, card, holder, leader, hands = raw
-    n = len(hands)
+def _round_start(raw: tuple, robot: int) -> list[Event]:
+    _, rnd, dealer, card, holder, leader, hands, order, controller = raw
     public = {"round": rnd, "dealer": dealer, "count_out": CARD_NAMES[card], "hat_holder": holder,
-              "hand_counts": [sum(h) for h in hands], "leader": leader,
-              "order": [(leader + i) % n for i in range(n)]}
-    dealt = [Event("dealt", {"seat": s}, {"hand": _counts(h)}, (s,)) for s, h in enumerate(hands)]
+              "hand_counts": [sum(h) for h in hands], "leader": leader, "order": order}
+    if robot != 255:
+        public["controller"] = controller
+    dealt = [_private(robot, "dealt", {"seat": s}, {"hand": _counts(h)}, s) for s, h in enumerate(hands)]
     return [Event("round_start", public)] + dealt
+
+
+def _private(robot: int, kind: str, public: dict, private: dict, seat: int) -> Event:
+    """An event with a part private to `seat`; the robot has no secrets: its part is public (§7.6)."""
+    if seat == robot:
+        return Event(kind, {**public, **private})
+    return Event(kind, public, private, (seat,))
 
 
 def _counts(counts: list[int]) -> list[str]:
@@ -138,7 +192,7 @@ def events(game: "WhiteHatGame", state: bytearray, raws: list) -> list[Event]:
     out = []
     for raw in raws:
         if raw[0] == "round_start":
-            out.extend(_round_start(raw))
+            out.extend(_round_start(raw, state[AT.robot]))
         else:
             out.append(event(game, state, raw))
     return out
@@ -146,9 +200,10 @@ def events(game: "WhiteHatGame", state: bytearray, raws: list) -> list[Event]:
 
 def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
     """The Event of one raw tuple."""
-    name = raw[0]
+    name, robot = raw[0], state[AT.robot]
     if name == "played":  # the player's hand after the play: private to it, so a client needs no View call
-        return Event(name, {"seat": raw[1], "cards": _play_cards(*raw[2:6])}, {"hand": _counts(raw[6])}, (raw[1],))
+        return _private(robot, name, {"seat": raw[1], "cards": _play_cards(*raw[2:6])}, {"hand": _counts(raw[6])},
+                        raw[1])
     if name == "passed":
         return Event(name, {"seat": raw[1]})
     if name == "trick_won":
@@ -156,23 +211,23 @@ def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
     if name == "discarded":
         return Event(name, {"cards": names(raw[1])})
     if name == "collected":
-        return Event(name, {"seat": raw[1], "taken": names(raw[2]), "discarded": names(raw[3])},
-                     {"hand": _counts(raw[4])}, (raw[1],))
+        return _private(robot, name, {"seat": raw[1], "taken": names(raw[2]), "discarded": names(raw[3])},
+                        {"hand": _counts(raw[4])}, raw[1])
     if name == "drew":
-        return Event(name, {"seat": raw[1], "deck_count": raw[3]}, {"card": CARD_NAMES[raw[2]], "hand": _counts(raw[4])},
-                     (raw[1],))
+        return _private(robot, name, {"seat": raw[1], "deck_count": raw[3]},
+                        {"card": CARD_NAMES[raw[2]], "hand": _counts(raw[4])}, raw[1])
     if name in ("draw_skipped", "reshuffled"):
         return Event(name, {"seat" if name == "draw_skipped" else "deck_count": raw[1]})
     if name == "pawn_moved":
         _, pawn, start, to, seat, blocked = raw
-        return Event(name, {"pawn": pawn_name(pawn), "from": start, "to": to, "seat": seat, "blocked": bool(blocked)})
+        return Event(name, {"pawn": pawn_name(pawn, state[AT.solo]), "from": start, "to": to, "seat": seat, "blocked": bool(blocked)})
     if name in ("special_triggered", "special_skipped", "trigger_dropped"):
-        public = {"pawn": pawn_name(raw[1]), "space": raw[2], "type": boards.TYPES[raw[3]]}
+        public = {"pawn": pawn_name(raw[1], state[AT.solo]), "space": raw[2], "type": boards.TYPES[raw[3]]}
         if len(raw) > 4:
             public["seat"] = raw[4]
         return Event(name, public)
     if name in ("dos", "backflip"):
-        return Event(name, {"pawn": pawn_name(raw[1]), "from": raw[2], "to": raw[3]})
+        return Event(name, {"pawn": pawn_name(raw[1], state[AT.solo]), "from": raw[2], "to": raw[3]})
     if name == "exploit":
         return Event(name, {"marker": f"x{raw[1]}", "space": raw[2], "sign": raw[3],
                             "previous": None if raw[4] == 255 else raw[4]})
@@ -180,13 +235,46 @@ def event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
         return Event(name, {"tile": raw[1]})
     if name == "tile_placed":
         return Event(name, {"face": FACE_NAMES[raw[1]], "slot": "ABCDE"[raw[2]],
-                            "returned": None if raw[3] == 255 else raw[3], "pawns": [pawn_name(p) for p in raw[4]]})
+                            "returned": None if raw[3] == 255 else raw[3], "pawns": [pawn_name(p, state[AT.solo]) for p in raw[4]]})
     if name == "round_scored":
         return Event(name, {"round": raw[1], "seats": [
             {"seat": s, "hand": _counts(h), "card_points": c, "pawn_points": p, "raw": c + p, "round": r, "total": t}
             for s, (h, c, p, r, t) in enumerate(raw[2])]})
     if name == "game_end":
         scores = game.score(state)
-        return Event(name, {"totals": [s.total for s in scores.seats], "winners": list(scores.winners),
-                            "tiebreak": scores.tiebreak or "none"})
+        public = {"totals": [s.total for s in scores.seats], "winners": list(scores.winners),
+                  "tiebreak": scores.tiebreak or "none"}
+        if state[AT.celebrity]:
+            public["status_cards"] = list(state[AT.status:AT.status + state[AT.players]])
+        return Event(name, public)
+    if name == "tracer_moved":
+        return Event(name, {"index": raw[1], "space": None if raw[2] == 255 else raw[2]})
+    if name == "tracer_stuck":
+        return Event(name, {"space": raw[1]})
+    if name in SOLO_EVENTS:
+        return SOLO_EVENTS[name](state, raw)
+    if name == "captured":
+        return Event(name, {"pawn": pawn_name(raw[1], state[AT.solo]), "space": raw[2]})
     return Event(name, {})
+
+
+def _row_played(state: bytearray, raw: tuple) -> Event:
+    _, rank, n, j, h, v, row_rank, row_n, row_h, step, row_wins, colour = raw
+    return Event("row_played", {"lead": _play_cards(rank, n, j, h), "value": v,
+                                "row": _play_cards(row_rank, row_n, 0, row_h), "step": "ABC"[step],
+                                "winner": "row" if row_wins else "player",
+                                "colour": "KWOB"[colour] if colour < 4 else ""})
+
+
+SOLO_EVENTS = {
+    "row_played": _row_played,
+    "move_skipped": lambda state, raw: Event("move_skipped", {"colour": "KWOB"[raw[1]] if raw[1] < 4 else ""}),
+    "row_refilled": lambda state, raw: Event("row_refilled", {"cards": names(raw[1])}),
+    "joker_to_hand": lambda state, raw: Event("joker_to_hand", {}),
+    "markers_moved": lambda state, raw: Event("markers_moved", {"index": raw[1], "m1": None if raw[2] == 255
+                                                                 else raw[2], "m2": None if raw[3] == 255 else raw[3]}),
+    "hat_removed": lambda state, raw: Event("hat_removed", {"pawn": pawn_name(raw[1], 1), "space": raw[2]}),
+    "colours_scored": lambda state, raw: Event("colours_scored", {"round": raw[1], "scores": raw[2],
+                                                                  "totals": raw[3]}),
+    "solo_round": lambda state, raw: Event("solo_round", {"round": raw[1]}, {"hand": _counts(raw[2])}, (0,)),
+}

@@ -79,17 +79,26 @@ def test_30_shared_win(gid):
 
 @pytest.mark.parametrize("gid", IDS)
 def test_47_option_validation(gid):
+    """§7.8: seat counts and options must match; each refusal names the option (solo: its own tests)."""
     game = engines.get(gid)
-    for players in (1, 2):
+    if gid == "black_hat":
         with pytest.raises(engines.BadOption) as refusal:
-            game.new(players)
+            game.new(1)
         assert refusal.value.code == "bad_seat_count"
-    for options in ({"robot": "true"}, {"tiles": "6"}, {"tiles": "A=1a,B=1b"}):
-        with pytest.raises(engines.BadOption) as refusal:  # variants are not offered yet (their own issue)
-            game.new(4, options)
-        assert refusal.value.code == "unknown_option"
-    with pytest.raises(engines.BadOption, match="first_dealer"):
-        game.new(4, {"first_dealer": "4"})
+    else:  # one seat: the solo game, unless solo=false is given (test_white_hat_solo.py)
+        assert game.view(game.new(1), 0)["solo"] is not None
+    assert game.view(game.new(2), None)["robot"] == 2  # two seats: the robot game, unless robot=false is given
+    cases = [(2, {"robot": "false"}, "robot"), (4, {"robot": "true"}, "robot"), (3, {"robot": "true"}, "robot"),
+             (4, {"tiles": "6"}, "tiles"), (4, {"tiles": "A=1a,B=1b"}, "tiles"), (4, {"tiles": "F=1a"}, "tiles"),
+             (4, {"tiles": "A=7a"}, "tiles"), (4, {"tiles": "A=1a,A=2b"}, "tiles"), (4, {"tiles": "x"}, "tiles"),
+             (4, {"first_dealer": "4"}, "first_dealer"), (2, {"robot": "true", "first_dealer": "3"}, "first_dealer"),
+             (4, {"tracer": "yes"}, "tracer"), (4, {"reduce_luck": "half"}, "reduce_luck"),
+             (4, {"celebrity": "1"}, "celebrity")]
+    for players, options, name in cases:
+        with pytest.raises(engines.BadOption) as refusal:
+            game.new(players, options)
+        assert refusal.value.details["option"] == name and f"option {name}" in refusal.value.message, (options, refusal.value)
+    game.new(2, {"robot": "true", "first_dealer": "2"})  # the robot is seat 2: it may deal first
 
 
 @pytest.mark.parametrize("gid", IDS)
@@ -116,8 +125,7 @@ def test_49_refusals(gid):
     assert "not in trick phase" in refused(game, s, 0, "play 5")
     assert "no such destination" in refused(game, s, 0, "move 0a 99")
     assert "not in collect phase" in refused(game, s, 0, "collect all")
-    with pytest.raises(engines.BadMoveText):
-        game.parse_move(s, 0, "tracer 16")  # no tracer in the base game
+    assert "not in tracer phase" in refused(game, s, 0, "tracer 16")  # tracer=false: never a tracer phase
 
 
 @pytest.mark.parametrize("gid", IDS)

@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class WhiteHatMove(_message.Message):
-    __slots__ = ("kind", "cards", "choice", "pawn", "space", "sign", "marker", "face", "slot")
+    __slots__ = ("kind", "cards", "choice", "pawn", "space", "sign", "marker", "face", "slot", "value")
     class Kind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
         __slots__ = ()
         KIND_UNSPECIFIED: _ClassVar[WhiteHatMove.Kind]
@@ -22,6 +22,7 @@ class WhiteHatMove(_message.Message):
         PLACE: _ClassVar[WhiteHatMove.Kind]
         BACKFLIP: _ClassVar[WhiteHatMove.Kind]
         SKIP: _ClassVar[WhiteHatMove.Kind]
+        TRACER: _ClassVar[WhiteHatMove.Kind]
     KIND_UNSPECIFIED: WhiteHatMove.Kind
     PLAY: WhiteHatMove.Kind
     PASS: WhiteHatMove.Kind
@@ -33,6 +34,7 @@ class WhiteHatMove(_message.Message):
     PLACE: WhiteHatMove.Kind
     BACKFLIP: WhiteHatMove.Kind
     SKIP: WhiteHatMove.Kind
+    TRACER: WhiteHatMove.Kind
     KIND_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     CHOICE_FIELD_NUMBER: _ClassVar[int]
@@ -42,6 +44,7 @@ class WhiteHatMove(_message.Message):
     MARKER_FIELD_NUMBER: _ClassVar[int]
     FACE_FIELD_NUMBER: _ClassVar[int]
     SLOT_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
     kind: WhiteHatMove.Kind
     cards: _containers.RepeatedScalarFieldContainer[str]
     choice: str
@@ -51,7 +54,8 @@ class WhiteHatMove(_message.Message):
     marker: str
     face: str
     slot: str
-    def __init__(self, kind: _Optional[_Union[WhiteHatMove.Kind, str]] = ..., cards: _Optional[_Iterable[str]] = ..., choice: _Optional[str] = ..., pawn: _Optional[str] = ..., space: _Optional[int] = ..., sign: _Optional[int] = ..., marker: _Optional[str] = ..., face: _Optional[str] = ..., slot: _Optional[str] = ...) -> None: ...
+    value: int
+    def __init__(self, kind: _Optional[_Union[WhiteHatMove.Kind, str]] = ..., cards: _Optional[_Iterable[str]] = ..., choice: _Optional[str] = ..., pawn: _Optional[str] = ..., space: _Optional[int] = ..., sign: _Optional[int] = ..., marker: _Optional[str] = ..., face: _Optional[str] = ..., slot: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
 
 class WhiteHatSpace(_message.Message):
     __slots__ = ("id", "name", "type", "value", "effective_value", "x", "y", "depth", "slot", "pos")
@@ -142,6 +146,18 @@ class WhiteHatPawn(_message.Message):
     jailed: bool
     def __init__(self, pawn: _Optional[str] = ..., seat: _Optional[int] = ..., space: _Optional[int] = ..., blocked: bool = ..., jailed: bool = ...) -> None: ...
 
+class WhiteHatTracer(_message.Message):
+    __slots__ = ("enabled", "index", "space", "steps_to_board")
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    SPACE_FIELD_NUMBER: _ClassVar[int]
+    STEPS_TO_BOARD_FIELD_NUMBER: _ClassVar[int]
+    enabled: bool
+    index: int
+    space: int
+    steps_to_board: int
+    def __init__(self, enabled: bool = ..., index: _Optional[int] = ..., space: _Optional[int] = ..., steps_to_board: _Optional[int] = ...) -> None: ...
+
 class WhiteHatMarker(_message.Message):
     __slots__ = ("marker", "space", "sign")
     MARKER_FIELD_NUMBER: _ClassVar[int]
@@ -193,7 +209,7 @@ class WhiteHatPending(_message.Message):
     def __init__(self, type: _Optional[str] = ..., pawn: _Optional[str] = ..., space: _Optional[int] = ..., seat: _Optional[int] = ...) -> None: ...
 
 class WhiteHatView(_message.Message):
-    __slots__ = ("players", "phase", "to_act", "move_count", "round", "dealer", "count_out", "hat_holder", "hat_seat", "hat_in_trick", "trick", "hand_counts", "hand", "deck_count", "discard", "totals", "last_round", "rounds_scored", "pawns", "markers", "pending", "drawn_tile", "honeypot_entered", "board")
+    __slots__ = ("players", "phase", "to_act", "move_count", "round", "dealer", "count_out", "hat_holder", "hat_seat", "hat_in_trick", "trick", "hand_counts", "hand", "deck_count", "discard", "totals", "last_round", "rounds_scored", "pawns", "markers", "pending", "drawn_tile", "honeypot_entered", "board", "reduce_luck", "celebrity", "robot", "controller", "robot_hand", "tracer", "status", "status_cards", "solo")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TO_ACT_FIELD_NUMBER: _ClassVar[int]
@@ -218,6 +234,15 @@ class WhiteHatView(_message.Message):
     DRAWN_TILE_FIELD_NUMBER: _ClassVar[int]
     HONEYPOT_ENTERED_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
+    REDUCE_LUCK_FIELD_NUMBER: _ClassVar[int]
+    CELEBRITY_FIELD_NUMBER: _ClassVar[int]
+    ROBOT_FIELD_NUMBER: _ClassVar[int]
+    CONTROLLER_FIELD_NUMBER: _ClassVar[int]
+    ROBOT_HAND_FIELD_NUMBER: _ClassVar[int]
+    TRACER_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_CARDS_FIELD_NUMBER: _ClassVar[int]
+    SOLO_FIELD_NUMBER: _ClassVar[int]
     players: int
     phase: str
     to_act: int
@@ -242,17 +267,68 @@ class WhiteHatView(_message.Message):
     drawn_tile: int
     honeypot_entered: bool
     board: WhiteHatBoard
-    def __init__(self, players: _Optional[int] = ..., phase: _Optional[str] = ..., to_act: _Optional[int] = ..., move_count: _Optional[int] = ..., round: _Optional[int] = ..., dealer: _Optional[int] = ..., count_out: _Optional[str] = ..., hat_holder: _Optional[int] = ..., hat_seat: _Optional[int] = ..., hat_in_trick: bool = ..., trick: _Optional[_Union[WhiteHatTrick, _Mapping]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., deck_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., totals: _Optional[_Iterable[int]] = ..., last_round: _Optional[_Iterable[int]] = ..., rounds_scored: _Optional[int] = ..., pawns: _Optional[_Iterable[_Union[WhiteHatPawn, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[WhiteHatMarker, _Mapping]]] = ..., pending: _Optional[_Union[WhiteHatPending, _Mapping]] = ..., drawn_tile: _Optional[int] = ..., honeypot_entered: bool = ..., board: _Optional[_Union[WhiteHatBoard, _Mapping]] = ...) -> None: ...
+    reduce_luck: str
+    celebrity: bool
+    robot: int
+    controller: int
+    robot_hand: _containers.RepeatedScalarFieldContainer[str]
+    tracer: WhiteHatTracer
+    status: int
+    status_cards: _containers.RepeatedScalarFieldContainer[int]
+    solo: WhiteHatSolo
+    def __init__(self, players: _Optional[int] = ..., phase: _Optional[str] = ..., to_act: _Optional[int] = ..., move_count: _Optional[int] = ..., round: _Optional[int] = ..., dealer: _Optional[int] = ..., count_out: _Optional[str] = ..., hat_holder: _Optional[int] = ..., hat_seat: _Optional[int] = ..., hat_in_trick: bool = ..., trick: _Optional[_Union[WhiteHatTrick, _Mapping]] = ..., hand_counts: _Optional[_Iterable[int]] = ..., hand: _Optional[_Iterable[str]] = ..., deck_count: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., totals: _Optional[_Iterable[int]] = ..., last_round: _Optional[_Iterable[int]] = ..., rounds_scored: _Optional[int] = ..., pawns: _Optional[_Iterable[_Union[WhiteHatPawn, _Mapping]]] = ..., markers: _Optional[_Iterable[_Union[WhiteHatMarker, _Mapping]]] = ..., pending: _Optional[_Union[WhiteHatPending, _Mapping]] = ..., drawn_tile: _Optional[int] = ..., honeypot_entered: bool = ..., board: _Optional[_Union[WhiteHatBoard, _Mapping]] = ..., reduce_luck: _Optional[str] = ..., celebrity: bool = ..., robot: _Optional[int] = ..., controller: _Optional[int] = ..., robot_hand: _Optional[_Iterable[str]] = ..., tracer: _Optional[_Union[WhiteHatTracer, _Mapping]] = ..., status: _Optional[int] = ..., status_cards: _Optional[_Iterable[int]] = ..., solo: _Optional[_Union[WhiteHatSolo, _Mapping]] = ...) -> None: ...
+
+class WhiteHatSolo(_message.Message):
+    __slots__ = ("row", "hat_at_row", "markers", "colour_totals", "colour_last_round", "lead_value", "row_won", "move_colour")
+    ROW_FIELD_NUMBER: _ClassVar[int]
+    HAT_AT_ROW_FIELD_NUMBER: _ClassVar[int]
+    MARKERS_FIELD_NUMBER: _ClassVar[int]
+    COLOUR_TOTALS_FIELD_NUMBER: _ClassVar[int]
+    COLOUR_LAST_ROUND_FIELD_NUMBER: _ClassVar[int]
+    LEAD_VALUE_FIELD_NUMBER: _ClassVar[int]
+    ROW_WON_FIELD_NUMBER: _ClassVar[int]
+    MOVE_COLOUR_FIELD_NUMBER: _ClassVar[int]
+    row: _containers.RepeatedScalarFieldContainer[str]
+    hat_at_row: bool
+    markers: WhiteHatMarkers
+    colour_totals: _containers.RepeatedScalarFieldContainer[int]
+    colour_last_round: _containers.RepeatedScalarFieldContainer[int]
+    lead_value: int
+    row_won: bool
+    move_colour: str
+    def __init__(self, row: _Optional[_Iterable[str]] = ..., hat_at_row: bool = ..., markers: _Optional[_Union[WhiteHatMarkers, _Mapping]] = ..., colour_totals: _Optional[_Iterable[int]] = ..., colour_last_round: _Optional[_Iterable[int]] = ..., lead_value: _Optional[int] = ..., row_won: bool = ..., move_colour: _Optional[str] = ...) -> None: ...
+
+class WhiteHatMarkers(_message.Message):
+    __slots__ = ("index", "m1", "m2")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    M1_FIELD_NUMBER: _ClassVar[int]
+    M2_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    m1: int
+    m2: int
+    def __init__(self, index: _Optional[int] = ..., m1: _Optional[int] = ..., m2: _Optional[int] = ...) -> None: ...
 
 class WhiteHatOptions(_message.Message):
-    __slots__ = ("board", "first_dealer", "deck")
+    __slots__ = ("board", "first_dealer", "deck", "tiles", "tracer", "reduce_luck", "celebrity", "robot", "solo")
     BOARD_FIELD_NUMBER: _ClassVar[int]
     FIRST_DEALER_FIELD_NUMBER: _ClassVar[int]
     DECK_FIELD_NUMBER: _ClassVar[int]
+    TILES_FIELD_NUMBER: _ClassVar[int]
+    TRACER_FIELD_NUMBER: _ClassVar[int]
+    REDUCE_LUCK_FIELD_NUMBER: _ClassVar[int]
+    CELEBRITY_FIELD_NUMBER: _ClassVar[int]
+    ROBOT_FIELD_NUMBER: _ClassVar[int]
+    SOLO_FIELD_NUMBER: _ClassVar[int]
     board: str
     first_dealer: int
     deck: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, board: _Optional[str] = ..., first_dealer: _Optional[int] = ..., deck: _Optional[_Iterable[str]] = ...) -> None: ...
+    tiles: str
+    tracer: bool
+    reduce_luck: str
+    celebrity: bool
+    robot: bool
+    solo: bool
+    def __init__(self, board: _Optional[str] = ..., first_dealer: _Optional[int] = ..., deck: _Optional[_Iterable[str]] = ..., tiles: _Optional[str] = ..., tracer: bool = ..., reduce_luck: _Optional[str] = ..., celebrity: bool = ..., robot: bool = ..., solo: bool = ...) -> None: ...
 
 class WhiteHatRoundSeat(_message.Message):
     __slots__ = ("seat", "hand", "card_points", "pawn_points", "raw", "round", "total")
@@ -273,20 +349,88 @@ class WhiteHatRoundSeat(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ..., card_points: _Optional[int] = ..., pawn_points: _Optional[int] = ..., raw: _Optional[int] = ..., round: _Optional[int] = ..., total: _Optional[int] = ...) -> None: ...
 
 class WhiteHatEvent(_message.Message):
-    __slots__ = ("game_setup", "round_start", "dealt", "played", "passed", "trick_won", "discarded", "collected", "drew", "draw_skipped", "reshuffled", "pawn_moved", "honeypot_flag", "special_triggered", "special_skipped", "trigger_dropped", "dos", "backflip", "exploit", "tile_drawn", "tile_placed", "round_scored", "game_end")
+    __slots__ = ("game_setup", "round_start", "dealt", "played", "passed", "trick_won", "discarded", "collected", "drew", "draw_skipped", "reshuffled", "pawn_moved", "honeypot_flag", "special_triggered", "special_skipped", "trigger_dropped", "dos", "backflip", "exploit", "tile_drawn", "tile_placed", "round_scored", "game_end", "status_card", "tracer_moved", "tracer_stuck", "captured", "row_played", "move_skipped", "row_refilled", "joker_to_hand", "markers_moved", "hat_removed", "colours_scored", "solo_round")
     class GameSetup(_message.Message):
-        __slots__ = ("game", "board", "players", "pawns")
+        __slots__ = ("game", "board", "players", "pawns", "robot", "robot_status")
         GAME_FIELD_NUMBER: _ClassVar[int]
         BOARD_FIELD_NUMBER: _ClassVar[int]
         PLAYERS_FIELD_NUMBER: _ClassVar[int]
         PAWNS_FIELD_NUMBER: _ClassVar[int]
+        ROBOT_FIELD_NUMBER: _ClassVar[int]
+        ROBOT_STATUS_FIELD_NUMBER: _ClassVar[int]
         game: str
         board: str
         players: int
         pawns: _containers.RepeatedCompositeFieldContainer[WhiteHatPawn]
-        def __init__(self, game: _Optional[str] = ..., board: _Optional[str] = ..., players: _Optional[int] = ..., pawns: _Optional[_Iterable[_Union[WhiteHatPawn, _Mapping]]] = ...) -> None: ...
+        robot: int
+        robot_status: int
+        def __init__(self, game: _Optional[str] = ..., board: _Optional[str] = ..., players: _Optional[int] = ..., pawns: _Optional[_Iterable[_Union[WhiteHatPawn, _Mapping]]] = ..., robot: _Optional[int] = ..., robot_status: _Optional[int] = ...) -> None: ...
+    class RowPlayed(_message.Message):
+        __slots__ = ("lead", "value", "row", "step", "winner", "colour")
+        LEAD_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        ROW_FIELD_NUMBER: _ClassVar[int]
+        STEP_FIELD_NUMBER: _ClassVar[int]
+        WINNER_FIELD_NUMBER: _ClassVar[int]
+        COLOUR_FIELD_NUMBER: _ClassVar[int]
+        lead: _containers.RepeatedScalarFieldContainer[str]
+        value: int
+        row: _containers.RepeatedScalarFieldContainer[str]
+        step: str
+        winner: str
+        colour: str
+        def __init__(self, lead: _Optional[_Iterable[str]] = ..., value: _Optional[int] = ..., row: _Optional[_Iterable[str]] = ..., step: _Optional[str] = ..., winner: _Optional[str] = ..., colour: _Optional[str] = ...) -> None: ...
+    class Colour(_message.Message):
+        __slots__ = ("colour",)
+        COLOUR_FIELD_NUMBER: _ClassVar[int]
+        colour: str
+        def __init__(self, colour: _Optional[str] = ...) -> None: ...
+    class Cards(_message.Message):
+        __slots__ = ("cards",)
+        CARDS_FIELD_NUMBER: _ClassVar[int]
+        cards: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
+    class MarkersMoved(_message.Message):
+        __slots__ = ("index", "m1", "m2")
+        INDEX_FIELD_NUMBER: _ClassVar[int]
+        M1_FIELD_NUMBER: _ClassVar[int]
+        M2_FIELD_NUMBER: _ClassVar[int]
+        index: int
+        m1: int
+        m2: int
+        def __init__(self, index: _Optional[int] = ..., m1: _Optional[int] = ..., m2: _Optional[int] = ...) -> None: ...
+    class HatRemoved(_message.Message):
+        __slots__ = ("pawn", "space")
+        PAWN_FIELD_NUMBER: _ClassVar[int]
+        SPACE_FIELD_NUMBER: _ClassVar[int]
+        pawn: str
+        space: int
+        def __init__(self, pawn: _Optional[str] = ..., space: _Optional[int] = ...) -> None: ...
+    class ColoursScored(_message.Message):
+        __slots__ = ("round", "scores", "totals")
+        ROUND_FIELD_NUMBER: _ClassVar[int]
+        SCORES_FIELD_NUMBER: _ClassVar[int]
+        TOTALS_FIELD_NUMBER: _ClassVar[int]
+        round: int
+        scores: _containers.RepeatedScalarFieldContainer[int]
+        totals: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, round: _Optional[int] = ..., scores: _Optional[_Iterable[int]] = ..., totals: _Optional[_Iterable[int]] = ...) -> None: ...
+    class SoloRound(_message.Message):
+        __slots__ = ("round", "hand")
+        ROUND_FIELD_NUMBER: _ClassVar[int]
+        HAND_FIELD_NUMBER: _ClassVar[int]
+        round: int
+        hand: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, round: _Optional[int] = ..., hand: _Optional[_Iterable[str]] = ...) -> None: ...
+    class StatusCard(_message.Message):
+        __slots__ = ("seat", "status")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        STATUS_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        status: int
+        def __init__(self, seat: _Optional[int] = ..., status: _Optional[int] = ...) -> None: ...
     class RoundStart(_message.Message):
-        __slots__ = ("round", "dealer", "count_out", "hat_holder", "hand_counts", "leader", "order")
+        __slots__ = ("round", "dealer", "count_out", "hat_holder", "hand_counts", "leader", "order", "controller")
         ROUND_FIELD_NUMBER: _ClassVar[int]
         DEALER_FIELD_NUMBER: _ClassVar[int]
         COUNT_OUT_FIELD_NUMBER: _ClassVar[int]
@@ -294,6 +438,7 @@ class WhiteHatEvent(_message.Message):
         HAND_COUNTS_FIELD_NUMBER: _ClassVar[int]
         LEADER_FIELD_NUMBER: _ClassVar[int]
         ORDER_FIELD_NUMBER: _ClassVar[int]
+        CONTROLLER_FIELD_NUMBER: _ClassVar[int]
         round: int
         dealer: int
         count_out: str
@@ -301,7 +446,8 @@ class WhiteHatEvent(_message.Message):
         hand_counts: _containers.RepeatedScalarFieldContainer[int]
         leader: int
         order: _containers.RepeatedScalarFieldContainer[int]
-        def __init__(self, round: _Optional[int] = ..., dealer: _Optional[int] = ..., count_out: _Optional[str] = ..., hat_holder: _Optional[int] = ..., hand_counts: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., order: _Optional[_Iterable[int]] = ...) -> None: ...
+        controller: int
+        def __init__(self, round: _Optional[int] = ..., dealer: _Optional[int] = ..., count_out: _Optional[str] = ..., hat_holder: _Optional[int] = ..., hand_counts: _Optional[_Iterable[int]] = ..., leader: _Optional[int] = ..., order: _Optional[_Iterable[int]] = ..., controller: _Optional[int] = ...) -> None: ...
     class Dealt(_message.Message):
         __slots__ = ("seat", "hand")
         SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -433,14 +579,35 @@ class WhiteHatEvent(_message.Message):
         seats: _containers.RepeatedCompositeFieldContainer[WhiteHatRoundSeat]
         def __init__(self, round: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[WhiteHatRoundSeat, _Mapping]]] = ...) -> None: ...
     class GameEnd(_message.Message):
-        __slots__ = ("totals", "winners", "tiebreak")
+        __slots__ = ("totals", "winners", "tiebreak", "status_cards")
         TOTALS_FIELD_NUMBER: _ClassVar[int]
         WINNERS_FIELD_NUMBER: _ClassVar[int]
         TIEBREAK_FIELD_NUMBER: _ClassVar[int]
+        STATUS_CARDS_FIELD_NUMBER: _ClassVar[int]
         totals: _containers.RepeatedScalarFieldContainer[int]
         winners: _containers.RepeatedScalarFieldContainer[int]
         tiebreak: str
-        def __init__(self, totals: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ...) -> None: ...
+        status_cards: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, totals: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ..., status_cards: _Optional[_Iterable[int]] = ...) -> None: ...
+    class TracerMoved(_message.Message):
+        __slots__ = ("index", "space")
+        INDEX_FIELD_NUMBER: _ClassVar[int]
+        SPACE_FIELD_NUMBER: _ClassVar[int]
+        index: int
+        space: int
+        def __init__(self, index: _Optional[int] = ..., space: _Optional[int] = ...) -> None: ...
+    class TracerStuck(_message.Message):
+        __slots__ = ("space",)
+        SPACE_FIELD_NUMBER: _ClassVar[int]
+        space: int
+        def __init__(self, space: _Optional[int] = ...) -> None: ...
+    class Captured(_message.Message):
+        __slots__ = ("pawn", "space")
+        PAWN_FIELD_NUMBER: _ClassVar[int]
+        SPACE_FIELD_NUMBER: _ClassVar[int]
+        pawn: str
+        space: int
+        def __init__(self, pawn: _Optional[str] = ..., space: _Optional[int] = ...) -> None: ...
     GAME_SETUP_FIELD_NUMBER: _ClassVar[int]
     ROUND_START_FIELD_NUMBER: _ClassVar[int]
     DEALT_FIELD_NUMBER: _ClassVar[int]
@@ -464,6 +631,18 @@ class WhiteHatEvent(_message.Message):
     TILE_PLACED_FIELD_NUMBER: _ClassVar[int]
     ROUND_SCORED_FIELD_NUMBER: _ClassVar[int]
     GAME_END_FIELD_NUMBER: _ClassVar[int]
+    STATUS_CARD_FIELD_NUMBER: _ClassVar[int]
+    TRACER_MOVED_FIELD_NUMBER: _ClassVar[int]
+    TRACER_STUCK_FIELD_NUMBER: _ClassVar[int]
+    CAPTURED_FIELD_NUMBER: _ClassVar[int]
+    ROW_PLAYED_FIELD_NUMBER: _ClassVar[int]
+    MOVE_SKIPPED_FIELD_NUMBER: _ClassVar[int]
+    ROW_REFILLED_FIELD_NUMBER: _ClassVar[int]
+    JOKER_TO_HAND_FIELD_NUMBER: _ClassVar[int]
+    MARKERS_MOVED_FIELD_NUMBER: _ClassVar[int]
+    HAT_REMOVED_FIELD_NUMBER: _ClassVar[int]
+    COLOURS_SCORED_FIELD_NUMBER: _ClassVar[int]
+    SOLO_ROUND_FIELD_NUMBER: _ClassVar[int]
     game_setup: WhiteHatEvent.GameSetup
     round_start: WhiteHatEvent.RoundStart
     dealt: WhiteHatEvent.Dealt
@@ -487,4 +666,16 @@ class WhiteHatEvent(_message.Message):
     tile_placed: WhiteHatEvent.TilePlaced
     round_scored: WhiteHatEvent.RoundScored
     game_end: WhiteHatEvent.GameEnd
-    def __init__(self, game_setup: _Optional[_Union[WhiteHatEvent.GameSetup, _Mapping]] = ..., round_start: _Optional[_Union[WhiteHatEvent.RoundStart, _Mapping]] = ..., dealt: _Optional[_Union[WhiteHatEvent.Dealt, _Mapping]] = ..., played: _Optional[_Union[WhiteHatEvent.Played, _Mapping]] = ..., passed: _Optional[_Union[WhiteHatEvent.SeatOnly, _Mapping]] = ..., trick_won: _Optional[_Union[WhiteHatEvent.TrickWon, _Mapping]] = ..., discarded: _Optional[_Union[WhiteHatEvent.Discarded, _Mapping]] = ..., collected: _Optional[_Union[WhiteHatEvent.Collected, _Mapping]] = ..., drew: _Optional[_Union[WhiteHatEvent.Drew, _Mapping]] = ..., draw_skipped: _Optional[_Union[WhiteHatEvent.SeatOnly, _Mapping]] = ..., reshuffled: _Optional[_Union[WhiteHatEvent.Reshuffled, _Mapping]] = ..., pawn_moved: _Optional[_Union[WhiteHatEvent.PawnMoved, _Mapping]] = ..., honeypot_flag: _Optional[_Union[WhiteHatEvent.Empty, _Mapping]] = ..., special_triggered: _Optional[_Union[WhiteHatEvent.Special, _Mapping]] = ..., special_skipped: _Optional[_Union[WhiteHatEvent.Special, _Mapping]] = ..., trigger_dropped: _Optional[_Union[WhiteHatEvent.Special, _Mapping]] = ..., dos: _Optional[_Union[WhiteHatEvent.Sent, _Mapping]] = ..., backflip: _Optional[_Union[WhiteHatEvent.Sent, _Mapping]] = ..., exploit: _Optional[_Union[WhiteHatEvent.Exploit, _Mapping]] = ..., tile_drawn: _Optional[_Union[WhiteHatEvent.TileDrawn, _Mapping]] = ..., tile_placed: _Optional[_Union[WhiteHatEvent.TilePlaced, _Mapping]] = ..., round_scored: _Optional[_Union[WhiteHatEvent.RoundScored, _Mapping]] = ..., game_end: _Optional[_Union[WhiteHatEvent.GameEnd, _Mapping]] = ...) -> None: ...
+    status_card: WhiteHatEvent.StatusCard
+    tracer_moved: WhiteHatEvent.TracerMoved
+    tracer_stuck: WhiteHatEvent.TracerStuck
+    captured: WhiteHatEvent.Captured
+    row_played: WhiteHatEvent.RowPlayed
+    move_skipped: WhiteHatEvent.Colour
+    row_refilled: WhiteHatEvent.Cards
+    joker_to_hand: WhiteHatEvent.Empty
+    markers_moved: WhiteHatEvent.MarkersMoved
+    hat_removed: WhiteHatEvent.HatRemoved
+    colours_scored: WhiteHatEvent.ColoursScored
+    solo_round: WhiteHatEvent.SoloRound
+    def __init__(self, game_setup: _Optional[_Union[WhiteHatEvent.GameSetup, _Mapping]] = ..., round_start: _Optional[_Union[WhiteHatEvent.RoundStart, _Mapping]] = ..., dealt: _Optional[_Union[WhiteHatEvent.Dealt, _Mapping]] = ..., played: _Optional[_Union[WhiteHatEvent.Played, _Mapping]] = ..., passed: _Optional[_Union[WhiteHatEvent.SeatOnly, _Mapping]] = ..., trick_won: _Optional[_Union[WhiteHatEvent.TrickWon, _Mapping]] = ..., discarded: _Optional[_Union[WhiteHatEvent.Discarded, _Mapping]] = ..., collected: _Optional[_Union[WhiteHatEvent.Collected, _Mapping]] = ..., drew: _Optional[_Union[WhiteHatEvent.Drew, _Mapping]] = ..., draw_skipped: _Optional[_Union[WhiteHatEvent.SeatOnly, _Mapping]] = ..., reshuffled: _Optional[_Union[WhiteHatEvent.Reshuffled, _Mapping]] = ..., pawn_moved: _Optional[_Union[WhiteHatEvent.PawnMoved, _Mapping]] = ..., honeypot_flag: _Optional[_Union[WhiteHatEvent.Empty, _Mapping]] = ..., special_triggered: _Optional[_Union[WhiteHatEvent.Special, _Mapping]] = ..., special_skipped: _Optional[_Union[WhiteHatEvent.Special, _Mapping]] = ..., trigger_dropped: _Optional[_Union[WhiteHatEvent.Special, _Mapping]] = ..., dos: _Optional[_Union[WhiteHatEvent.Sent, _Mapping]] = ..., backflip: _Optional[_Union[WhiteHatEvent.Sent, _Mapping]] = ..., exploit: _Optional[_Union[WhiteHatEvent.Exploit, _Mapping]] = ..., tile_drawn: _Optional[_Union[WhiteHatEvent.TileDrawn, _Mapping]] = ..., tile_placed: _Optional[_Union[WhiteHatEvent.TilePlaced, _Mapping]] = ..., round_scored: _Optional[_Union[WhiteHatEvent.RoundScored, _Mapping]] = ..., game_end: _Optional[_Union[WhiteHatEvent.GameEnd, _Mapping]] = ..., status_card: _Optional[_Union[WhiteHatEvent.StatusCard, _Mapping]] = ..., tracer_moved: _Optional[_Union[WhiteHatEvent.TracerMoved, _Mapping]] = ..., tracer_stuck: _Optional[_Union[WhiteHatEvent.TracerStuck, _Mapping]] = ..., captured: _Optional[_Union[WhiteHatEvent.Captured, _Mapping]] = ..., row_played: _Optional[_Union[WhiteHatEvent.RowPlayed, _Mapping]] = ..., move_skipped: _Optional[_Union[WhiteHatEvent.Colour, _Mapping]] = ..., row_refilled: _Optional[_Union[WhiteHatEvent.Cards, _Mapping]] = ..., joker_to_hand: _Optional[_Union[WhiteHatEvent.Empty, _Mapping]] = ..., markers_moved: _Optional[_Union[WhiteHatEvent.MarkersMoved, _Mapping]] = ..., hat_removed: _Optional[_Union[WhiteHatEvent.HatRemoved, _Mapping]] = ..., colours_scored: _Optional[_Union[WhiteHatEvent.ColoursScored, _Mapping]] = ..., solo_round: _Optional[_Union[WhiteHatEvent.SoloRound, _Mapping]] = ...) -> None: ...

@@ -1,0 +1,12 @@
+# C declarations of solo.py's steps, so flow.py, rules.py and checks.py call them without Python calls.
+cpdef void setup(bytearray buf, list events)
+cpdef int lead_value(long long code)
+cpdef void lead(bytearray buf, long long code, list events)
+cpdef bint may_move(bytearray buf, int hat)
+cpdef bint has_hat_move(bytearray buf)
+cpdef void after(bytearray buf, list events)
+cpdef int colour_score(bytearray buf, int colour)
+cpdef void score_round(bytearray buf, list events)
+cpdef void marker_step(bytearray buf, list events)
+cpdef void remove_hit(bytearray buf, int hat, list events)
+cpdef void lead_moves(bytearray buf, list out)

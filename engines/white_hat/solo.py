@@ -1,0 +1,434 @@
+"""White Hat solo (spec §7.7): the row's answer to each lead, the hats' colours, the tracer markers, the
+refill, the round end and the colour scores.
+
+Cython pure-Python mode. Solo reuses the multi-player state: the player is seat 0; the row is the
+hand block of seat 1 (ranks 1-13, and `H` at index 15 while the hat lies beside the row); the 8
+hats are pawns 0-7 (Ka Kb Wa Wb Oa Ob Ba Bb: colour = pawn // 2, K W O B) and a removed hat stands
+on JAIL; the markers share the tracer's track index, `m1` on `tracer_space` and `m2` on `m2_space`;
+the four colour totals and round scores are `totals[0..3]` and `last_round[0..3]`.
+"""
+from typing import Optional
+
+import cython
+
+from ..core import rng
+
+if cython.compiled:
+    from cython.cimports.engines.white_hat import cards, pawns
+else:
+    from . import cards, pawns
+from .state import HAND, PLAY, STATE
+
+cython.declare(NONE=cython.int, JAIL=cython.int, JOKER=cython.int, HAT=cython.int, MOVE=cython.int,
+               FINISHED=cython.int, LEAD=cython.int, ANY=cython.int, ROW_SIZE=cython.int, HAND_MAX=cython.int,
+               T_CA=cython.int)
+NONE = 255
+JAIL = 254
+JOKER = 14
+HAT = 15
+MOVE, FINISHED, LEAD = 2, 5, 7
+ANY = 4                  # solo_colour after a player win: any hat may move
+ROW_SIZE = 5
+HAND_MAX = 10
+T_CA = 6
+COLOUR_OF_RANK = (0, 1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2, 2)  # §7.7.4: rank -> hat colour (K W O B = 0 1 2 3)
+
+cython.declare(PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t, RNG=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
+               DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
+               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, HAND0=cython.Py_ssize_t, ROW=cython.Py_ssize_t,
+               PAWNS=cython.Py_ssize_t, TOTALS=cython.Py_ssize_t, LAST_ROUND=cython.Py_ssize_t,
+               ROUNDS_SCORED=cython.Py_ssize_t, WINNER=cython.Py_ssize_t, LEAD_COUNT=cython.Py_ssize_t,
+               LEAD_VALUE=cython.Py_ssize_t, COLOUR=cython.Py_ssize_t, INDEX=cython.Py_ssize_t,
+               M1=cython.Py_ssize_t, M2=cython.Py_ssize_t, STEPS=cython.Py_ssize_t, CAFE=cython.Py_ssize_t,
+               SERVER=cython.Py_ssize_t, CA=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t)
+PHASE = STATE.offset("phase")
+TO_ACT = STATE.offset("to_act")
+RNG = STATE.offset("rng")
+ROUND = STATE.offset("round")
+DECK_TOP = STATE.offset("deck_top")
+DECK_END = STATE.offset("deck_end")
+DECK = STATE.offset("deck")
+PILE_COUNT = STATE.offset("pile_count")
+PILE = STATE.offset("pile")
+HAND0 = STATE.offset("hands")
+ROW = HAND0 + HAND.size
+PAWNS = STATE.offset("pawns")
+TOTALS = STATE.offset("totals")
+LAST_ROUND = STATE.offset("last_round")
+ROUNDS_SCORED = STATE.offset("rounds_scored")
+WINNER = STATE.offset("winner")
+LEAD_COUNT = STATE.offset("lead_count")
+LEAD_VALUE = STATE.offset("lead_value")
+COLOUR = STATE.offset("solo_colour")
+INDEX = STATE.offset("tracer_index")
+M1 = STATE.offset("tracer_space")
+M2 = STATE.offset("m2_space")
+STEPS = STATE.offset("tracer_steps")
+CAFE = STATE.offset("cafe")
+SERVER = STATE.offset("server")
+CA = STATE.offset("critical_asset")
+PLAYS = STATE.offset("plays")
+PLAY_SIZE = PLAY.size
+
+
+@cython.cfunc
+def _add16(buf: bytearray, at: cython.Py_ssize_t, value: cython.int) -> cython.void:
+    total: cython.int = (buf[at] | (buf[at + 1] << 8)) + value
+    buf[at] = total & 255
+    buf[at + 1] = (total >> 8) & 255
+
+
+@cython.cfunc
+def _row_ranks(buf: bytearray) -> cython.int:
+    total: cython.int = 0
+    r: cython.int
+    for r in range(1, 14):
+        total += buf[ROW + r]
+    return total
+
+
+# -- setup and refills (§7.7.1, §7.7.2 step 9) -----------------------------------------
+
+@cython.ccall
+def setup(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Shuffle the 83 cards, turn up the row (a joker goes to the bottom and the deck is reshuffled), put the
+    hat beside it, draw 10; markers at the track's start (the hats are placed by the caller)."""
+    count: cython.int = 0
+    c: cython.int
+    i: cython.int
+    for c in range(1, 15):
+        for i in range(6 if c <= 13 else 5):
+            buf[DECK + count] = c
+            count += 1
+    buf[DECK_TOP] = 0
+    buf[DECK_END] = count
+    rng.shuffle(buf, RNG, DECK, count)
+    while _row_ranks(buf) < ROW_SIZE:
+        c = _draw(buf)
+        if c != JOKER:
+            buf[ROW + c] += 1
+            continue
+        top: cython.int = buf[DECK_TOP]  # the joker to the bottom of the remaining deck, which is reshuffled
+        buf[DECK + buf[DECK_END]] = JOKER
+        buf[DECK_END] += 1
+        for i in range(buf[DECK_END] - top):
+            buf[DECK + i] = buf[DECK + top + i]
+        buf[DECK_END] -= top
+        buf[DECK_TOP] = 0
+        rng.shuffle(buf, RNG, DECK, buf[DECK_END])
+    buf[ROW + HAT] = 1
+    _draw_up(buf)
+    buf[ROUND] = 1
+    buf[INDEX] = 0
+    buf[M1] = NONE
+    buf[M2] = NONE
+    buf[PHASE] = LEAD
+    buf[TO_ACT] = 0
+
+
+@cython.cfunc
+def _draw(buf: bytearray) -> cython.int:
+    top: cython.int = buf[DECK_TOP]
+    buf[DECK_TOP] = top + 1
+    return buf[DECK + top]
+
+
+@cython.cfunc
+def _draw_up(buf: bytearray) -> cython.void:
+    while cards.hand_size(buf, HAND0) < HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
+        buf[HAND0 + _draw(buf)] += 1
+
+
+@cython.cfunc
+def _refill(buf: bytearray, events: Optional[list]) -> cython.void:
+    """Turn up cards until the row has 5 rank cards or the deck is empty; a joker goes to the hand and the
+    markers step (§7.7.5)."""
+    got: list = []
+    while _row_ranks(buf) < ROW_SIZE and buf[DECK_TOP] < buf[DECK_END]:
+        c: cython.int = _draw(buf)
+        if c == JOKER:
+            buf[HAND0 + JOKER] += 1
+            if events is not None:
+                events.append(("joker_to_hand",))
+            marker_step(buf, events)
+        else:
+            buf[ROW + c] += 1
+            got.append(c)
+    if events is not None and got:
+        events.append(("row_refilled", got))
+
+
+# -- a trick (§7.7.2, §7.7.3) ------------------------------------------------------------
+
+@cython.ccall
+def lead_value(code: cython.longlong) -> cython.int:
+    """v of a lead code: its rank, the named value of a hat lead without rank cards, else 14."""
+    if (code >> 8) & 7:
+        return (code >> 4) & 15
+    if (code >> 14) & 1:
+        return (code >> 15) & 15
+    return 14
+
+
+@cython.ccall
+def lead(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
+    """The player's lead (already checked), the row's answer, the cards, then the hat move (or its skip)."""
+    rank: cython.int = (code >> 4) & 15
+    n: cython.int = (code >> 8) & 7
+    j: cython.int = (code >> 11) & 7
+    h: cython.int = (code >> 14) & 1
+    k: cython.int = n + j + h
+    v: cython.int = lead_value(code)
+    if n:
+        buf[HAND0 + rank] -= n
+    buf[HAND0 + JOKER] -= j
+    buf[HAND0 + HAT] -= h
+    row_rank: cython.int = 0
+    row_n: cython.int = 0
+    row_h: cython.int = 0
+    step: cython.int = 2  # C
+    r: cython.int
+    for r in range(v, 14):
+        if r >= 1 and buf[ROW + r] >= k:
+            row_rank, row_n, step = r, k, 0  # A
+            break
+    if step == 2 and buf[ROW + HAT] and k >= 2:
+        for r in range(v, 14):
+            if r >= 1 and buf[ROW + r] >= k - 1:
+                row_rank, row_n, row_h, step = r, k - 1, 1, 1  # B
+                break
+    if step == 2:
+        for r in range(1, 14):
+            if buf[ROW + r]:
+                row_rank, row_n = r, 1
+                break
+    row_wins: cython.bint = step < 2
+    _to_pile(buf, rank, n)
+    _to_pile(buf, JOKER, j)
+    _to_pile(buf, row_rank, row_n)
+    buf[ROW + row_rank] -= row_n
+    if row_h:
+        buf[ROW + HAT] = 0
+        buf[HAND0 + HAT] += 1
+    if h:
+        buf[ROW + HAT] = 1
+    buf[LEAD_COUNT] = k
+    buf[LEAD_VALUE] = v
+    buf[WINNER] = 1 if row_wins else 0
+    buf[COLOUR] = COLOUR_OF_RANK[row_rank] if row_wins else ANY
+    if events is not None:
+        events.append(("row_played", rank, n, j, h, v, row_rank, row_n, row_h, step, row_wins, buf[COLOUR]))
+    if has_hat_move(buf):
+        buf[PHASE] = MOVE
+        buf[TO_ACT] = 0
+        return
+    if events is not None:
+        events.append(("move_skipped", buf[COLOUR]))
+    after(buf, events)
+
+
+@cython.cfunc
+def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void:
+    i: cython.int
+    for i in range(count):
+        buf[PILE + buf[PILE_COUNT]] = card
+        buf[PILE_COUNT] += 1
+
+
+@cython.ccall
+def may_move(buf: bytearray, hat: cython.int) -> cython.bint:
+    """The hat's colour may move now: any after a player win, the row's colour after a row win."""
+    return buf[COLOUR] == ANY or hat // 2 == buf[COLOUR]
+
+
+@cython.ccall
+def has_hat_move(buf: bytearray) -> cython.bint:
+    occ: cython.ulonglong = pawns.occupied(buf)
+    p: cython.int
+    for p in range(8):
+        if may_move(buf, p) and pawns.can_move(buf, p, occ):
+            return True
+    return False
+
+
+@cython.ccall
+def after(buf: bytearray, events: Optional[list]) -> cython.void:
+    """§7.7.2 steps 7-9, once the specials are done: the Critical Asset, the round end, the refill."""
+    p: cython.int
+    for p in range(8):
+        if buf[PAWNS + p] == buf[CA]:
+            score_round(buf, events)
+            _finish(buf, events)
+            return
+    if cards.hand_size(buf, HAND0) == 0:
+        _round_end(buf, events)
+        return
+    _refill(buf, events)
+    if _row_ranks(buf) == 0:
+        score_round(buf, events)
+        _finish(buf, events)
+        return
+    buf[PHASE] = LEAD
+    buf[TO_ACT] = 0
+
+
+@cython.cfunc
+def _round_end(buf: bytearray, events: Optional[list]) -> cython.void:
+    """§7.7.6: score, the markers step, a new row, the hat back beside it, draw up to 10."""
+    score_round(buf, events)
+    marker_step(buf, events)
+    r: cython.int
+    for r in range(1, 14):
+        _to_pile(buf, r, buf[ROW + r])
+        buf[ROW + r] = 0
+    _refill(buf, events)
+    if buf[HAND0 + HAT]:
+        buf[HAND0 + HAT] = 0
+        buf[ROW + HAT] = 1
+    _draw_up(buf)
+    if _row_ranks(buf) == 0 or cards.hand_size(buf, HAND0) == 0:
+        _finish(buf, events)
+        return
+    _add16(buf, ROUND, 1)
+    buf[PHASE] = LEAD
+    buf[TO_ACT] = 0
+    if events is not None:
+        events.append(("solo_round", buf[ROUND] | (buf[ROUND + 1] << 8), list(buf[HAND0:HAND0 + 16])))
+
+
+@cython.cfunc
+def _finish(buf: bytearray, events: Optional[list]) -> cython.void:
+    buf[PHASE] = FINISHED
+    buf[TO_ACT] = NONE
+    if events is not None:
+        events.append(("game_end",))
+
+
+@cython.ccall
+def colour_score(buf: bytearray, colour: cython.int) -> cython.int:
+    """A colour's round score now: its hats' effective values, removed hats 0, at least 0 (D41)."""
+    total: cython.int = 0
+    p: cython.int
+    for p in range(2 * colour, 2 * colour + 2):
+        s: cython.int = buf[PAWNS + p]
+        if s < 64:
+            total += pawns.value_of(buf, s)
+    return total if total > 0 else 0
+
+
+@cython.ccall
+def score_round(buf: bytearray, events: Optional[list]) -> cython.void:
+    c: cython.int
+    scores: list = []
+    for c in range(4):
+        score: cython.int = colour_score(buf, c)
+        _add16(buf, TOTALS + 2 * c, score)
+        buf[LAST_ROUND + 2 * c] = score & 255
+        buf[LAST_ROUND + 2 * c + 1] = (score >> 8) & 255
+        scores.append(score)
+    _add16(buf, ROUNDS_SCORED, 1)
+    if events is not None:
+        events.append(("colours_scored", buf[ROUND], scores,
+                       [buf[TOTALS + 2 * c] | (buf[TOTALS + 2 * c + 1] << 8) for c in range(4)]))
+
+
+# -- the tracer markers (§7.7.5, D39) ----------------------------------------------------
+
+@cython.ccall
+def marker_step(buf: bytearray, events: Optional[list]) -> cython.void:
+    """One step of both markers: along the track (onto the starts at its end, removing the hats there), or
+    each towards the closest hat, `m1` first."""
+    if buf[M1] == NONE:
+        buf[INDEX] += 1
+        if buf[INDEX] >= buf[STEPS]:
+            buf[M1] = buf[CAFE]
+            buf[M2] = buf[SERVER]
+            if events is not None:
+                events.append(("markers_moved", buf[INDEX], buf[M1], buf[M2]))
+            _remove_on(buf, buf[CAFE], events)
+            _remove_on(buf, buf[SERVER], events)
+        elif events is not None:
+            events.append(("markers_moved", buf[INDEX], NONE, NONE))
+        return
+    adj: list = [pawns.tracer_destinations(buf, s) for s in range(64)]
+    buf[M1] = _toward_hat(buf, buf[M1], adj)
+    _remove_on(buf, buf[M1], events)
+    buf[M2] = _toward_hat(buf, buf[M2], adj)
+    _remove_on(buf, buf[M2], events)
+    if events is not None:
+        events.append(("markers_moved", buf[INDEX], buf[M1], buf[M2]))
+
+
+@cython.cfunc
+def _toward_hat(buf: bytearray, space: cython.int, adj: list) -> cython.int:
+    """The neighbour (tracer graph) with the shortest path to a hat, smallest id on ties; or stay."""
+    hats: cython.ulonglong = 0
+    p: cython.int
+    for p in range(8):
+        if buf[PAWNS + p] < 64:
+            hats |= cython.cast(cython.ulonglong, 1) << buf[PAWNS + p]
+    best: cython.int = space
+    best_d: cython.int = 999
+    t: cython.int
+    options: cython.ulonglong = adj[space]
+    for t in range(64):
+        if (options >> t) & 1:
+            d: cython.int = _distance(t, hats, adj)
+            if d < best_d:
+                best, best_d = t, d
+    return best
+
+
+@cython.cfunc
+def _distance(start: cython.int, hats: cython.ulonglong, adj: list) -> cython.int:
+    """Breadth-first steps from `start` to a space in `hats` (999: none reachable)."""
+    seen: cython.ulonglong = cython.cast(cython.ulonglong, 1) << start
+    frontier: cython.ulonglong = seen
+    d: cython.int = 0
+    s: cython.int
+    while frontier:
+        if frontier & hats:
+            return d
+        nxt: cython.ulonglong = 0
+        for s in range(64):
+            if (frontier >> s) & 1:
+                nxt |= cython.cast(cython.ulonglong, adj[s])
+        frontier = nxt & ~seen
+        seen |= nxt
+        d += 1
+    return 999
+
+
+@cython.ccall
+def remove_hit(buf: bytearray, hat: cython.int, events: Optional[list]) -> cython.void:
+    """A hat that arrives where a marker stands is removed at once (a Backflip onto a start)."""
+    s: cython.int = buf[PAWNS + hat]
+    if s < 64 and (s == buf[M1] or s == buf[M2]):
+        _remove_on(buf, s, events)
+
+
+@cython.cfunc
+def _remove_on(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
+    p: cython.int
+    for p in range(8):
+        if buf[PAWNS + p] == space:
+            buf[PAWNS + p] = JAIL
+            if events is not None:
+                events.append(("hat_removed", p, space))
+
+
+# -- legal leads and hat moves ------------------------------------------------------------
+
+@cython.ccall
+def lead_moves(buf: bytearray, out: list) -> cython.void:
+    """Every lead, a hat lead without rank cards once per named value 1-14 (§8.2 order)."""
+    plays: list = []
+    cards.lead_plays(buf, HAND0, plays)
+    code: cython.longlong
+    v: cython.int
+    for code in plays:
+        if (code >> 8) & 7 == 0 and (code >> 14) & 1:
+            for v in range(1, 15):
+                out.append(code | (v << 15))
+        else:
+            out.append(code)

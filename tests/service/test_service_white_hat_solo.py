@@ -1,0 +1,51 @@
+"""White Hat solo over REST (spec §7.7): from NewGame to a final score with only the player's moves sent;
+the row answers each lead inside ApplyMove (issue 18, acceptance 3)."""
+from __future__ import annotations
+
+import random
+
+MAX_MOVES = 1000  # a solo game ends when the deck runs out: 83 cards, at most a few hundred moves
+
+
+def test_a_solo_game_plays_to_a_final_score_over_rest(http):
+    r = http.post("/v1/games/white_hat:new", json={"seats": [{"name": "solo"}], "options": {"solo": "true"},
+                                                    "seed": "18", "want": {"view": True, "seat": 0,
+                                                                           "legalMoves": True}})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    solo = body["view"]["whiteHat"]["solo"]
+    assert len(solo["row"]) == 5 and solo["hatAtRow"] and body["view"]["whiteHat"]["phase"] == "lead"
+    state, moves, sent, row_answers = body["state"], body["legalMoves"], 0, 0
+    rnd = random.Random(18)
+    while True:
+        assert {m.get("seat", 0) for m in moves} == {0}, "only the solo player is ever asked to move"
+        move = moves[rnd.randrange(len(moves))]
+        r = http.post("/v1/apply", json={"state": state, "move": {"seat": 0, "text": move["text"]},
+                                         "want": {"legalMoves": True, "view": True, "seat": 0}})
+        assert r.status_code == 200, r.text
+        out = r.json()
+        sent += 1
+        kinds = [e["kind"] for e in out.get("events", [])]
+        if move["text"].startswith("play"):
+            assert kinds[0] == "row_played", kinds  # the row answered inside the same ApplyMove
+            row_answers += 1
+        state, moves = out["state"], out.get("legalMoves", [])
+        if out.get("finished"):
+            break
+        assert sent < MAX_MOVES
+    assert row_answers > 5
+    score = http.post("/v1/score", json={"state": state}).json()["score"]
+    assert score["finished"] is True and score["winners"] == [0] and len(score["seats"]) == 1
+    seat = score["seats"][0]
+    colours = [seat["breakdown"].get(f"{c}_total", 0) for c in "KWOB"]  # proto3 JSON leaves zeros out
+    assert seat.get("total", 0) == min(colours) and score["moveCount"] == sent
+    view = http.post("/v1/view", json={"state": state, "seat": 0}).json()
+    assert view["finished"] and view["view"]["whiteHat"]["solo"].get("colourTotals") == colours
+
+
+def test_solo_with_more_seats_is_refused_naming_the_option(http):
+    r = http.post("/v1/games/white_hat:new", json={"seats": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
+                                                    "options": {"solo": "true"}})
+    assert r.status_code == 400 and "option solo" in r.json()["message"], r.text
+    r = http.post("/v1/games/black_hat:new", json={"seats": [{"name": "a"}], "options": {"solo": "true"}})
+    assert r.status_code == 400, r.text
