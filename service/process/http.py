@@ -18,7 +18,7 @@ from __future__ import annotations
 from litestar import Litestar, Response, get
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from ..adapters import connect, rest
+from ..adapters import connect, play, rest
 from ..app import App, limits, metrics
 from ..app.lane import Lane
 from .drain import Readiness
@@ -28,7 +28,8 @@ MAX_HEAD = 64 * 1024  # request line and headers
 
 
 def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
-    """The litestar application serving `app` over REST and Connect, with /healthz, /readyz, /metrics, /schema."""
+    """The litestar application serving `app` over REST and Connect, with /healthz, /readyz, /metrics, /schema
+    and the web table at /play."""
     call_timeout = config.call_timeout if config is not None else 10.0
     lane = lane or Lane()
 
@@ -65,7 +66,7 @@ def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
 
     return Litestar(
         route_handlers=[*rest.routes(app, lane, call_timeout), *connect.routes(app, lane, call_timeout), healthz,
-                        readyz, metrics_route, openapi],
+                        readyz, metrics_route, openapi, *play.routes()],
         exception_handlers=rest.EXCEPTION_HANDLERS,
         openapi_config=None,
         request_max_body_size=MAX_BODY,
