@@ -75,6 +75,7 @@ SHARED = _table(
     ("game_over", FAILED_PRECONDITION, "the game is over: no move is legal"),
     ("not_your_turn", FAILED_PRECONDITION, "another seat is to act"),
     ("not_legal", FAILED_PRECONDITION, "the move code is not in the legal-move list of this state"),
+    ("move_ambiguous", INVALID_ARGUMENT, "the move and its `index` in the legal-move list name different moves"),
 )
 
 

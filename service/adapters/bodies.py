@@ -13,6 +13,7 @@ import msgspec
 from ..app import App
 from ..app.errors import ApiError, invalid
 from ..app.lane import Lane, executor_for
+from ..wire import protojson
 
 encode = msgspec.json.Encoder().encode
 
@@ -32,14 +33,16 @@ class Body:
                           "({} for all defaults)")
         try:
             return self._decoder.decode(body)
-        except msgspec.ValidationError as exc:
-            try:  # msgspec checks types while parsing: tell broken JSON apart from a wrong message
-                msgspec.json.decode(body)
-            except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as broken:
-                raise invalid("malformed_json", f"request body is not valid JSON: {_why(broken)}") from None
-            raise invalid("bad_request_body", f"request body is not a valid {self.name}: {exc}") from None
+        except msgspec.ValidationError:
+            pass  # not the canonical spelling: read it as proto3 JSON in any spelling a parser must accept
         except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as exc:
             raise invalid("malformed_json", f"request body is not valid JSON: {_why(exc)}") from None
+        try:
+            return protojson.read(body, self.struct_cls)
+        except (msgspec.ValidationError, protojson.Unreadable) as exc:  # ValidationError is a DecodeError
+            raise invalid("bad_request_body", f"request body is not a valid {self.name}: {exc}") from None
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError) as broken:
+            raise invalid("malformed_json", f"request body is not valid JSON: {_why(broken)}") from None
 
 
 def _why(exc: Exception) -> str:

@@ -1,28 +1,37 @@
-"""The Connect protocol's unary form (connectrpc.com/docs/protocol), served on the HTTP port.
+"""The Connect protocol's unary form (connectrpc.com/docs/protocol) and gRPC-Web, on the HTTP port.
 
 `POST /engine.v1.GameService/<Method>` with a JSON (`application/json`) or binary
 (`application/proto`) request message answers the same response message, so the
 standard Connect clients generated from proto/ (connect-web in browsers, connect-es,
-connect-go, ...) work without a gRPC-Web proxy. Same app layer as the other adapters;
-only the error shape differs: Connect's `{code, message, details}` with its HTTP
-status table, the details carrying the same google.rpc.ErrorInfo as gRPC.
+connect-go, ...) work without a proxy; a gzip body (Content-Encoding) is inflated; methods
+marked NO_SIDE_EFFECTS also answer Connect's GET form. The same path with an
+`application/grpc-web[-text][+proto|+json]` body is a gRPC-Web call (grpc-web in
+browsers, grpc-dotnet's GrpcWebHandler in Unity; framing.py). Same app layer as the
+other adapters; only the error shape differs: Connect's `{code, message, details}` with
+its HTTP status table, or gRPC-Web's grpc-status headers, both carrying the same
+google.rpc.ErrorInfo as gRPC.
+
+Measured against the `connectrpc` package (0.13, which speaks Connect, gRPC-Web and gRPC
+over ASGI), these routes stay: see bench/service.py's Connect and gRPC-Web rows and
+the report in the module docstring there.
 """
 from __future__ import annotations
 
 import base64
+import re
 
-from google.rpc import error_details_pb2
 from litestar import Request, Response, get, post
 
 from ..app import App, limits
 from ..app.errors import ApiError, invalid
 from ..app.lane import Lane
 from ..wire.convert import from_pb, to_pb
-from ..wire.methods import METHODS, Method
+from ..wire.methods import METHODS, SERVICE, Method
+from ..wire.status import error_info
+from . import framing
 from .bodies import Body, in_lane
 from .bodies import encode as _encode
 
-DOMAIN = "tabletop-engine"
 # Connect's HTTP status for each code: the Connect protocol's own table (it differs from REST's on
 # purpose: FAILED_PRECONDITION is 400 there), so Connect clients read the code from the body.
 HTTP_STATUS = {
@@ -33,13 +42,29 @@ HTTP_STATUS = {
 JSON, PROTO = "application/json", "application/proto"
 
 
-def error_response(err: ApiError) -> Response:
+def error_response(err: ApiError, status_code: int | None = None) -> Response:
     """A Connect error: lower-case code, message, and the ErrorInfo detail (base64 without padding)."""
-    info = error_details_pb2.ErrorInfo(reason=err.reason, domain=DOMAIN, metadata=err.details)
-    value = base64.b64encode(info.SerializeToString()).decode().rstrip("=")
+    value = base64.b64encode(error_info(err).SerializeToString()).decode().rstrip("=")
     body = {"code": err.status.lower(), "message": err.message,
             "details": [{"type": "google.rpc.ErrorInfo", "value": value}]}
-    return Response(_encode(body), status_code=HTTP_STATUS.get(err.status, 500), media_type=JSON)
+    # An unknown compression is answered with the ones served (the Connect protocol asks for it).
+    headers = {"accept-encoding": framing.ACCEPT_ENCODING} if err.reason == "unsupported_encoding" else None
+    return Response(_encode(body), status_code=status_code or HTTP_STATUS.get(err.status, 500), media_type=JSON,
+                    headers=headers)
+
+
+RPC_PATH = re.compile(r"/[A-Za-z_]\w*(\.[A-Za-z_]\w*)+/[A-Za-z_]\w*")
+
+
+def unknown_method(path: str, content_type: str) -> Response:
+    """The answer to a path shaped like an RPC (`/<package>.<Service>/<Method>`) that is not served:
+    UNIMPLEMENTED in the caller's protocol (404 for Connect, as its clients expect)."""
+    err = ApiError("UNIMPLEMENTED", "no_such_method", f"no such method: {limits.clip(path, 80)}; this port serves "
+                   f"{SERVICE.full_name} ({', '.join(m.name for m in METHODS)})")
+    proto = PROTOCOLS.get(content_type.split(";")[0].strip().lower())
+    if proto is not None and proto.__class__ is _GrpcWeb:
+        return proto.fail(err)
+    return error_response(err, 404)
 
 
 def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0) -> list:
@@ -58,14 +83,14 @@ def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0) -> li
 
 
 def _reader(meth: Method):
-    """read(kind, raw) -> the request Struct, from JSON or binary protobuf; ApiError naming the problem.
+    """read(codec, raw) -> the request Struct, from JSON or binary protobuf; ApiError naming the problem.
     A protobuf message's repeated fields are counted before it is converted (limits.COUNTED)."""
     struct_cls, req_pb, name = meth.request, meth.request_pb, meth.name
     json_body = Body(struct_cls)
     counted = limits.COUNTED.get(name)
 
-    def read(kind: str, raw: bytes):
-        if kind == "json":
+    def read(codec: str, raw: bytes):
+        if codec == "json":
             return json_body.decode(raw or b"{}")
         try:
             msg = req_pb.FromString(raw)
@@ -78,58 +103,107 @@ def _reader(meth: Method):
     return read
 
 
-def _respond(meth: Method, kind: str, result) -> Response:
-    if kind == "proto":
-        return Response(to_pb(result, meth.response_pb).SerializeToString(), media_type=PROTO)
-    return Response(_encode(result), media_type=JSON)
+def _encoded(meth: Method, codec: str, result) -> bytes:
+    return to_pb(result, meth.response_pb).SerializeToString() if codec == "proto" else _encode(result)
 
 
-async def _answer(app: App, meth: Method, read, kind: str, body, lane: Lane, call_timeout: float,
+class _Connect:
+    """Connect's unary answers: the bare message, or the Connect error."""
+
+    def __init__(self, codec: str):
+        self.codec, self.media_type = codec, PROTO if codec == "proto" else JSON
+
+    def ok(self, meth: Method, result) -> Response:
+        return Response(_encoded(meth, self.codec, result), media_type=self.media_type)
+
+    @staticmethod
+    def fail(err: ApiError) -> Response:
+        return error_response(err)
+
+
+class _GrpcWeb:
+    """gRPC-Web's answers: message and trailer frames, or a trailers-only refusal."""
+
+    def __init__(self, codec: str, text: bool):
+        self.codec, self.text = codec, text
+        self.media_type = f"application/grpc-web{'-text' if text else ''}+{codec}"
+
+    def ok(self, meth: Method, result) -> Response:
+        return Response(framing.frame(_encoded(meth, self.codec, result), self.text), media_type=self.media_type)
+
+    def fail(self, err: ApiError) -> Response:
+        return Response(b"", status_code=200, media_type=self.media_type, headers=framing.error_headers(err))
+
+
+# content type -> how the request is framed and answered
+PROTOCOLS = {JSON: _Connect("json"), PROTO: _Connect("proto")}
+for _text, _name in ((False, "application/grpc-web"), (True, "application/grpc-web-text")):
+    PROTOCOLS[_name] = PROTOCOLS[_name + "+proto"] = _GrpcWeb("proto", _text)
+    PROTOCOLS[_name + "+json"] = _GrpcWeb("json", _text)
+
+
+async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_timeout: float,
                   authorization: str | None = None) -> Response:
     """`body`: an async function giving the raw message (read only once a long call has its place)."""
     if meth.name in limits.HEAVY:
         try:
-            result = await in_lane(app, lane, "connect", meth.name, body, lambda raw: read(kind, raw), call_timeout,
-                                   authorization)
+            result = await in_lane(app, lane, "connect", meth.name, body, lambda raw: read(proto.codec, raw),
+                                   call_timeout, authorization)
         except ApiError as err:
-            return error_response(err)
-        return _respond(meth, kind, result)
+            return proto.fail(err)
+        return proto.ok(meth, result)
     try:
-        msg = read(kind, await body())
+        msg = read(proto.codec, await body())
     except ApiError as err:
         app.refused("connect", meth.name, err)
-        return error_response(err)
+        return proto.fail(err)
     try:
         result = app.call("connect", meth.name, msg, authorization=authorization)
     except ApiError as err:
-        return error_response(err)
-    return _respond(meth, kind, result)
+        return proto.fail(err)
+    return proto.ok(meth, result)
 
 
 def _unsupported(what: str) -> Response:
-    return Response(_encode({"code": "unknown", "message": f"{what} is not supported; use json or proto"}),
+    return Response(_encode({"code": "unknown", "message": f"{what} is not supported; use application/json, "
+                             "application/proto or application/grpc-web[-text][+proto|+json]"}),
                     status_code=415, media_type=JSON)
 
 
 def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
     read = _reader(meth)
+    cap = limits.request_bytes(meth.name, json=True)
 
     async def handler(request: Request) -> Response:
-        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        kind = {JSON: "json", PROTO: "proto"}.get(content_type)
-        if kind is None:
+        headers = request.headers
+        content_type = headers.get("content-type", "").split(";")[0].strip().lower()
+        proto = PROTOCOLS.get(content_type)
+        if proto is None:
             return _unsupported(f"content-type {limits.clip(content_type or '(none)')}")
-        return await _answer(app, meth, read, kind, request.body, lane, call_timeout,
-                             request.headers.get("authorization"))
+        body = request.body
+        if proto.__class__ is _GrpcWeb:
+            encoding = headers.get("grpc-encoding", "")
 
-    handler.__doc__ = f"Connect unary {meth.name}."
+            async def body() -> bytes:
+                return framing.unframe(await request.body(), proto.text, encoding, cap)
+        elif "content-encoding" in headers:
+            encoding = headers["content-encoding"]
+
+            async def body() -> bytes:
+                return framing.inflate(await request.body(), encoding, cap, "content-encoding")
+        return await _answer(app, meth, read, proto, body, lane, call_timeout, headers.get("authorization"))
+
+    handler.__doc__ = f"Connect and gRPC-Web unary {meth.name}."
     return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False,
-                request_max_body_size=limits.request_bytes(meth.name, json=True))(handler)
+                request_max_body_size=cap)(handler)
 
 
 def _get_route(app: App, meth: Method, lane: Lane, call_timeout: float):
-    """Connect's GET form of a side-effect-free method: `?encoding=json|proto&message=...[&base64=1]`."""
+    """Connect's GET form of a side-effect-free method:
+    `?encoding=json|proto&message=...[&base64=1][&compression=gzip]`."""
     read = _reader(meth)
+
+    cap = limits.request_bytes(meth.name, json=True)
 
     async def handler(request: Request) -> Response:
         query = request.query_params
@@ -142,22 +216,29 @@ def _get_route(app: App, meth: Method, lane: Lane, call_timeout: float):
                 raw = base64.urlsafe_b64decode(message + "=" * (-len(message) % 4))
             else:
                 raw = message.encode()
+            raw = framing.inflate(raw, query.get("compression", ""), cap, "compression")
         except (ValueError, TypeError) as exc:
             err = invalid("malformed_message", f"message: not base64url: {exc}", field="message")
+            app.refused("connect", meth.name, err)
+            return error_response(err)
+        except ApiError as err:
             app.refused("connect", meth.name, err)
             return error_response(err)
 
         async def body() -> bytes:
             return raw
-        return await _answer(app, meth, read, kind, body, lane, call_timeout, request.headers.get("authorization"))
+        return await _answer(app, meth, read, PROTOCOLS[JSON if kind == "json" else PROTO], body, lane,
+                             call_timeout, request.headers.get("authorization"))
 
     handler.__doc__ = f"Connect unary {meth.name} as GET (side-effect free)."
     return get(meth.full_name, name=f"connect.get.{meth.name}", include_in_schema=False)(handler)
 
 
 def _no_stream(meth: Method):
-    async def stream() -> Response:
-        """Bidirectional streams need gRPC (or Connect's streaming protocol, not served here)."""
-        return error_response(ApiError("UNIMPLEMENTED", "stream_over_unary", f"{meth.name} is a bidirectional "
-                                       "stream: use gRPC, or ScoreBatch over Connect/REST"))
+    async def stream(request: Request) -> Response:
+        """Bidirectional streams need gRPC (neither Connect's unary form nor gRPC-Web carries them)."""
+        err = ApiError("UNIMPLEMENTED", "stream_over_unary", f"{meth.name} is a bidirectional stream: use gRPC, "
+                       "or ScoreBatch over Connect/REST")
+        proto = PROTOCOLS.get(request.headers.get("content-type", "").split(";")[0].strip().lower())
+        return proto.fail(err) if proto is not None else error_response(err)
     return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False)(stream)

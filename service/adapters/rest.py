@@ -8,9 +8,8 @@ are the gRPC answers in JSON. Errors map to HTTP by the one table
 """
 from __future__ import annotations
 
-from litestar import Litestar, Request, Response, get, post, route
+from litestar import Request, Response, get, post
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
-from litestar.openapi import OpenAPIConfig
 
 from ..app import App, error_struct, limits
 from ..app.errors import ApiError, invalid
@@ -51,7 +50,8 @@ def _on_http(request: Request, exc: HTTPException) -> Response:
         return error_response(invalid("malformed_json", f"{path}: request body is not valid JSON: {exc.detail}"))
     reason = {405: "method_not_allowed", 413: "body_too_large"}.get(exc.status_code, "http_error")
     return Response(encode(m.Error("INVALID_ARGUMENT" if exc.status_code < 500 else "INTERNAL", reason,
-                                   f"{path}: {exc.detail}")), status_code=exc.status_code, media_type=JSON)
+                                   f"{path}: {exc.detail}")), status_code=exc.status_code, media_type=JSON,
+                    headers=exc.headers)  # a 405 says which methods the route takes (`allow`)
 
 
 # The HTTP application's exception handlers for everything that is not a Connect route.
@@ -63,7 +63,7 @@ def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0) -> li
 
     Handlers take the raw body and decode it with msgspec themselves, and return
     encoded bytes: litestar's typed-body handling costs more per request than the
-    whole app layer. `openapi_document` describes the same routes with their types.
+    whole app layer. service/adapters/openapi.py describes the same routes with their types.
     """
     lane = lane or Lane()
     return [_route(app, meth, lane, call_timeout) for meth in METHODS if meth.rest_route]
@@ -123,34 +123,3 @@ def _game_route(app: App, meth: Method, body: Body):
                         media_type=JSON)
     return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False,
                 request_max_body_size=limits.request_bytes(name, json=True))(handler)
-
-
-def openapi_document(title: str = "tabletop-engine") -> bytes:
-    """The OpenAPI document of the REST routes, from typed twins of them (never served)."""
-    handlers = []
-    for meth in METHODS:
-        if not meth.rest_route:
-            continue
-
-        def twin(**_kw):
-            """(documentation only)"""
-        twin.__doc__ = meth.summary
-        path = meth.rest_route.replace("{game}:new", "{spec:str}")
-        annotations = {"return": meth.response}
-        if "{spec:str}" in path:
-            annotations["spec"] = str
-        if meth.rest_verb != "GET":
-            annotations["data"] = meth.request
-        twin.__annotations__ = annotations
-        twin.__signature__ = _signature(annotations)
-        handlers.append(route(path, http_method=[meth.rest_verb], status_code=200, summary=meth.name,
-                              operation_id=meth.name, sync_to_thread=False, name=f"doc.{meth.name}")(twin))
-    docs = Litestar(route_handlers=handlers, openapi_config=OpenAPIConfig(title=title, version="1", path="/schema"))
-    return encode(docs.openapi_schema.to_schema())
-
-
-def _signature(annotations: dict):
-    import inspect
-    params = [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=t)
-              for n, t in annotations.items() if n != "return"]
-    return inspect.Signature(params, return_annotation=annotations["return"])

@@ -19,10 +19,9 @@ import time
 from concurrent import futures
 
 import grpc
-from google.protobuf import any_pb2
-from google.rpc import error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from google.protobuf import descriptor_pb2, descriptor_pool
+from grpc_reflection.v1alpha import reflection, reflection_pb2, reflection_pb2_grpc
 from grpc_status import rpc_status
 
 from ..app import App, limits
@@ -30,12 +29,11 @@ from ..app.errors import RESOURCE_EXHAUSTED, ApiError, invalid
 from ..app.lane import Lane
 from ..wire.convert import from_pb, to_pb
 from ..wire.methods import METHODS, SERVICE, Method
+from ..wire.status import status
 
-DOMAIN = "tabletop-engine"
 SERVICE_NAME = SERVICE.full_name
 # The largest real request: a ScoreBatch of MAX_BATCH largest tokens (per method: limits.request_bytes).
 MAX_MESSAGE = limits.BATCH_REQUEST
-_CODES = {c.name: c for c in grpc.StatusCode}
 # Health service names. Kubernetes' native gRPC probes ask for a service name: `liveness` answers
 # SERVING until the process exits; `readiness` (and the overall "" and GameService names) turn
 # NOT_SERVING when draining starts, so load balancers stop sending before the port closes.
@@ -48,12 +46,7 @@ MAX_CONNECTION_AGE_GRACE_MS = 30 * 1000
 
 def abort(context: grpc.ServicerContext, err: ApiError):
     """End the call with the error's status code, message and an ErrorInfo detail."""
-    info = error_details_pb2.ErrorInfo(reason=err.reason, domain=DOMAIN, metadata=err.details)
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    code = _CODES.get(err.status, grpc.StatusCode.INTERNAL)
-    context.abort_with_status(rpc_status.to_status(
-        status_pb2.Status(code=code.value[0], message=err.message, details=[detail])))
+    context.abort_with_status(rpc_status.to_status(status(err)))
 
 
 class _Unreadable:
@@ -232,6 +225,46 @@ def handlers(app: App, lim: Limits | None = None) -> grpc.GenericRpcHandler:
         meth.name: (_stream if meth.streaming else _unary)(app, meth, lim) for meth in METHODS})
 
 
+REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
+
+
+def enable_reflection(server: grpc.Server, names: tuple[str, ...]) -> None:
+    """Server reflection as both grpc.reflection.v1 (what grpcurl and current tools ask first) and v1alpha.
+
+    grpcio-reflection serves only v1alpha; v1 is the same messages under a new package name, so one
+    servicer answers both paths with the same bytes, and v1's file (v1alpha's renamed) is added to the
+    descriptor pool so that v1 itself can be described.
+    """
+    _add_reflection_v1_file()
+    servicer = reflection.ReflectionServicer((*names, reflection.SERVICE_NAME, REFLECTION_V1))
+    reflection_pb2_grpc.add_ServerReflectionServicer_to_server(servicer, server)
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(REFLECTION_V1, {
+        "ServerReflectionInfo": grpc.stream_stream_rpc_method_handler(
+            servicer.ServerReflectionInfo, reflection_pb2.ServerReflectionRequest.FromString,
+            reflection_pb2.ServerReflectionResponse.SerializeToString)}),))
+
+
+def _add_reflection_v1_file() -> None:
+    pool = descriptor_pool.Default()
+    try:
+        pool.FindServiceByName(REFLECTION_V1)
+        return
+    except KeyError:
+        pass
+    proto = descriptor_pb2.FileDescriptorProto()
+    reflection_pb2.DESCRIPTOR.CopyToProto(proto)
+    proto.name, proto.package = "grpc/reflection/v1/reflection.proto", "grpc.reflection.v1"
+    for msg in proto.message_type:  # field types name their messages in full
+        for field in msg.field:
+            if field.type_name:
+                field.type_name = field.type_name.replace(".grpc.reflection.v1alpha.", ".grpc.reflection.v1.")
+    for service in proto.service:
+        for method in service.method:
+            method.input_type = method.input_type.replace(".grpc.reflection.v1alpha.", ".grpc.reflection.v1.")
+            method.output_type = method.output_type.replace(".grpc.reflection.v1alpha.", ".grpc.reflection.v1.")
+    pool.AddSerializedFile(proto.SerializeToString())
+
+
 def create_server(app: App, address: str, threads: int = 16, lim: Limits | None = None
                   ) -> tuple[grpc.Server, int, health.HealthServicer]:
     """A started-ready (not yet started) server on `address`: (server, bound port, health servicer)."""
@@ -251,7 +284,7 @@ def create_server(app: App, address: str, threads: int = 16, lim: Limits | None 
     server.add_generic_rpc_handlers((handlers(app, lim),))
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection((SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    enable_reflection(server, (SERVICE_NAME, health.SERVICE_NAME))
     port = server.add_insecure_port(address)
     if port == 0:
         raise OSError(f"gRPC: cannot bind {address}")

@@ -373,8 +373,27 @@ class App:
             if not 0 <= req.index < len(codes):
                 raise invalid("bad_move_index", f"index: {req.index} is out of range, there are {len(codes)} "
                               f"legal moves now (0..{len(codes) - 1})", field="index")
-            return codes[req.index]
-        move = req.move
+            code = codes[req.index]
+            move = req.move  # Unity's JsonUtility sends every field: an empty move names nothing
+            if move is not None and (move.text or _typed_move(move, game.id) is not None):
+                self._same_move(game, state, req, own, code)
+            return code
+        return self._named_move(game, state, req.move, own)
+
+    def _same_move(self, game: Game, state: bytearray, req: m.ApplyMoveRequest, own: int | None, code: int) -> None:
+        """A move given both as `move` and as `index` must name one move (else `move_ambiguous`)."""
+        try:
+            named = self._named_move(game, state, req.move, own)
+        except (ApiError, RuleError) as err:
+            named, why = None, f"move names no legal move ({err.message})"
+        else:
+            why = f"move is {game.format_move(state, named)!r}"
+        if named != code:
+            raise invalid("move_ambiguous", f"index {req.index} is {game.format_move(state, code)!r} but {why}; "
+                          "give the move or its index, or both naming the same move", field="index")
+
+    def _named_move(self, game: Game, state: bytearray, move, own: int | None) -> int:
+        """The engine's move code for a move given as typed message or text."""
         if move is None:
             raise invalid("missing_move", "move: give the move as text, as a typed move or as `index` into "
                           "LegalMoves' list", field="move")

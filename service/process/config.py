@@ -25,6 +25,7 @@ class Config:
     http_header_timeout: float = 5.0
     http_keep_alive: float = 5.0
     access: str = "auto"  # default access mode of new games: seats, open, or auto (seats when hidden info)
+    cors_origins: str = ""  # comma-separated origins whose pages may call the HTTP port (`*`: any); "" = none
 
 
 def _env(name: str, default):
@@ -90,6 +91,10 @@ def parse(argv: list[str] | None = None) -> Config:
                    help="access mode of a game whose NewGame names none (env TABLETOP_ACCESS, default "
                         "%(default)s: `seats` for games with hidden information, so a call sees and acts only "
                         "as the seat whose key it carries; `open` trusts every caller with everything)")
+    p.add_argument("--cors-origins", default=_env("TABLETOP_CORS_ORIGINS", Config.cors_origins),
+                   help="origins (scheme://host[:port], comma-separated, `*` for any) whose web pages may call the "
+                        "HTTP port: REST, Connect and gRPC-Web answer their CORS preflights (env "
+                        "TABLETOP_CORS_ORIGINS, default none: same-origin pages only)")
     a = p.parse_args(argv)
     if a.workers < 1:
         p.error("--workers must be at least 1")
@@ -100,4 +105,4 @@ def parse(argv: list[str] | None = None) -> Config:
             p.error(f"--{name.replace('_', '-')} must not be negative")
     return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level,
                   a.drain_delay, a.call_timeout, a.max_streams, a.stream_idle, a.http_max_connections,
-                  a.http_header_timeout, a.http_keep_alive, a.access)
+                  a.http_header_timeout, a.http_keep_alive, a.access, a.cors_origins)

@@ -15,21 +15,30 @@ cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
 from __future__ import annotations
 
 
-from litestar import Litestar, Response, get
+from litestar import Litestar, Request, Response, get
+from litestar.exceptions import HTTPException, NotFoundException
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from ..adapters import connect, play, rest
+from ..adapters import connect, openapi, play, rest
+from ..adapters.bodies import encode
 from ..app import App, limits, metrics
 from ..app.lane import Lane
+from .cors import Cors, parse_origins
 from .drain import Readiness
 
 MAX_BODY = limits.LARGEST_REQUEST
 MAX_HEAD = 64 * 1024  # request line and headers
 
 
-def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
-    """The litestar application serving `app` over REST and Connect, with /healthz, /readyz, /metrics, /schema
-    and the web table at /play."""
+def create_app(app: App, config=None, lane: Lane | None = None):
+    """The ASGI application serving `app` over REST, Connect and gRPC-Web, with /healthz, /readyz, /metrics,
+    /schema and the web table at /play; behind the CORS layer when `config.cors_origins` names any origin."""
+    web = _litestar(app, config, lane)
+    origins = parse_origins(config.cors_origins) if config is not None else ()
+    return Cors(web, origins) if origins else web
+
+
+def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
     call_timeout = config.call_timeout if config is not None else 10.0
     lane = lane or Lane()
 
@@ -50,10 +59,10 @@ def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
         """Prometheus exposition (all worker processes)."""
         return Response(metrics.render(), media_type=metrics.CONTENT_TYPE_LATEST)
 
-    schema = rest.openapi_document()
+    schema = encode(openapi.document())
 
     @get(["/schema", "/schema/openapi.json"], sync_to_thread=False, include_in_schema=False)
-    def openapi() -> Response:
+    def schema_route() -> Response:
         """The OpenAPI document of the REST routes."""
         return Response(schema, media_type="application/vnd.oai.openapi+json")
 
@@ -66,13 +75,21 @@ def create_app(app: App, config=None, lane: Lane | None = None) -> Litestar:
 
     return Litestar(
         route_handlers=[*rest.routes(app, lane, call_timeout), *connect.routes(app, lane, call_timeout), healthz,
-                        readyz, metrics_route, openapi, *play.routes()],
-        exception_handlers=rest.EXCEPTION_HANDLERS,
+                        readyz, metrics_route, schema_route, *play.routes()],
+        exception_handlers={**rest.EXCEPTION_HANDLERS, NotFoundException: _not_found},
         openapi_config=None,
         request_max_body_size=MAX_BODY,
         after_request=close_when_draining,
         debug=False,
     )
+
+
+def _not_found(request: Request, exc: NotFoundException) -> Response:
+    """An unknown path: shaped like an RPC, a Connect or gRPC-Web UNIMPLEMENTED; else REST's no_such_route."""
+    path = request.url.path
+    if request.method in ("GET", "POST") and connect.RPC_PATH.fullmatch(path):
+        return connect.unknown_method(path, request.headers.get("content-type", ""))
+    return rest.EXCEPTION_HANDLERS[HTTPException](request, exc)
 
 
 def guarded_protocol(header_timeout: float, max_connections: int | None) -> type:

@@ -50,13 +50,15 @@ def test_http_health_and_openapi(http):
     assert http.get("/healthz").json() == {"status": "ok"}
     assert http.get("/readyz").status_code == 200
     doc = http.get("/schema/openapi.json").json()
-    assert "/v1/apply" in doc["paths"] and "/v1/games/{spec}" in doc["paths"]
-    # Every REST route of the method table, with its verb and its derived request/response schemas.
+    assert "/v1/apply" in doc["paths"] and "/v1/games/hats:new" in doc["paths"]
+    # Every REST route of the method table (NewGame once per game), with its verb and its schemas.
+    import engines
     from service.wire.methods import METHODS
     for meth in METHODS:
         if meth.rest_route:
-            path = meth.rest_route.replace("{game}:new", "{spec}")
-            assert meth.rest_verb.lower() in doc["paths"][path], path
+            for game in engines.games():
+                path = meth.rest_route.replace("{game}", game.info.id)
+                assert meth.rest_verb.lower() in doc["paths"][path], path
     assert {"ApplyMoveRequest", "ApplyMoveResponse", "HatsEventExchanged", "CambioView"} <= set(
         doc["components"]["schemas"])
 
