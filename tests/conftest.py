@@ -44,21 +44,28 @@ def pytest_configure(config):
 REDIS_PACKAGE = "redis-server"  # Debian's package: the test command installs it when missing
 
 
-def redis_server_binary() -> str:
-    """The redis-server binary; installed with apt-get (Debian's package) when missing and allowed."""
+def debian_binary(binary: str, package: str) -> str:
+    """The path of `binary`; Debian's `package` is installed with apt-get first when it is missing
+    and we are root (the README's test command needs nothing installed by hand)."""
     import shutil
-    found = shutil.which("redis-server")
+    found = shutil.which(binary)
     if found:
         return found
     if os.geteuid() == 0 and shutil.which("apt-get"):
         quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         subprocess.run(["apt-get", "update", "-q"], check=False, timeout=300, **quiet)
-        subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", REDIS_PACKAGE],
-                       check=True, timeout=600, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), **quiet)
-        found = shutil.which("redis-server")
+        # Wait for another apt-get holding the dpkg lock rather than fail at once.
+        subprocess.run(["apt-get", "install", "-y", "-q", "-o", "DPkg::Lock::Timeout=600", "--no-install-recommends", package],
+                       check=True, timeout=900, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), **quiet)
+        found = shutil.which(binary)
     if not found:
-        raise RuntimeError(f"redis-server is missing and could not be installed: `apt-get install {REDIS_PACKAGE}`")
+        raise RuntimeError(f"{binary} is missing and could not be installed: `apt-get install {package}`")
     return found
+
+
+def redis_server_binary() -> str:
+    """The redis-server binary; installed with apt-get (Debian's package) when missing and allowed."""
+    return debian_binary("redis-server", REDIS_PACKAGE)
 
 
 class RedisServer:
@@ -105,6 +112,12 @@ class RedisServer:
 def redis_binary() -> str:
     """The redis-server binary, installed from Debian when missing (the README's test command needs no more)."""
     return redis_server_binary()
+
+
+@pytest.fixture(scope="session")
+def chromium_binary() -> str:
+    """Debian's chromium for the web table's browser tests, installed with apt-get when missing."""
+    return debian_binary("chromium", "chromium")
 
 
 @pytest.fixture(scope="session")

@@ -26,6 +26,24 @@ def built() -> bool:
     return all((STATIC / name).is_file() for name in FILES)
 
 
+def _sources() -> list[Path]:
+    inputs = [CLIENT / n for n in ("package-lock.json", "buf.gen.yaml", "tsconfig.json")]
+    for folder, pattern in ((CLIENT / "src", "*.ts"), (CLIENT / "play", "*"), (CLIENT / "scripts", "*"),
+                            (CLIENT.parents[1] / "proto", "*.proto")):
+        inputs += [p for p in folder.rglob(pattern) if "gen" not in p.relative_to(folder).parts]
+    return [p for p in inputs if p.is_file()]
+
+
+def stale() -> bool:
+    """True in a source checkout whose bundle or compiled client (dist/) is missing or older than a source."""
+    if not (CLIENT / "package.json").is_file():
+        return False
+    outputs = [STATIC / name for name in FILES] + [CLIENT / "dist" / "node.js"]
+    if not all(p.is_file() for p in outputs):
+        return True
+    return max(p.stat().st_mtime for p in _sources()) > min(p.stat().st_mtime for p in outputs)
+
+
 def missing() -> str:
     """What stands between this installation and a working /play, in words, with the command to fix it."""
     tools = [t for t in ("node", "npm") if shutil.which(t) is None]
@@ -46,7 +64,7 @@ def build(force: bool = False, out=sys.stderr) -> bool:
     """Build the bundle with npm (installing clients/ts's packages from the lock file when missing).
 
     Returns False, with the reason kept for /play, when it cannot; never raises for a missing tool."""
-    if built() and not force:
+    if built() and not stale() and not force:
         return True
     npm = shutil.which("npm")
     if npm is None or shutil.which("node") is None or not (CLIENT / "package.json").is_file():
@@ -63,7 +81,7 @@ def build(force: bool = False, out=sys.stderr) -> bool:
         if done.returncode != 0:
             return _failed(f"`npm {' '.join(step[1:3])}` exited {done.returncode}: {done.stdout.strip()[-2000:]}", out)
     FAILED.unlink(missing_ok=True)
-    return built()
+    return built() and not stale()
 
 
 def _failed(reason: str, out) -> bool:

@@ -6,7 +6,7 @@ import { drawBoard, seatColour } from "./board.js";
 import { el } from "./dom.js";
 
 /** Keys whose numbers are seats: shown with the seat's name. */
-const SEAT_KEYS = /^(seat|seats|toAct|activeSeat|dealer|leader|winner|winners|hatHolder|hatSeat|caller|order|privateTo|knownBy|from|by|target|owner)$/;
+const SEAT_KEYS = /^(seat|seats|toAct|activeSeat|dealer|leader|winner|winners|hatHolder|hatSeat|caller|order|privateTo|knownBy)$/;
 
 /** The seat's display name, e.g. "Ann (1)". */
 export function seatName(names: string[], seat: number): string {
