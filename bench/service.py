@@ -16,6 +16,13 @@ token, apply the move, seal the new token, encode a response holding only it), w
 the service's own Sealer and engine. `floor / empty` bounds what any ApplyMove
 handler with sealed stateless tokens can reach on the machine at hand.
 
+ApplyMove is also sent over Connect (JSON) and gRPC-Web (binary) to the same server, each beside
+litestar's empty route fed the same bytes (those protocols run on the same litestar worker), and,
+when the `connectrpc` package is installed, beside that package serving the same ApplyMove (same
+app layer and Structs, its own protocol handling; bench/connectrpc_servers.py) and its own empty
+handler. `crpc/ours` is connectrpc's ApplyMove throughput over ours (`python -m
+bench.connectrpc_servers` compares the server-side cost alone, in process).
+
 ApplyMove is also run on the secure set-ups (shared/design/SECURITY.md), each its own
 server: `keys` (a `seats` game, the mover's seat key in the authorization header),
 `sqlite` and `redis` (the fork guard's stores; Redis is a real redis-server on
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import base64
 import json
 import os
@@ -155,7 +163,7 @@ def _start(args: list[str], cpu: int, env: dict | None = None) -> subprocess.Pop
     return subprocess.Popen(cmd, cwd=ROOT, env=dict(os.environ, **(env or {})))
 
 
-def _wait_port(port: int, procs: list[subprocess.Popen], timeout: float = 30) -> None:
+def _wait_port(port: int, procs: list[subprocess.Popen], timeout: float = 120) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         dead = [p for p in procs if p.poll() is not None]
@@ -214,9 +222,10 @@ class HttpConn:
         return self.parser.get_status_code() == 200
 
 
-async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int, key: str = ""):
+async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int, key: str = "",
+                      content_type: str = "application/json"):
     auth = f"Authorization: Bearer {key}\r\n" if key else ""
-    raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{auth}"
+    raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {content_type}\r\n{auth}"
            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
     conns = [HttpConn(*await asyncio.open_connection("127.0.0.1", port)) for _ in range(concurrency)]
     it = iter(range(10 ** 9))
@@ -300,6 +309,33 @@ def _requests(http_port: int) -> dict[str, tuple[str, bytes, str, bytes]]:
     return out
 
 
+# Transports over the HTTP port beside REST: the same litestar worker, so litestar's empty route is their floor.
+RPC_OVER_HTTP = {"connect": "application/json", "grpcweb": "application/grpc-web+proto"}
+
+
+def _rpc_over_http(transport: str, request, ports, connectrpc: bool, run_set, a) -> list[tuple]:
+    """ApplyMove over Connect (JSON) or gRPC-Web: ours and litestar's empty route, and the connectrpc
+    package's ApplyMove and empty handler when installed; the summary rows (ratios to each one's empty)."""
+    import struct
+    empty_port, our_port, cr_empty_port, cr_apply_port = ports
+    _path, json_body, method, payload = request
+    body = json_body if transport == "connect" else struct.pack(">BI", 0, len(payload)) + payload
+    content_type = RPC_OVER_HTTP[transport]
+
+    def load(port, route=method):
+        return lambda: _bench_http(port, route, body, a.seconds, a.concurrency, content_type=content_type)
+    sides = [(f"{transport:8} empty(litestar)", load(empty_port, "/empty")), (f"{transport:8} ApplyMove", load(our_port))]
+    if connectrpc:
+        sides += [(f"{transport:8} empty(connectrpc)", load(cr_empty_port)),
+                  (f"{transport:8} ApplyMove(connectrpc)", load(cr_apply_port))]
+    got = run_set(sides)
+    rows = [(transport, "ApplyMove", got[1][0] / got[0][0], got[0][1] / got[1][1])]
+    if connectrpc:
+        rows += [(f"{transport}/connectrpc", "ApplyMove", got[3][0] / got[2][0], got[2][1] / got[3][1]),
+                 (f"{transport}", "crpc/ours", got[3][0] / got[1][0], got[1][1] / got[3][1])]
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.service", description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=2.0)
@@ -308,14 +344,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--server-cpu", type=int, default=0)
     p.add_argument("--client-cpu", type=int, default=1)
     p.add_argument("--only", nargs="*", default=None, help="methods to run (default: all)")
-    p.add_argument("--transports", nargs="*", default=["grpc", "rest"])
+    p.add_argument("--transports", nargs="*", default=["grpc", "rest", "connect", "grpcweb"],
+                   help="connect and grpcweb run ApplyMove only (acceptance: ratios to litestar's empty handler, "
+                        "and to the connectrpc package's when it is installed)")
     p.add_argument("--no-secure", action="store_true", help="skip the ApplyMove rows with seat keys and stores")
     a = p.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
     import uvloop
 
-    gport, hport, egport, ehport, fgport, fhport = (_free_port() for _ in range(6))
+    gport, hport, egport, ehport, fgport, fhport, crport_e, crport_a = (_free_port() for _ in range(8))
+    rpc_http = [t for t in a.transports if t in RPC_OVER_HTTP] if not a.only or "ApplyMove" in a.only else []
+    connectrpc = bool(rpc_http) and importlib.util.find_spec("connectrpc") is not None
+    if rpc_http and not connectrpc:
+        print("# connectrpc not installed: no connectrpc rows (pip install connectrpc)")
     plain = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open"}
 
     def service(ports, env):
@@ -345,9 +387,12 @@ def main(argv: list[str] | None = None) -> int:
         *(_start(["-c", f"from bench.service import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
             ("_serve_empty_grpc", egport), ("_serve_empty_http", ehport),
             ("_serve_floor_grpc", fgport), ("_serve_floor_http", fhport))),
+        *(_start(["-c", f"from bench.connectrpc_servers import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
+            ("serve_empty", crport_e), ("serve_apply", crport_a)) if connectrpc),
     ]
     try:
-        for port in (gport, hport, egport, ehport, fgport, fhport, *(p for pair in secure.values() for p in pair)):
+        for port in (gport, hport, egport, ehport, fgport, fhport, *(p for pair in secure.values() for p in pair),
+                     *((crport_e, crport_a) if connectrpc else ())):
             _wait_port(port, procs)
         time.sleep(0.5)
         reqs = _requests(hport)
@@ -382,10 +427,13 @@ def main(argv: list[str] | None = None) -> int:
             body, key = _apply_request(h, "seats" if name == "keys" else "open")
             secure_reqs[name] = (json.dumps(body).encode(),
                                  json_format.ParseDict(body, pb.ApplyMoveRequest()).SerializeToString(), key)
+        for transport in rpc_http:
+            summary += _rpc_over_http(transport, reqs["ApplyMove"], (ehport, hport, crport_e, crport_a), connectrpc,
+                                      run_set, a)
         for name, (path, body, method, payload) in reqs.items():
             if a.only and name not in a.only:
                 continue
-            for transport in a.transports:
+            for transport in (t for t in a.transports if t not in RPC_OVER_HTTP):
                 if transport == "grpc":
                     def load(port, rpc=method, data=payload, key=""):
                         return lambda: _bench_grpc(port, rpc, data, a.seconds, a.concurrency, key)

@@ -40,13 +40,12 @@ def pytest_configure(config):
                                        "again with the test-only game and the interpreted engines)")
 
 
-# -- a real Redis for the fork guard's tests (never a fake) ------------------------------------
-REDIS_PACKAGE = "redis-server"  # Debian's package: the test command installs it when missing
+# -- programs the README's test command installs from Debian when they are missing -----------
+REDIS_PACKAGE = "redis-server"  # a real Redis for the fork guard's tests (never a fake)
 
 
 def debian_binary(binary: str, package: str) -> str:
-    """The path of `binary`; Debian's `package` is installed with apt-get first when it is missing
-    and we are root (the README's test command needs nothing installed by hand)."""
+    """The path of `binary`; installed with apt-get (Debian's `package`) when missing and allowed (root)."""
     import shutil
     found = shutil.which(binary)
     if found:
@@ -55,8 +54,9 @@ def debian_binary(binary: str, package: str) -> str:
         quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         subprocess.run(["apt-get", "update", "-q"], check=False, timeout=300, **quiet)
         # Wait for another apt-get holding the dpkg lock rather than fail at once.
-        subprocess.run(["apt-get", "install", "-y", "-q", "-o", "DPkg::Lock::Timeout=600", "--no-install-recommends", package],
-                       check=True, timeout=900, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), **quiet)
+        subprocess.run(["apt-get", "install", "-y", "-q", "-o", "DPkg::Lock::Timeout=600", "--no-install-recommends",
+                        package], check=True, timeout=900, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"),
+                       **quiet)
         found = shutil.which(binary)
     if not found:
         raise RuntimeError(f"{binary} is missing and could not be installed: `apt-get install {package}`")
@@ -64,7 +64,7 @@ def debian_binary(binary: str, package: str) -> str:
 
 
 def redis_server_binary() -> str:
-    """The redis-server binary; installed with apt-get (Debian's package) when missing and allowed."""
+    """The redis-server binary (Debian's package installed when missing)."""
     return debian_binary("redis-server", REDIS_PACKAGE)
 
 
@@ -106,6 +106,12 @@ class RedisServer:
     def restart(self) -> None:
         self.stop()
         self.start()
+
+
+@pytest.fixture(scope="session")
+def debian():
+    """`debian(binary, package)`: the binary's path, Debian's package installed when it is missing."""
+    return debian_binary
 
 
 @pytest.fixture(scope="session")

@@ -90,12 +90,7 @@ class RuneMarketGame(Game):
     info = GameInfo(id="rune_market", title="Markt der Runen (Rune Market)", min_seats=2, max_seats=5,
                     version=VERSION, options=load_specs(DATA / "options.toml"))
     reasons = REASONS
-
-    def __init__(self) -> None:
-        # The hot entry points are the compiled functions themselves: no wrapper per call.
-        self.legal_moves = rules.legal_moves
-        self.is_finished = rules.is_finished
-        self.move_count = rules.move_count
+    hot_rules = rules
 
     # -- setup -------------------------------------------------------------------------
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,

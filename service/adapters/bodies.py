@@ -66,7 +66,11 @@ async def in_lane(app: App, lane: Lane, transport: str, method: str, read: Calla
         raise
     submitted = False
     try:
-        raw = await read()
+        try:
+            raw = await read()
+        except ApiError as err:  # a body the protocol's framing or compression refused
+            app.refused(transport, method, err)
+            raise
         ran = []
 
         def work():

@@ -11,9 +11,11 @@ other adapters; only the error shape differs: Connect's `{code, message, details
 its HTTP status table, or gRPC-Web's grpc-status headers, both carrying the same
 google.rpc.ErrorInfo as gRPC.
 
-Measured against the `connectrpc` package (0.13, which speaks Connect, gRPC-Web and gRPC
-over ASGI), these routes stay: see bench/service.py's Connect and gRPC-Web rows and
-the report in the module docstring there.
+Measured against the `connectrpc` package (0.13: Connect, gRPC-Web and gRPC over ASGI),
+these routes stay: serving the same ApplyMove over the same app layer, connectrpc cost
+1.5-1.7x this path's server time over Connect JSON and 2.1-2.5x over gRPC-Web
+(`python -m bench.connectrpc_servers`; bench.service has the socket rows). Its gRPC
+needs HTTP/2 trailers, which uvicorn lacks; gRPC stays on grpcio's port.
 """
 from __future__ import annotations
 
@@ -180,7 +182,6 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
         proto = PROTOCOLS.get(content_type)
         if proto is None:
             return _unsupported(f"content-type {limits.clip(content_type or '(none)')}")
-        body = request.body
         if proto.__class__ is _GrpcWeb:
             encoding = headers.get("grpc-encoding", "")
 
@@ -191,6 +192,8 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
 
             async def body() -> bytes:
                 return framing.inflate(await request.body(), encoding, cap, "content-encoding")
+        else:
+            body = request.body
         return await _answer(app, meth, read, proto, body, lane, call_timeout, headers.get("authorization"))
 
     handler.__doc__ = f"Connect and gRPC-Web unary {meth.name}."

@@ -13,8 +13,6 @@ schemathesis against a real server with every check on):
 """
 from __future__ import annotations
 
-import re
-
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engines
@@ -78,9 +76,13 @@ def document(title: str = "tabletop-engine") -> dict:
             continue
         request = struct_name(meth.request_pb.DESCRIPTOR)
         if "state" in meth.request_pb.DESCRIPTOR.fields_by_name:
-            schemas[request] = dict(schemas[request], required=["state"])
+            props = dict(schemas[request]["properties"], state=dict(schemas[request]["properties"]["state"],
+                                                                    minLength=4))  # at least one byte
+            schemas[request] = dict(schemas[request], required=["state"], properties=props)
         extra = _TOKEN_STATUSES + ((429,) if meth.name in limits.HEAVY else ())
         paths[meth.rest_route] = {"post": _operation(meth, meth.name, request, extra, None, meth.summary)}
+    for schema in schemas.values():
+        _nullable(schema)
     return {
         "openapi": "3.0.3",
         "info": {"title": title, "version": "1", "description": (
@@ -91,6 +93,24 @@ def document(title: str = "tabletop-engine") -> dict:
         "components": {"schemas": schemas, "securitySchemes": {
             "seatKey": {"type": "http", "scheme": "bearer", "description": "A seat key or the host key from NewGame"}}},
     }
+
+
+def _nullable(schema: dict) -> None:
+    """Every optional field may be `null` (proto3 JSON: the field's default), in every message schema
+    within (a map's entries may not: `x-proto-map`)."""
+    props = schema.get("properties")
+    if props and not schema.get("x-proto-map"):
+        required = set(schema.get("required", ()))
+        for name, prop in props.items():
+            _nullable(prop)
+            if name in required:
+                continue
+            if "$ref" in prop:
+                props[name] = {"nullable": True, "allOf": [prop]}
+            else:
+                props[name] = dict(prop, nullable=True, **({"enum": [*prop["enum"], None]} if "enum" in prop else {}))
+    if isinstance(schema.get("items"), dict):
+        _nullable(schema["items"])
 
 
 def _operation(meth, operation_id: str, request: str | None, extra: tuple[int, ...], example, summary: str) -> dict:
@@ -153,10 +173,13 @@ def _single(f: FieldDescriptor) -> dict:
     if f.type in _INT32:
         low, high = _INT32[f.type]
         return {"type": "integer", "format": "int32" if low else "uint32", "minimum": low, "maximum": high}
-    if f.type in _UNSIGNED64:  # below 2**64 by its digit count
-        return {"type": "string", "format": "uint64", "pattern": r"^(0|[1-9][0-9]{0,18})$"}
+    # 64-bit integers: decimal strings (what answers hold), or JSON numbers (proto3 JSON takes both).
+    if f.type in _UNSIGNED64:
+        return {"anyOf": [{"type": "string", "format": "uint64", "pattern": _U64},
+                          {"type": "integer", "minimum": 0, "maximum": 2 ** 64 - 1}]}
     if f.type in _SIGNED64:
-        return {"type": "string", "format": "int64", "pattern": r"^(0|-?[1-9][0-9]{0,17})$"}
+        return {"anyOf": [{"type": "string", "format": "int64", "pattern": _I64},
+                          {"type": "integer", "minimum": -2 ** 63, "maximum": 2 ** 63 - 1}]}
     if f.cpp_type in (FieldDescriptor.CPPTYPE_DOUBLE, FieldDescriptor.CPPTYPE_FLOAT):
         return {"type": "number"}
     if f.cpp_type == FieldDescriptor.CPPTYPE_BOOL:
@@ -182,6 +205,7 @@ def _new_game_request(schemas: dict, game) -> dict:
                       "name": {"type": "string", "maxLength": limits.MAX_SEAT_NAME},
                       "kind": {"type": "string", "enum": ["human", "robot"]}}}},
         "options": {"type": "object", "additionalProperties": False, "maxProperties": limits.MAX_OPTIONS,
+                    "x-proto-map": True,
                     "properties": {o.name: _option(o, seats) for o in info.options}},
         "seed": base["properties"]["seed"],
         "want": {"type": "object", "additionalProperties": False, "properties": {
@@ -224,9 +248,10 @@ def _typed_option(f: FieldDescriptor, spec, seats: int) -> dict:
         return {"type": "boolean"}
     if spec.allowed and not is_repeated(f) and f.cpp_type == FieldDescriptor.CPPTYPE_STRING:
         return {"type": "string", "enum": list(spec.allowed)}
-    if is_repeated(f):
-        return {"type": "array", "maxItems": 0, "items": _single(f),
-                "description": f"{spec.description} (free lists: see the `options` map)"}
+    if is_repeated(f):  # a free list (a rigged deck): promised as its default only, like in `options`
+        schema = {"type": "array", "items": {"type": "string", "enum": [spec.default]},
+                  "description": f"{spec.description} (the list's values: see the `options` map)"}
+        return schema if spec.default == "" else dict(schema, maxItems=1)  # empty entries are skipped
     return {"type": "string", "enum": [spec.default]} if f.cpp_type == FieldDescriptor.CPPTYPE_STRING else _field(f)
 
 
@@ -259,4 +284,6 @@ def _same_width(lo: str, hi: str) -> list[str]:
     return out + [hi[0] + alt for alt in _same_width("0" * rest, hi[1:])]
 
 
+_U64 = int_range_pattern(0, 2 ** 64 - 1)
+_I64 = "^(-?" + int_range_pattern(0, 2 ** 63 - 1)[1:-1] + "|-9223372036854775808)$"
 _NEW_GAME = next(d for d in MESSAGES if d.name == "NewGameRequest")

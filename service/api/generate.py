@@ -1,13 +1,14 @@
 """Regenerate the Python code for proto/engine/v1/*.proto into this package.
 
-    python -m service.api.generate          # rewrite service/api/*_pb2*.py
+    python -m service.api.generate          # rewrite service/api/*_pb2*.py (and the client's copy)
     python -m service.api.generate --check  # exit 1 if the committed code is stale
 
 The generated code is committed (so installing needs no protoc); the test
 tests/service/test_service_proto_sync.py fails when it is out of date.
 protoc writes `from engine.v1 import x_pb2`, which would need a top-level
 `engine` package; we rewrite those imports to relative ones so the code lives
-inside `service.api`.
+inside `service.api`. The Python client (clients/python, `tabletop_client.api`) ships the same
+modules: it installs without the service, so it cannot import `service.api`.
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PROTO_DIR = ROOT / "proto"
 PACKAGE_DIR = Path(__file__).resolve().parent
+# Every package that ships the generated modules: the service's and the client's.
+TARGETS = (PACKAGE_DIR, ROOT / "clients" / "python" / "tabletop_client" / "api")
 _IMPORT = re.compile(r"^from engine\.v1 import (\w+) as", re.M)
 
 
@@ -44,9 +47,10 @@ def generate() -> dict[str, str]:
 
 
 def stale() -> list[str]:
-    """Names of generated files that differ from (or are missing in) this package."""
-    return [name for name, text in generate().items()
-            if not (PACKAGE_DIR / name).is_file() or (PACKAGE_DIR / name).read_text() != text]
+    """Paths (from the repository root) of generated files that differ from or are missing in a target."""
+    files = generate()
+    return [str((target / name).relative_to(ROOT)) for target in TARGETS for name, text in files.items()
+            if not (target / name).is_file() or (target / name).read_text() != text]
 
 
 def main(argv: list[str]) -> int:
@@ -56,8 +60,10 @@ def main(argv: list[str]) -> int:
             print("stale generated code: " + ", ".join(names) + " (run python -m service.api.generate)")
             return 1
         return 0
-    for name, text in generate().items():
-        (PACKAGE_DIR / name).write_text(text)
+    files = generate()
+    for target in TARGETS:
+        for name, text in files.items():
+            (target / name).write_text(text)
     return 0
 
 

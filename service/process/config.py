@@ -45,7 +45,9 @@ def parse(argv: list[str] | None = None) -> Config:
                "open; without it a random key is made at start, with a warning). Fork guard: TABLETOP_GAME_STORE"
                "=sqlite:///<file> or redis://<host>:<port>/<db>, TABLETOP_GAME_STORE_IDLE=<seconds> (default a "
                "week). Endpoints: gRPC engine.v1."
-               "GameService + grpc.health.v1 + reflection; HTTP /v1/... (see /schema), /healthz, /readyz, /metrics.")
+               "GameService + grpc.health.v1 + reflection (v1, v1alpha); HTTP /v1/... (see /schema), Connect and "
+               "gRPC-Web on /engine.v1.GameService/<Method>, /healthz, /readyz, /metrics. Browsers on other "
+               "origins: TABLETOP_CORS_ORIGINS (--cors-origins).")
     p.add_argument("--host", default=_env("TABLETOP_HOST", Config.host),
                    help="address to listen on (env TABLETOP_HOST, default %(default)s)")
     p.add_argument("--grpc-port", type=int, default=_env("TABLETOP_GRPC_PORT", Config.grpc_port),

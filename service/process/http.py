@@ -59,12 +59,14 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
         """Prometheus exposition (all worker processes)."""
         return Response(metrics.render(), media_type=metrics.CONTENT_TYPE_LATEST)
 
-    schema = encode(openapi.document())
+    schema: list[bytes] = []  # built on first use (~0.1 s): a worker or spare starts without it
 
     @get(["/schema", "/schema/openapi.json"], sync_to_thread=False, include_in_schema=False)
     def schema_route() -> Response:
         """The OpenAPI document of the REST routes."""
-        return Response(schema, media_type="application/vnd.oai.openapi+json")
+        if not schema:
+            schema.append(encode(openapi.document()))
+        return Response(schema[0], media_type="application/vnd.oai.openapi+json")
 
     def close_when_draining(response: Response) -> Response:
         # While draining, every answer ends its connection: the client's next call opens a new one,

@@ -39,73 +39,92 @@ def canonical(obj, desc: Descriptor, path: str = "$"):
     """`obj` (a generically decoded JSON object) with names, enums, numbers and bytes in canonical form."""
     if not isinstance(obj, dict):
         return obj  # msgspec names the type mismatch
-    fields = _fields(desc)
+    fields = _plan(desc)
     out = {}
     for key, value in obj.items():
-        f = fields.get(key)
-        if f is None:
+        row = fields.get(key)
+        if row is None:
             out[key] = value  # unknown: the Struct refuses it by name
             continue
-        if f.json_name in out:
-            raise Unreadable(f"{path}.{key}", f"field {f.name} is given twice (as {f.name} and {f.json_name})")
+        json_name, proto_name, fix = row
+        if json_name in out:
+            raise Unreadable(f"{path}.{key}", f"field {proto_name} is given twice (as {proto_name} and {json_name})")
         if value is None:
             continue  # null: the field's default
-        out[f.json_name] = _value(f, value, f"{path}.{f.json_name}")
+        out[json_name] = value if fix is None else fix(value, f"{path}.{json_name}")
     return out
 
 
-_by_name: dict[str, dict[str, FieldDescriptor]] = {}
+_plans: dict[str, dict[str, tuple]] = {}
 
 
-def _fields(desc: Descriptor) -> dict[str, FieldDescriptor]:
-    """Both JSON names of each field -> the field."""
-    fields = _by_name.get(desc.full_name)
-    if fields is None:
-        fields = {}
+def _plan(desc: Descriptor) -> dict[str, tuple]:
+    """Both JSON names of each field -> (lowerCamel name, proto name, the value's fixer or None).
+
+    Made once per message: reading descriptor properties (options, types) costs microseconds each."""
+    plan = _plans.get(desc.full_name)
+    if plan is None:
+        plan = {}
         for f in desc.fields:
-            fields[f.name] = fields[f.json_name] = f
-        _by_name[desc.full_name] = fields
-    return fields
+            plan[f.name] = plan[f.json_name] = (f.json_name, f.name, _fixer(f))
+        _plans[desc.full_name] = plan
+    return plan
 
 
-def _value(f: FieldDescriptor, value, path: str):
+def _fixer(f: FieldDescriptor):
+    """value, path -> the canonical value of field `f` (None: any value is already canonical)."""
     if is_map(f):
-        if not isinstance(value, dict):
-            return value
         key_f, value_f = f.message_type.fields_by_name["key"], f.message_type.fields_by_name["value"]
-        return {_scalar(key_f, k, f"{path}[{k!r}]") if key_f.cpp_type in _INT else k:
-                _single(value_f, v, f"{path}[{k!r}]") for k, v in value.items() if v is not None}
-    if is_repeated(f):
+        fix_key = _single_fixer(key_f) if key_f.cpp_type in _INT else None
+        fix_value = _single_fixer(value_f)
+
+        def fix_map(value, path):
+            if not isinstance(value, dict):
+                return value
+            return {(fix_key(k, f"{path}[{k!r}]") if fix_key else k):
+                    (fix_value(v, f"{path}[{k!r}]") if fix_value else v) for k, v in value.items()}
+        return fix_map
+    one = _single_fixer(f)
+    if one is None or not is_repeated(f):
+        return one
+
+    def fix_list(value, path):
         if not isinstance(value, list):
             return value
-        return [_single(f, v, f"{path}[{i}]") for i, v in enumerate(value)]
-    return _single(f, value, path)
+        return [one(v, f"{path}[{i}]") for i, v in enumerate(value)]
+    return fix_list
 
 
-def _single(f: FieldDescriptor, value, path: str):
+def _single_fixer(f: FieldDescriptor):
     if f.message_type is not None:
-        return canonical(value, f.message_type, path)
-    return _scalar(f, value, path)
-
-
-def _scalar(f: FieldDescriptor, value, path: str):
+        sub = f.message_type
+        return lambda value, path: canonical(value, sub, path)
     if f.enum_type is not None:
-        if isinstance(value, int) and not isinstance(value, bool):
-            named = f.enum_type.values_by_number.get(value)
-            return named.name if named is not None else str(value)
-        return value
+        names = {v.number: v.name for v in f.enum_type.values}
+
+        def fix_enum(value, path):
+            if isinstance(value, int) and not isinstance(value, bool):
+                return names.get(value, str(value))
+            return value
+        return fix_enum
     if f.type == FieldDescriptor.TYPE_BYTES:
-        return _bytes(value, path) if isinstance(value, str) else value
+        return lambda value, path: _bytes(value, path) if isinstance(value, str) else value
     if f.cpp_type in _INT:
-        return _integer(value, path)
-    if f.cpp_type in _FLOAT and isinstance(value, str):
-        if value in _SPECIAL_FLOATS:
-            return _SPECIAL_FLOATS[value]
-        try:
-            return float(value)
-        except ValueError:
-            raise Unreadable(path, f"{value[:40]!r} is not a number") from None
-    return value
+        return _integer
+    if f.cpp_type in _FLOAT:
+        return _float
+    return None
+
+
+def _float(value, path: str):
+    if not isinstance(value, str):
+        return value
+    if value in _SPECIAL_FLOATS:
+        return _SPECIAL_FLOATS[value]
+    try:
+        return float(value)
+    except ValueError:
+        raise Unreadable(path, f"{value[:40]!r} is not a number") from None
 
 
 def _integer(value, path: str):

@@ -29,7 +29,10 @@ def test_service_bench_prints_ratios_for_ours_and_the_floor(redis_binary):
         assert re.search(rf"^{transport}\s+ApplyMove/floor\s+\d+\.\d+$", out, re.M), out
         for variant in ("keys", "sqlite", "redis"):  # the secure set-ups, as ratios to the plain ApplyMove
             assert re.search(rf"^{transport}\s+ApplyMove\+{variant}\s+\d+\.\d+\s+\d+\.\d+$", out, re.M), out
-    errors = [int(line.split()[-1]) for line in out.splitlines() if re.match(r"^(grpc|rest)\s", line)
+    for transport in ("connect", "grpcweb"):  # ApplyMove as a ratio to litestar's empty route (same worker)
+        found = re.search(rf"^{transport}\s+ApplyMove\s+(\d+\.\d+)\s+(\d+\.\d+)$", out, re.M)
+        assert found and float(found.group(1)) > 0, f"no {transport} ApplyMove ratio line in:\n{out}"
+    errors = [int(line.split()[-1]) for line in out.splitlines() if re.match(r"^(grpc|rest|connect|grpcweb)\s", line)
               and len(line.split()) >= 5 and line.split()[-1].isdigit()]
     assert errors and not any(errors), out  # every call of every row answered OK
 

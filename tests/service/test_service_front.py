@@ -241,3 +241,21 @@ def test_reflection_v1_and_v1alpha(channel):
                 "grpc.reflection.v1alpha.ServerReflection"} <= names
         assert answers[1].file_descriptor_response.file_descriptor_proto
         assert answers[2].file_descriptor_response.file_descriptor_proto, answers[2]
+
+
+def test_broken_grpc_web_bodies_are_invalid_argument(http):
+    ok = pb.ScoreRequest(state=b"x").SerializeToString()
+    frame = struct.pack(">BI", 0, len(ok)) + ok
+    invalid = str(grpc.StatusCode.INVALID_ARGUMENT.value[0])
+    for body, kind in [(b"\x00\x00", "application/grpc-web+proto"),               # shorter than a prefix
+                       (frame + frame, "application/grpc-web+proto"),              # two messages in a unary call
+                       (frame[:-1], "application/grpc-web+proto"),                 # length says more than sent
+                       (b"%%%", "application/grpc-web-text"),                      # not base64
+                       (struct.pack(">BI", 1, 3) + b"abc", "application/grpc-web+proto")]:  # flag 1, no encoding
+        r = http.post("/engine.v1.GameService/Score", content=body, headers={"content-type": kind})
+        assert r.status_code == 200 and r.headers["grpc-status"] == invalid, (body, r.headers, r.text)
+        assert r.headers["grpc-message"]
+    gz = struct.pack(">BI", 1, 3) + b"abc"
+    r = http.post("/engine.v1.GameService/Score", content=gz,
+                  headers={"content-type": "application/grpc-web+proto", "grpc-encoding": "br"})
+    assert r.headers["grpc-status"] == str(grpc.StatusCode.UNIMPLEMENTED.value[0])
