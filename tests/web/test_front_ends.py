@@ -1,6 +1,6 @@
 """The TypeScript client (clients/ts) and the /play web table, end to end, from pytest.
 
-Each test runs a Node test file of clients/ts with Node's own runner (`node --test`); those start a
+Each test runs a Node test file of clients/ts with Node's own runner (node:test); those start a
 real service on 127.0.0.1 themselves (this interpreter: TABLETOP_PYTHON). The first use installs
 clients/ts's packages from the committed lock file (`npm ci`) when they are missing and builds the
 client and the bundle when they are missing or older than their sources; the browser test installs
@@ -33,10 +33,11 @@ def ts_client():
 
 
 def node_test(client, name: str, **env) -> str:
-    """Run clients/ts/test/<name> with `node --test`; its output, or a failure quoting it."""
-    done = subprocess.run([shutil.which("node"), "--test", "--test-reporter=spec", f"test/{name}"], cwd=client,
-                          env=dict(os.environ, TABLETOP_PYTHON=sys.executable, **env), stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True, timeout=600)
+    """Run clients/ts/test/<name> with Node's test runner (node:test, the file run directly: `node --test`'s
+    parent process was seen to hang here under load); its output, or a failure quoting it."""
+    done = subprocess.run([shutil.which("node"), "--test-reporter=spec", f"test/{name}"], cwd=client,
+                          env=dict(os.environ, TABLETOP_PYTHON=sys.executable, **env), stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
     print(done.stdout)
     assert done.returncode == 0, f"node --test test/{name} failed:\n{done.stdout[-6000:]}"
     return done.stdout

@@ -75,6 +75,7 @@ async function start(): Promise<void> {
     setPhase("error");
     showError(err);
     byId("error").prepend(`Cannot list the games at ${api}: `);
+    markIdle();
     return;
   }
   const select = byId<HTMLSelectElement>("game");
