@@ -49,10 +49,10 @@ def missing() -> str:
     tools = [t for t in ("node", "npm") if shutil.which(t) is None]
     if not (CLIENT / "package.json").is_file():
         return ("This installation has no web table bundle and no clients/ts source to build it from. "
-                "Build it in a source checkout that has Node.js 18+ and npm (`python -m service.play.bundle`) "
+                "Build it in a source checkout that has Node.js 20+ and npm (`python -m service.play.bundle`) "
                 "before building the wheel or image.")
     if tools:
-        return (f"The web table is built from clients/ts with Node.js 18+ and npm, and {' and '.join(tools)} "
+        return (f"The web table is built from clients/ts with Node.js 20+ and npm, and {' and '.join(tools)} "
                 f"{'is' if len(tools) == 1 else 'are'} not on PATH. Install Node.js and npm, then run "
                 "`python -m service.play.bundle` (or reinstall: `pip install -e .`).")
     why = FAILED.read_text(errors="replace").strip() if FAILED.is_file() else "it has not been built yet"

@@ -26,7 +26,7 @@ def ts_client():
     """clients/ts installed and built (npm ci from the lock file when needed, npm run build when stale)."""
     missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
     if missing:
-        pytest.fail(f"{' and '.join(missing)} not found: the front-end tests need Node.js 18+ and npm on PATH")
+        pytest.fail(f"{' and '.join(missing)} not found: the front-end tests need Node.js 20+ and npm on PATH")
     if not bundle.build():
         pytest.fail(f"clients/ts could not be built: {bundle.missing()}")
     return bundle.CLIENT

@@ -1,5 +1,5 @@
 // @tabletop-engine/client: the generated messages and GameService, the Table helper, random play,
-// and browser transports (fetch: connect-web). Node programs may use these too (Node 18+ has
+// and browser transports (fetch: connect-web). Node programs may use these too (Node 20+ has
 // fetch), or the connect-node transports from "@tabletop-engine/client/node".
 import { createConnectTransport, createGrpcWebTransport } from "@connectrpc/connect-web";
 import type { Transport } from "@connectrpc/connect";
