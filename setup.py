@@ -6,7 +6,8 @@ file is both the compiled extension's source and the interpreted fallback.
 import os
 import sys
 
-from setuptools import setup
+from setuptools import Command, setup
+from setuptools.command.build import build
 from setuptools.command.build_ext import build_ext
 
 # Modules compiled by Cython. Everything else is plain Python.
@@ -63,6 +64,35 @@ class OptionalBuildExt(build_ext):
         sys.stderr.write(f"WARNING: Cython extension not built ({exc}); the pure-Python source will run.\n")
 
 
+class BuildPlay(Command):
+    """Build the /play web table from clients/ts when Node.js and npm are present (else /play says what is missing)."""
+
+    description = "build the /play web table's bundle with npm"
+    user_options: list = []
+
+    def initialize_options(self):
+        pass
+
+    def finalize_options(self):
+        pass
+
+    def run(self):
+        # Loaded by path: the service package's dependencies are not installed while it builds.
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("_play_bundle", os.path.join(_HERE, "service", "play", "bundle.py"))
+        bundle = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(bundle)
+        if not bundle.build():
+            sys.stderr.write(f"WARNING: /play will answer 503 until it is built: {bundle.missing()}\n")
+
+
+class BuildWithPlay(build):
+    """`build` with the web table first, so a wheel's package data includes it."""
+
+    sub_commands = [("build_play", None), *build.sub_commands]
+
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
@@ -84,4 +114,5 @@ def extensions():
     return typed + plain
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=extensions(),
+      cmdclass={"build_ext": OptionalBuildExt, "build_play": BuildPlay, "build": BuildWithPlay})

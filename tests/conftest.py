@@ -53,8 +53,10 @@ def debian_binary(binary: str, package: str) -> str:
     if os.geteuid() == 0 and shutil.which("apt-get"):
         quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         subprocess.run(["apt-get", "update", "-q"], check=False, timeout=300, **quiet)
-        subprocess.run(["apt-get", "install", "-y", "-q", "--no-install-recommends", package],
-                       check=True, timeout=600, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"), **quiet)
+        # Wait for another apt-get holding the dpkg lock rather than fail at once.
+        subprocess.run(["apt-get", "install", "-y", "-q", "-o", "DPkg::Lock::Timeout=600", "--no-install-recommends",
+                        package], check=True, timeout=900, env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"),
+                       **quiet)
         found = shutil.which(binary)
     if not found:
         raise RuntimeError(f"{binary} is missing and could not be installed: `apt-get install {package}`")
@@ -116,6 +118,12 @@ def debian():
 def redis_binary() -> str:
     """The redis-server binary, installed from Debian when missing (the README's test command needs no more)."""
     return redis_server_binary()
+
+
+@pytest.fixture(scope="session")
+def chromium_binary() -> str:
+    """Debian's chromium for the web table's browser tests, installed with apt-get when missing."""
+    return debian_binary("chromium", "chromium")
 
 
 @pytest.fixture(scope="session")

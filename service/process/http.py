@@ -19,7 +19,7 @@ from litestar import Litestar, Request, Response, get
 from litestar.exceptions import HTTPException, NotFoundException
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from ..adapters import connect, openapi, rest
+from ..adapters import connect, openapi, play, rest
 from ..adapters.bodies import encode
 from ..app import App, limits, metrics
 from ..app.lane import Lane
@@ -32,7 +32,7 @@ MAX_HEAD = 64 * 1024  # request line and headers
 
 def create_app(app: App, config=None, lane: Lane | None = None):
     """The ASGI application serving `app` over REST, Connect and gRPC-Web, with /healthz, /readyz, /metrics,
-    /schema; behind the CORS layer when `config.cors_origins` names any origin."""
+    /schema and the web table at /play; behind the CORS layer when `config.cors_origins` names any origin."""
     web = _litestar(app, config, lane)
     origins = parse_origins(config.cors_origins) if config is not None else ()
     return Cors(web, origins) if origins else web
@@ -78,7 +78,7 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
 
     return Litestar(
         route_handlers=[*rest.routes(app, lane, call_timeout), *connect.routes(app, lane, call_timeout), healthz,
-                        readyz, metrics_route, schema_route],
+                        readyz, metrics_route, schema_route, *play.routes()],
         exception_handlers={**rest.EXCEPTION_HANDLERS, NotFoundException: _not_found},
         openapi_config=None,
         request_max_body_size=MAX_BODY,

@@ -1,0 +1,137 @@
+// A thin typed helper over the generated GameService client for the common flow: deal a game,
+// list the legal moves, apply a move (with `want`, so a turn is one round trip), look at a view
+// or the score. A `seats` game's calls carry the seat's key as `authorization: Bearer <key>`.
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
+import {
+  GameService,
+  NewGameRequestSchema,
+  WantSchema,
+  type ApplyMoveResponse,
+  type GameInfo,
+  type Move,
+  type NewGameRequest,
+  type NewGameResponse,
+  type Score,
+  type ViewResponse,
+} from "./gen/engine/v1/engine_pb.js";
+
+/** The generated Connect client of engine.v1.GameService. */
+export type GameClient = Client<typeof GameService>;
+
+/** What a caller wants back with a move: view (for `seat`), legal moves, score. */
+export type WantInit = MessageInitShape<typeof WantSchema>;
+
+/** NewGame's request without `want` (given to Table.start on its own). */
+export type NewGameInit = Omit<Exclude<MessageInitShape<typeof NewGameRequestSchema>, NewGameRequest>,
+                               "want" | "$typeName">;
+
+/** A move to apply: its index in the caller's list, its text, or a typed Move. */
+export type MoveChoice = { index: number } | { text: string } | { move: Move };
+
+/** A GameService client over any Connect transport (connect-web, connect-node, gRPC-Web). */
+export function gameClient(transport: Transport): GameClient {
+  return createClient(GameService, transport);
+}
+
+/** Call options carrying `key` as `authorization: Bearer <key>` (none without a key). */
+export function withKey(key: string | undefined, options: CallOptions = {}): CallOptions {
+  if (!key) return options;
+  const headers = new Headers(options.headers);
+  headers.set("authorization", `Bearer ${key}`);
+  return { ...options, headers };
+}
+
+/** The registered games (ListGames), in registry order. */
+export async function listGames(client: GameClient): Promise<GameInfo[]> {
+  return (await client.listGames({})).games;
+}
+
+/**
+ * One game as a front end holds it: the newest state token, the seat keys and who may act.
+ * Every call of a seat uses that seat's key; calls without a seat use the host key (which acts
+ * and sees for every seat: keep it where the players cannot read it).
+ */
+export class Table {
+  state: Uint8Array;
+  toAct: number[];
+  finished = false;
+  moveCount = 0;
+
+  private constructor(
+    readonly client: GameClient,
+    readonly game: string,
+    readonly keys: string[],
+    readonly hostKey: string,
+    readonly access: string,
+    readonly dealt: NewGameResponse,
+  ) {
+    this.state = dealt.state;
+    this.toAct = [...dealt.toAct];
+  }
+
+  /** Deal a new game (NewGame); `want` asks for the first view / legal moves / score in the same answer. */
+  static async start(client: GameClient, request: NewGameInit, want?: WantInit, options?: CallOptions): Promise<Table> {
+    const dealt = await client.newGame({ ...request, want }, options);
+    return new Table(client, dealt.game, dealt.seats.map((s) => s.key), dealt.hostKey, dealt.access, dealt);
+  }
+
+  /** The key a call for `seat` carries: the seat's own key, or the host key for no seat. */
+  keyFor(seat?: number): string | undefined {
+    if (seat === undefined) return this.hostKey || undefined;
+    if (seat < 0 || seat >= this.dealt.seats.length) {
+      throw new RangeError(`no seat ${seat}: the game has seats 0..${this.dealt.seats.length - 1}`);
+    }
+    return this.keys[seat] || undefined;
+  }
+
+  /** The legal moves now: `seat`'s own list with its key (ApplyMove's `index` counts in it), else all seats'. */
+  async legalMoves(seat?: number): Promise<Move[]> {
+    const out = await this.client.legalMoves({ state: this.state, seat, game: this.game }, withKey(this.keyFor(seat)));
+    this.toAct = [...out.toAct];
+    this.finished = out.finished;
+    return out.moves;
+  }
+
+  /** Apply `choice` as `seat` (with its key); the new token replaces the old. Returns the whole answer. */
+  async apply(seat: number, choice: MoveChoice, want?: WantInit): Promise<ApplyMoveResponse> {
+    const request =
+      "index" in choice ? { index: choice.index } :
+      "text" in choice ? { move: { seat, text: choice.text } } :
+      { move: choice.move };
+    const out = await this.client.applyMove(
+      { state: this.state, game: this.game, want, ...request }, withKey(this.keyFor(seat)));
+    this.state = out.state;
+    this.toAct = [...out.toAct];
+    this.finished = out.finished;
+    this.moveCount = out.moveCount;
+    return out;
+  }
+
+  /** What `seat` may see (with its key); the spectator's view without a seat. */
+  async view(seat?: number): Promise<ViewResponse> {
+    const key = seat === undefined ? undefined : this.keyFor(seat);
+    return this.client.view({ state: this.state, seat, game: this.game }, withKey(key));
+  }
+
+  /** The score now: final once the game is over; mid-game, the host key's full sheet. */
+  score(): Promise<Score> {
+    return this.scoreWith(this.keyFor());
+  }
+
+  /** The score as anyone may see it (no key): final once the game is over, mid-game who sits where. */
+  publicScore(): Promise<Score> {
+    return this.scoreWith(undefined);
+  }
+
+  private async scoreWith(key: string | undefined): Promise<Score> {
+    const out = await this.client.score({ state: this.state, game: this.game }, withKey(key));
+    if (!out.score) throw new Error("Score answered without a score");
+    return out.score;
+  }
+}
+
+/** A `want` asking for everything about the new state, seen by `seat`. */
+export function wantAll(seat?: number): WantInit {
+  return create(WantSchema, { view: true, seat, legalMoves: true, score: true });
+}

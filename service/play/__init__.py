@@ -1,0 +1,1 @@
+"""The web table at /play: a browser front end built from clients/ts (see `bundle`)."""
