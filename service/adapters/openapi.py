@@ -13,6 +13,8 @@ schemathesis against a real server with every check on):
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engines
@@ -108,7 +110,8 @@ def _nullable(schema: dict) -> None:
             if "$ref" in prop:
                 props[name] = {"nullable": True, "allOf": [prop]}
             else:
-                props[name] = dict(prop, nullable=True, **({"enum": [*prop["enum"], None]} if "enum" in prop else {}))
+                enum = {"enum": [*prop["enum"], None]} if "enum" in prop and None not in prop["enum"] else {}
+                props[name] = dict(prop, nullable=True, **enum)
     if isinstance(schema.get("items"), dict):
         _nullable(schema["items"])
 
@@ -206,7 +209,8 @@ def _new_game_request(schemas: dict, game) -> dict:
                       "kind": {"type": "string", "enum": ["human", "robot"]}}}},
         "options": {"type": "object", "additionalProperties": False, "maxProperties": limits.MAX_OPTIONS,
                     "x-proto-map": True,
-                    "properties": {o.name: _option(o, seats) for o in info.options}},
+                    "properties": {o.name: _option(_every_table(game, o), seats) for o in info.options
+                                   if _every_table(game, o).allowed or not o.allowed}},
         "seed": base["properties"]["seed"],
         "want": {"type": "object", "additionalProperties": False, "properties": {
             "view": {"type": "boolean"}, "seat": seat_numbers, "legalMoves": {"type": "boolean"},
@@ -216,11 +220,28 @@ def _new_game_request(schemas: dict, game) -> dict:
     }
     typed = _NEW_GAME.fields_by_name.get(info.id)
     if typed is not None and typed.containing_oneof is not None:
-        specs = {o.name: o for o in info.options}
+        specs = {o.name: _every_table(game, o) for o in info.options}
         props[typed.json_name] = {"type": "object", "additionalProperties": False, "properties": {
             f.json_name: _typed_option(f, specs.get(f.name), seats) for f in typed.message_type.fields}}
     return {"type": "object", "additionalProperties": False, "properties": props,
             "required": ["seats"], "description": f"NewGameRequest for {info.title}"}
+
+
+def _every_table(game, spec):
+    """`spec` with only the listed values a new game takes at every seat count (the other options at
+    their defaults): a value valid only at some tables (White Hat's `solo` at one seat, `robot` at two)
+    is not promised, so every request the schema allows is playable."""
+    if not spec.allowed:
+        return spec
+    info, taken = game.info, []
+    for value in spec.allowed:
+        try:
+            for players in range(info.min_seats, info.max_seats + 1):
+                game.new(players, {spec.name: value}, 0)
+        except engines.RuleError:
+            continue
+        taken.append(value)
+    return replace(spec, allowed=tuple(taken))
 
 
 def _option(spec, seats: int) -> dict:
@@ -244,8 +265,11 @@ def _typed_option(f: FieldDescriptor, spec, seats: int) -> dict:
         return {"type": "integer", "format": "uint32", "minimum": 0, "maximum": seats - 1}
     if spec.type == "int" and spec.min is not None and spec.max is not None and f.type in _INT32:
         return {"type": "integer", "format": "int32", "minimum": spec.min, "maximum": spec.max}
-    if f.cpp_type == FieldDescriptor.CPPTYPE_BOOL and set(spec.allowed) == {"true", "false"}:
-        return {"type": "boolean"}
+    if f.cpp_type == FieldDescriptor.CPPTYPE_BOOL and set(spec.allowed) <= {"true", "false"} and spec.allowed:
+        return {"type": "boolean"} if len(spec.allowed) == 2 else {"type": "boolean",
+                                                                   "enum": [spec.allowed[0] == "true"]}
+    if spec.allowed == ():  # no value every table takes: only left out (null) is promised
+        return {"nullable": True, "enum": [None], "description": spec.description}
     if spec.allowed and not is_repeated(f) and f.cpp_type == FieldDescriptor.CPPTYPE_STRING:
         return {"type": "string", "enum": list(spec.allowed)}
     if is_repeated(f):  # a free list (a rigged deck): promised as its default only, like in `options`

@@ -116,7 +116,8 @@ def test_every_proto3_json_spelling_is_accepted(http, route):
     raw = base64.b64decode(body["state"])
     first = body["legalMoves"][0]
     # Unpadded URL-safe base64 and the index as a string in exponent form.
-    moved = call("ApplyMove", "/v1/apply", {"state": _b64url(raw), "index": "0e0", "want": {"legal_moves": True}})
+    moved = call("ApplyMove", "/v1/apply", {"state": _b64url(raw), "index": "0e0",
+                                            "want": {"legal_moves": True, "typed_moves": True}})
     assert moved.status_code == 200, moved.text
     assert moved.json()["move"]["text"] == first["text"]
     # A typed move's enum as its number (HatsMove.Kind), as Unity's JsonUtility writes it.
