@@ -67,7 +67,7 @@ def test_long_games_play_to_the_end(players):
             listed = cambio.legal_moves(state)
             if not listed:
                 break
-            if step % 7 == 0:
+            if step % 21 == 0:  # the full check is most of the cost; every step still applies a move
                 check_step(state, listed, rnd)
             cambio.apply_in_place(state, patient(cambio, state, listed, rnd))
         cambio.validate(state)
