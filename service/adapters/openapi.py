@@ -7,13 +7,12 @@ schemathesis against a real server with every check on):
   JSON allows, which the document does not repeat;
 - the error body `{code, reason, message, details}` for every status a route can answer;
 - one NewGame path per registered game, its seats, options and typed options bounded to
-  what that game takes: a request the schema allows is never refused as malformed;
+  what that game takes, per seat count where that differs (found by asking the engine,
+  tables.py): a request the schema allows is never refused as malformed, and the reverse;
 - oneof members: at most one of them (`not` two together);
 - examples: a playable NewGame per game, and a refusal.
 """
 from __future__ import annotations
-
-from dataclasses import replace
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
@@ -22,6 +21,7 @@ import engines
 from ..app import limits
 from ..wire.messages import MESSAGES, is_map, is_repeated, struct_name
 from ..wire.methods import METHODS
+from .tables import Table, Taken, tables
 
 _INT32 = {FieldDescriptor.TYPE_INT32: (-2 ** 31, 2 ** 31 - 1), FieldDescriptor.TYPE_SINT32: (-2 ** 31, 2 ** 31 - 1),
           FieldDescriptor.TYPE_SFIXED32: (-2 ** 31, 2 ** 31 - 1), FieldDescriptor.TYPE_UINT32: (0, 2 ** 32 - 1),
@@ -64,13 +64,11 @@ def document(title: str = "tabletop-engine") -> dict:
             continue
         if meth.name == "NewGame":
             for game in engines.games():
-                game_id = game.info.id
+                game_id, found = game.info.id, tables(game)
                 name = f"NewGameRequest_{game_id}"
-                schemas[name] = _new_game_request(schemas, game)
-                names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:game.info.min_seats]
-                example = {"seats": [{"name": n} for n in names], "seed": "7", "want": {"legalMoves": True}}
+                schemas[name] = _new_game_schema(schemas, game, found)
                 paths[meth.rest_route.replace("{game}", game_id)] = {"post": _operation(
-                    meth, f"NewGame_{game_id}", name, (404, 401), example,
+                    meth, f"NewGame_{game_id}", name, (404, 401), _example(found),
                     f"Deal a new {game.info.title} game ({game.info.min_seats}-{game.info.max_seats} seats).")}
             continue
         if meth.rest_verb == "GET":
@@ -114,6 +112,8 @@ def _nullable(schema: dict) -> None:
                 props[name] = dict(prop, nullable=True, **enum)
     if isinstance(schema.get("items"), dict):
         _nullable(schema["items"])
+    for branch in schema.get("oneOf", ()):
+        _nullable(branch)
 
 
 def _operation(meth, operation_id: str, request: str | None, extra: tuple[int, ...], example, summary: str) -> dict:
@@ -190,28 +190,42 @@ def _single(f: FieldDescriptor) -> dict:
     return {"type": "string"}
 
 
-def _new_game_request(schemas: dict, game) -> dict:
-    """NewGameRequest for one game: its seat range, its options' allowed values, its typed options only.
+def _example(found: list[Table]) -> dict:
+    """A playable NewGame: the first table that needs no option, else the first with what it needs."""
+    table = next((t for t in found if not t.required), found[0])
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:table.low]
+    example = {"seats": [{"name": n} for n in names], "seed": "7", "want": {"legalMoves": True}}
+    return dict(example, options=dict(table.required)) if table.required else example
 
-    Bounds that depend on the seat count (a seat number) are given for the smallest table, so every
-    request the schema allows is playable; the descriptions state the full rule.
+
+def _new_game_schema(schemas: dict, game, tables: list[Table]) -> dict:
+    """NewGameRequest for one game: one branch per table (seat counts taking the same options), or
+    the one branch alone when the game's options do not depend on the seat count."""
+    branches = [_new_game_request(schemas, game, t) for t in tables]
+    if len(branches) == 1:
+        return branches[0]
+    return {"oneOf": branches, "description": f"NewGameRequest for {game.info.title}: one branch per seat count "
+            "whose options differ (the `seats` array's length picks it)"}
+
+
+def _new_game_request(schemas: dict, game, table: Table) -> dict:
+    """NewGameRequest for one table of a game: its seats, its options' values, its typed options only.
+
+    Seat numbers are bounded for the table's smallest seat count, so every request allowed is playable.
     """
-    info = game.info
-    seats = min(info.min_seats, info.max_seats)
+    info, seats = game.info, table.low
     seat_numbers = {"type": "integer", "format": "uint32", "minimum": 0, "maximum": seats - 1,
                     "description": "A seat number: below the number of seats"}
-    base = schemas[struct_name(_NEW_GAME)]
     props = {
         "game": {"type": "string", "enum": [info.id], "description": "The path's game (may be left out)"},
-        "seats": {"type": "array", "minItems": info.min_seats, "maxItems": info.max_seats,
+        "seats": {"type": "array", "minItems": table.low, "maxItems": table.high,
                   "items": {"type": "object", "additionalProperties": False, "properties": {
                       "name": {"type": "string", "maxLength": limits.MAX_SEAT_NAME},
                       "kind": {"type": "string", "enum": ["human", "robot"]}}}},
         "options": {"type": "object", "additionalProperties": False, "maxProperties": limits.MAX_OPTIONS,
                     "x-proto-map": True,
-                    "properties": {o.name: _option(_every_table(game, o), seats) for o in info.options
-                                   if _every_table(game, o).allowed or not o.allowed}},
-        "seed": base["properties"]["seed"],
+                    "properties": {t.spec.name: _option(t, seats) for t in table.options if t.values != ()}},
+        "seed": schemas[struct_name(_NEW_GAME)]["properties"]["seed"],
         "want": {"type": "object", "additionalProperties": False, "properties": {
             "view": {"type": "boolean"}, "seat": seat_numbers, "legalMoves": {"type": "boolean"},
             "score": {"type": "boolean"}}},
@@ -220,63 +234,72 @@ def _new_game_request(schemas: dict, game) -> dict:
     }
     typed = _NEW_GAME.fields_by_name.get(info.id)
     if typed is not None and typed.containing_oneof is not None:
-        specs = {o.name: _every_table(game, o) for o in info.options}
+        taken = {t.spec.name: t for t in table.options}
         props[typed.json_name] = {"type": "object", "additionalProperties": False, "properties": {
-            f.json_name: _typed_option(f, specs.get(f.name), seats) for f in typed.message_type.fields}}
-    return {"type": "object", "additionalProperties": False, "properties": props,
-            "required": ["seats"], "description": f"NewGameRequest for {info.title}"}
+            f.json_name: _typed_option(f, taken.get(f.name), seats) for f in typed.message_type.fields}}
+    count = f"{table.low}" if table.low == table.high else f"{table.low}-{table.high}"
+    schema = {"type": "object", "additionalProperties": False, "properties": props, "required": ["seats"],
+              "description": f"NewGameRequest for {info.title} at {count} seats"}
+    if table.required:
+        schema["allOf"] = [_given(name, typed) for name, _ in table.required]
+        schema["description"] += " (must be given: " + ", ".join(n for n, _ in table.required) + ")"
+    return schema
 
 
-def _every_table(game, spec):
-    """`spec` with only the listed values a new game takes at every seat count (the other options at
-    their defaults): a value valid only at some tables (White Hat's `solo` at one seat, `robot` at two)
-    is not promised, so every request the schema allows is playable."""
-    if not spec.allowed:
-        return spec
-    info, taken = game.info, []
-    for value in spec.allowed:
-        try:
-            for players in range(info.min_seats, info.max_seats + 1):
-                game.new(players, {spec.name: value}, 0)
-        except engines.RuleError:
-            continue
-        taken.append(value)
-    return replace(spec, allowed=tuple(taken))
+def _given(name: str, typed: FieldDescriptor | None) -> dict:
+    """An option the game will not default at this table: in `options`, or in the typed options."""
+    ways = [{"required": ["options"], "properties": {"options": {"type": "object", "required": [name]}}}]
+    field = typed.message_type.fields_by_name.get(name) if typed is not None else None
+    if field is not None:  # typed fields are merged over `options`; null there means left out
+        ways.append({"required": [typed.json_name], "properties": {typed.json_name: {
+            "type": "object", "required": [field.json_name], "properties": {field.json_name: _single(field)}}}})
+    return {"anyOf": ways} if len(ways) > 1 else ways[0]
 
 
-def _option(spec, seats: int) -> dict:
-    """An option's text values the game takes whatever the seat count (the description says the rest)."""
+def _option(taken: Taken, seats: int) -> dict:
+    """An option's text values at a table (the description says the rest)."""
+    spec, values = taken.spec, taken.values
     doc = {"description": f"{spec.description} (default {spec.default!r})"}
-    if spec.allowed:
-        return {"type": "string", "enum": list(spec.allowed), **doc}
     if spec.type == "seat":
         return {"type": "string", "enum": [str(i) for i in range(seats)], **doc}
-    if spec.type == "int" and spec.min is not None and spec.max is not None:
-        return {"type": "string", "pattern": int_range_pattern(spec.min, spec.max), **doc}
-    # Free text (a rigged deck, cards to remove): valid values depend on the game's cards and the
-    # seat count, so the schema promises only the default; the description gives the format.
-    return {"type": "string", "enum": [spec.default], **doc}
+    span = _span(values) if spec.type == "int" else None
+    if span:
+        return {"type": "string", "pattern": int_range_pattern(*span), **doc}
+    if values is not None:  # the values taken (free text and lists, e.g. a rigged deck: tried at the default)
+        return {"type": "string", "enum": list(values), **doc}
+    return {"type": "string", "pattern": int_range_pattern(spec.min, spec.max), **doc}
 
 
-def _typed_option(f: FieldDescriptor, spec, seats: int) -> dict:
-    if spec is None:
+def _typed_option(f: FieldDescriptor, taken: Taken | None, seats: int) -> dict:
+    if taken is None:
         return _field(f)
+    spec, values = taken.spec, taken.values
     if spec.type == "seat":
         return {"type": "integer", "format": "uint32", "minimum": 0, "maximum": seats - 1}
-    if spec.type == "int" and spec.min is not None and spec.max is not None and f.type in _INT32:
-        return {"type": "integer", "format": "int32", "minimum": spec.min, "maximum": spec.max}
-    if f.cpp_type == FieldDescriptor.CPPTYPE_BOOL and set(spec.allowed) <= {"true", "false"} and spec.allowed:
-        return {"type": "boolean"} if len(spec.allowed) == 2 else {"type": "boolean",
-                                                                   "enum": [spec.allowed[0] == "true"]}
-    if spec.allowed == ():  # no value every table takes: only left out (null) is promised
+    if values == ():  # no value taken at this table: only left out (null) is promised
         return {"nullable": True, "enum": [None], "description": spec.description}
-    if spec.allowed and not is_repeated(f) and f.cpp_type == FieldDescriptor.CPPTYPE_STRING:
-        return {"type": "string", "enum": list(spec.allowed)}
     if is_repeated(f):  # a free list (a rigged deck): promised as its default only, like in `options`
         schema = {"type": "array", "items": {"type": "string", "enum": [spec.default]},
                   "description": f"{spec.description} (the list's values: see the `options` map)"}
         return schema if spec.default == "" else dict(schema, maxItems=1)  # empty entries are skipped
-    return {"type": "string", "enum": [spec.default]} if f.cpp_type == FieldDescriptor.CPPTYPE_STRING else _field(f)
+    if f.type in _INT32 and spec.type == "int":
+        span = (spec.min, spec.max) if values is None else _span(values)
+        if span is None:
+            return {"type": "integer", "enum": sorted(int(v) for v in values)}
+        return dict(_single(f), minimum=span[0], maximum=span[1])
+    if f.cpp_type == FieldDescriptor.CPPTYPE_BOOL:
+        return {"type": "boolean"} if len(values) == 2 else {"type": "boolean", "enum": [values[0] == "true"]}
+    if f.cpp_type == FieldDescriptor.CPPTYPE_STRING:
+        return {"type": "string", "enum": list(values)}
+    return _field(f)
+
+
+def _span(values: tuple[str, ...] | None) -> tuple[int, int] | None:
+    """(low, high) when `values` are the consecutive integers low..high."""
+    if not values or not all(v.isdigit() for v in values):
+        return None
+    ints = sorted(int(v) for v in values)
+    return (ints[0], ints[-1]) if ints == list(range(ints[0], ints[-1] + 1)) else None
 
 
 def int_range_pattern(low: int, high: int) -> str:
