@@ -19,6 +19,7 @@ from typing import Callable
 
 import engines
 from engines import Game, RuleError
+from engines.core.options import resolve as resolve_options
 
 from ..wire import messages as m
 from ..wire.games import TYPED_MOVES, TYPED_OPTIONS, BadTyped, GameWire, wire
@@ -201,8 +202,7 @@ class App:
                 raise invalid("bad_seat_kind", f"seats[{i}].kind: {clip(seat.kind)} is not one of "
                               f"{', '.join(SEAT_KINDS)}", field=f"seats[{i}].kind")
             seats.append((seat.name, kind))
-        options = dict(req.options)
-        options.update(_typed_options(req, game.id))
+        options = _merged_options(req, game, n)
         seed = _seed(req.seed)
         want = req.want or _NO_WANT
         perspective = _check_seat(want.seat, n, "want.seat")
@@ -496,6 +496,17 @@ def _game_info(game: Game) -> m.GameInfo:
     i = game.info
     return m.GameInfo(i.id, i.title, i.min_seats, i.max_seats, i.version,
                       [m.OptionSpec(o.name, o.type, o.default, list(o.allowed), o.description) for o in i.options])
+
+
+def _merged_options(req: m.NewGameRequest, game: Game, players: int) -> dict[str, str]:
+    """`options` with the typed options merged over them; a text value a typed one replaces is still
+    checked, so bad input is refused rather than silently dropped."""
+    options = dict(req.options)
+    typed = _typed_options(req, game.id)
+    replaced = {name: options[name] for name in typed.keys() & options.keys()}
+    if replaced:
+        resolve_options(game.info.options, replaced, players)
+    return {**options, **typed}
 
 
 def _typed_options(req: m.NewGameRequest, game_id: str) -> dict[str, str]:

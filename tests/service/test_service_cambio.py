@@ -146,6 +146,11 @@ def test_typed_options_deal_the_same_game_as_the_text_options(http, stub):
                                                      "cambio": {"memoryAid": "follow"},
                                                      "want": {"view": True, "seat": 0}}).json()
     assert merged["view"]["cambio"]["memoryAid"] == "follow" and merged["view"]["cambio"]["maxTurns"] == 500
+    # ...but a text value they replace is still checked: bad input is refused, never silently dropped.
+    bad = http.post("/v1/games/cambio:new", json={"seats": [{}, {}], "options": {"memory_aid": "sometimes"},
+                                                  "cambio": {"memoryAid": "follow"}})
+    assert bad.status_code == 400 and bad.json()["reason"] == "bad_option_value", bad.text
+    assert "memory_aid" in bad.json()["message"], bad.json()
 
 
 @pytest.mark.parametrize("typed,option", [
