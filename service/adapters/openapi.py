@@ -204,8 +204,8 @@ def _new_game_schema(schemas: dict, game, tables: list[Table]) -> dict:
     branches = [_new_game_request(schemas, game, t) for t in tables]
     if len(branches) == 1:
         return branches[0]
-    return {"oneOf": branches, "description": f"NewGameRequest for {game.info.title}: one branch per seat count "
-            "whose options differ (the `seats` array's length picks it)"}
+    return {"oneOf": branches, "description": f"NewGameRequest for {game.info.title}: one branch per run of seat "
+            "counts taking the same options (the `seats` array's length picks it)"}
 
 
 def _new_game_request(schemas: dict, game, table: Table) -> dict:
@@ -237,9 +237,10 @@ def _new_game_request(schemas: dict, game, table: Table) -> dict:
         taken = {t.spec.name: t for t in table.options}
         props[typed.json_name] = {"type": "object", "additionalProperties": False, "properties": {
             f.json_name: _typed_option(f, taken.get(f.name), seats) for f in typed.message_type.fields}}
-    count = f"{table.low}" if table.low == table.high else f"{table.low}-{table.high}"
+    count = f"{table.low} seat" if table.high == 1 else f"{table.low}-{table.high} seats" if table.low < table.high \
+        else f"{table.low} seats"
     schema = {"type": "object", "additionalProperties": False, "properties": props, "required": ["seats"],
-              "description": f"NewGameRequest for {info.title} at {count} seats"}
+              "description": f"NewGameRequest for {info.title} at {count}"}
     if table.required:
         schema["allOf"] = [_given(name, typed) for name, _ in table.required]
         schema["description"] += " (must be given: " + ", ".join(n for n, _ in table.required) + ")"
