@@ -46,9 +46,10 @@ def playout(game, players: int, seed: int, each: Callable | None = None, limit: 
             options: dict | None = None):
     """Play one seeded game to the end with `pick`: (states reached, final state, events of each move).
 
-    `each(state, listed, move, step)` runs before every move (the state must be left unchanged).
+    `each(state, listed, move, step)` runs before every move (the state must be left unchanged). The
+    options a seat count needs (`game.seat_options`: White Hat's robot at 2 seats) are added to `options`.
     """
-    state = game.new(players, options, seed)
+    state = game.new(players, {**game.seat_options(players), **(options or {})}, seed)
     trail, events = [bytes(state)], []
     for step in range(limit):
         listed = game.legal_moves(state)

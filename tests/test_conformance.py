@@ -192,13 +192,14 @@ def test_same_seed_and_moves_give_identical_bytes(game_id):
 def test_replay_from_text_moves(game_id):
     game = engines.get(game_id)
     players = seat_counts(game)[0]
-    state = game.new(players, None, 77)
+    options = game.seat_options(players)
+    state = game.new(players, options, 77)
     texts = []
     while (listed := game.legal_moves(state)):
         info = game.move_info(state, listed[len(texts) % len(listed)])
         texts.append((info.seat, info.text))
         game.apply_in_place(state, game.parse_move(state, info.seat, info.text))
-    assert game.replay(players, None, 77, texts) == state
+    assert game.replay(players, options, 77, texts) == state
 
 
 # -- no view leaks -------------------------------------------------------------------

@@ -229,15 +229,16 @@ def _new_game_request(schemas: dict, game) -> dict:
 
 def _every_table(game, spec):
     """`spec` with only the listed values a new game takes at every seat count (the other options at
-    their defaults): a value valid only at some tables (White Hat's `solo` at one seat, `robot` at two)
-    is not promised, so every request the schema allows is playable."""
+    their defaults, plus what the seat count needs: `seat_options`): a value valid only at some tables
+    (White Hat's `solo` at one seat, `robot` at two) is not promised, so every request the schema allows
+    is playable."""
     if not spec.allowed:
         return spec
     info, taken = game.info, []
     for value in spec.allowed:
         try:
             for players in range(info.min_seats, info.max_seats + 1):
-                game.new(players, {spec.name: value}, 0)
+                game.new(players, {**game.seat_options(players), spec.name: value}, 0)
         except engines.RuleError:
             continue
         taken.append(value)

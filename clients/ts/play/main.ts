@@ -22,6 +22,14 @@ type Session = {
   log: { seat: number; out: ApplyMoveResponse }[];
 };
 
+// The options a seat count needs (their defaults are refused there; ListGames' descriptions say so):
+// White Hat §7.8, 1 seat plays solo and 2 play with the robot. The engine's `seat_options`, mirrored:
+// the form sets them when that seat count is chosen, so 2 seats deal a robot game.
+const SEAT_OPTIONS: Record<string, Record<number, Record<string, string>>> = {
+  white_hat: { 1: { solo: "true" }, 2: { robot: "true" } },
+  black_hat: { 2: { robot: "true" } },
+};
+
 const LOG_SHOWN = 200;  // newest entries drawn; the log is redrawn for each viewer (privacy on a shared screen)
 
 const params = new URLSearchParams(location.search);
@@ -83,7 +91,7 @@ async function start(): Promise<void> {
   const wanted = params.get("game");
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   select.onchange = () => setupForm();
-  byId<HTMLInputElement>("seat-count").onchange = () => seatRows();
+  byId<HTMLInputElement>("seat-count").onchange = () => { seatRows(); seatOptions(); };
   byId("setup-form").onsubmit = (e) => { e.preventDefault(); void enqueue(deal); };
   setupForm();
   setPhase("setup");
@@ -109,6 +117,19 @@ function setupForm(): void {
       : el("input", { name: o.name, value: o.default, placeholder: o.type });
     return el("label", { title: o.description }, el("span", {}, o.name), input);
   }));
+  seatOptions();
+}
+
+/** Set the options the chosen seat count needs (SEAT_OPTIONS); back to their defaults at other counts. */
+function seatOptions(): void {
+  const info = chosen();
+  const tables = SEAT_OPTIONS[info.id] ?? {};
+  const needed = tables[Number(byId<HTMLInputElement>("seat-count").value)] ?? {};
+  const names = new Set(Object.values(tables).flatMap((o) => Object.keys(o)));
+  for (const o of info.options.filter((opt) => names.has(opt.name))) {
+    const field = byId("options").querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${o.name}"]`);
+    if (field) field.value = needed[o.name] ?? o.default;
+  }
 }
 
 function seatRows(): void {
