@@ -1,5 +1,6 @@
 """Shared fixtures: the compiled engines and their interpreted twin; `enginekit` importable by every test."""
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from engines.core import purepython
 from engines.registry import EXTRA_ENV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/enginekit.py (pytest runs --import-mode=importlib)
+from installs import one_installer  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +37,33 @@ def pytest_report_header(config):
     return f"engines compiled: {engines.COMPILED}; games: {', '.join(g.info.id for g in engines.games())}"
 
 
+_SCREENSHOTS: list[str] = []
+
+
+def pytest_runtest_logreport(report):
+    """Collect the screenshots tests saved (`record_property("screenshot", path)`); with pytest-xdist
+    the reports of every worker reach this process, so the list is whole."""
+    if report.when == "call":
+        _SCREENSHOTS.extend(value for name, value in report.user_properties if name == "screenshot")
+
+
+def pytest_terminal_summary(terminalreporter):
+    for path in _SCREENSHOTS:
+        terminalreporter.write_line(f"web table screenshot: {path}")
+
+
+SERVER_FOLDERS = ("service", "web", "deploy")
+
+
+def pytest_collection_modifyitems(items):
+    """Under pytest-xdist (`--dist loadgroup`), keep each module that starts servers on one worker, so a
+    module's services start once; every other test goes wherever a worker is free."""
+    for item in items:
+        parts = item.path.relative_to(Path(__file__).resolve().parent).parts
+        if len(parts) > 1 and parts[0] in SERVER_FOLDERS:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "conformance: the registry-driven engine suites (.ci/run runs them "
                                        "again with the test-only game and the interpreted engines)")
@@ -46,11 +75,16 @@ REDIS_PACKAGE = "redis-server"  # a real Redis for the fork guard's tests (never
 
 def debian_binary(binary: str, package: str) -> str:
     """The path of `binary`; installed with apt-get (Debian's `package`) when missing and allowed (root)."""
-    import shutil
     found = shutil.which(binary)
     if found:
         return found
-    if os.geteuid() == 0 and shutil.which("apt-get"):
+    with one_installer():
+        return _apt_install(binary, package)
+
+
+def _apt_install(binary: str, package: str) -> str:
+    found = shutil.which(binary)  # another worker may have installed it while this one waited
+    if os.geteuid() == 0 and not found and shutil.which("apt-get"):
         quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         subprocess.run(["apt-get", "update", "-q"], check=False, timeout=300, **quiet)
         # Wait for another apt-get holding the dpkg lock rather than fail at once.

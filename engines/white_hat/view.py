@@ -183,8 +183,16 @@ def _private(robot: int, kind: str, public: dict, private: dict, seat: int) -> E
     return Event(kind, public, private, (seat,))
 
 
-def _counts(counts: list[int]) -> list[str]:
-    return [CARD_NAMES[c] for c in range(1, 16) for _ in range(counts[c])]
+_NAMED = tuple(enumerate(CARD_NAMES))[1:]
+
+
+def _counts(counts) -> list[str]:
+    """A hand's card names from its per-card counts (index 1-15); on every play's event, so kept cheap."""
+    out: list[str] = []
+    for card, name in _NAMED:
+        if counts[card]:
+            out += [name] * counts[card]
+    return out
 
 
 def events(game: "WhiteHatGame", state: bytearray, raws: list) -> list[Event]:

@@ -17,6 +17,7 @@ from pathlib import Path
 import grpc
 import httpx
 import pytest
+from installs import one_installer
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 90
@@ -35,13 +36,25 @@ def install_client() -> None:
     The README's test command installs only `.[test]` (pip cannot name a path dependency relative to
     the project), so the first test run installs the client package the way a user would.
     """
-    spec = importlib.util.find_spec("tabletop_client")
-    if spec is not None and Path(spec.origin).resolve().is_relative_to(CLIENT_DIR):
+    if _client_installed():
         return
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "-e", str(CLIENT_DIR)],
-                   check=True, timeout=600)
-    site.addsitedir(sysconfig.get_paths()["purelib"])  # its .pth file: this process started before it
+    with one_installer():
+        _read_new_pth_files()  # another xdist worker may have installed it while this one waited
+        if not _client_installed():
+            subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "-e", str(CLIENT_DIR)],
+                           check=True, timeout=600)
+            _read_new_pth_files()
+
+
+def _read_new_pth_files() -> None:
+    """Take in .pth files added since this process started (the editable install's)."""
+    site.addsitedir(sysconfig.get_paths()["purelib"])
     importlib.invalidate_caches()
+
+
+def _client_installed() -> bool:
+    spec = importlib.util.find_spec("tabletop_client")
+    return spec is not None and Path(spec.origin).resolve().is_relative_to(CLIENT_DIR)
 
 
 install_client()  # before the test modules of this folder import it

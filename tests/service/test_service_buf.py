@@ -14,6 +14,7 @@ import subprocess
 import pytest
 from google.protobuf import descriptor_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
+from installs import one_installer
 
 from .conftest import ROOT
 
@@ -24,10 +25,13 @@ BUF = ROOT / "node_modules" / ".bin" / "buf"
 def buf() -> str:
     """buf at the version package.json pins: `npm ci` from the committed lock file when it is not there."""
     wanted = json.loads((ROOT / "package.json").read_text())["devDependencies"]["@bufbuild/buf"]
-    if not BUF.exists() or subprocess.run([BUF, "--version"], capture_output=True, text=True).stdout.strip() != wanted:
-        npm = shutil.which("npm")
-        assert npm, "npm is needed to install buf (package.json)"
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True, timeout=600)
+    with one_installer():
+        if not BUF.exists() or subprocess.run([BUF, "--version"], capture_output=True, text=True).stdout.strip() \
+                != wanted:
+            npm = shutil.which("npm")
+            assert npm, "npm is needed to install buf (package.json)"
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT, check=True,
+                           timeout=600)
     return str(BUF)
 
 

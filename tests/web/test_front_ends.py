@@ -18,6 +18,7 @@ import sys
 
 import pytest
 
+from installs import one_installer
 from service.play import bundle
 
 
@@ -27,7 +28,9 @@ def ts_client():
     missing = [tool for tool in ("node", "npm") if shutil.which(tool) is None]
     if missing:
         pytest.fail(f"{' and '.join(missing)} not found: the front-end tests need Node.js 20+ and npm on PATH")
-    if not bundle.build():
+    with one_installer():
+        built = bundle.build()
+    if not built:
         pytest.fail(f"clients/ts could not be built: {bundle.missing()}")
     return bundle.CLIENT
 
@@ -51,10 +54,11 @@ def test_ts_client_plays_every_game_on_every_wire_format(ts_client):
     assert len(set(map(tuple, per_format.values()))) == 1, f"each format played the same games: {per_format}"
 
 
-def test_browser_table_across_origins_and_final_score_sheet(ts_client, chromium_binary, tmp_path, screenshots):
+def test_browser_table_across_origins_and_final_score_sheet(ts_client, chromium_binary, tmp_path, record_property):
     out = node_test(ts_client, "browser.test.mjs", CHROMIUM=chromium_binary, TABLETOP_SHOTS=str(tmp_path))
     assert re.search(r"hats: Game over after \d+ moves", out) and re.search(r"cambio: Game over after \d+ moves", out)
     shots = re.findall(r"screenshot: (\S+\.png)", out)
     assert shots and all(os.path.getsize(p) > 10_000 for p in shots), f"no screenshot was saved: {shots}"
-    screenshots.extend(shots)
+    for shot in shots:  # listed at the end of the run (tests/conftest.py), from any xdist worker
+        record_property("screenshot", shot)
     print("final score sheet of /play:", *shots)
