@@ -68,7 +68,9 @@ def document(title: str = "tabletop-engine") -> dict:
                 name = f"NewGameRequest_{game_id}"
                 schemas[name] = _new_game_request(schemas, game)
                 names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:game.info.min_seats]
-                example = {"seats": [{"name": n} for n in names], "seed": "7", "want": {"legalMoves": True}}
+                needed = game.seat_options(game.info.min_seats)  # White Hat's 1 seat: solo=true
+                example = {"seats": [{"name": n} for n in names], **({"options": needed} if needed else {}),
+                           "seed": "7", "want": {"legalMoves": True}}
                 paths[meth.rest_route.replace("{game}", game_id)] = {"post": _operation(
                     meth, f"NewGame_{game_id}", name, (404, 401), example,
                     f"Deal a new {game.info.title} game ({game.info.min_seats}-{game.info.max_seats} seats).")}

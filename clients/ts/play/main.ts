@@ -4,7 +4,7 @@
 // this page's origin), `wire` (connect-json, connect-binary or grpc-web), `speed` (ms per robot move).
 import { ConnectError } from "@connectrpc/connect";
 import {
-  checkFormat, gameClient, listGames, randomMove, seededRandom, Table, webTransport,
+  checkFormat, gameClient, listGames, randomMove, seatOptionNames, seatOptions, seededRandom, Table, webTransport,
   type ApplyMoveResponse, type GameClient, type GameInfo, type Move,
 } from "../src/index.js";
 import { byId, el } from "./dom.js";
@@ -20,14 +20,6 @@ type Session = {
   follow: boolean;        // show the human seat to act after each move (hot-seat)
   random: () => number;
   log: { seat: number; out: ApplyMoveResponse }[];
-};
-
-// The options a seat count needs (their defaults are refused there; ListGames' descriptions say so):
-// White Hat §7.8, 1 seat plays solo and 2 play with the robot. The engine's `seat_options`, mirrored:
-// the form sets them when that seat count is chosen, so 2 seats deal a robot game.
-const SEAT_OPTIONS: Record<string, Record<number, Record<string, string>>> = {
-  white_hat: { 1: { solo: "true" }, 2: { robot: "true" } },
-  black_hat: { 2: { robot: "true" } },
 };
 
 const LOG_SHOWN = 200;  // newest entries drawn; the log is redrawn for each viewer (privacy on a shared screen)
@@ -91,7 +83,7 @@ async function start(): Promise<void> {
   const wanted = params.get("game");
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   select.onchange = () => setupForm();
-  byId<HTMLInputElement>("seat-count").onchange = () => { seatRows(); seatOptions(); };
+  byId<HTMLInputElement>("seat-count").onchange = () => { seatRows(); setSeatOptions(); };
   byId("setup-form").onsubmit = (e) => { e.preventDefault(); void enqueue(deal); };
   setupForm();
   setPhase("setup");
@@ -117,16 +109,14 @@ function setupForm(): void {
       : el("input", { name: o.name, value: o.default, placeholder: o.type });
     return el("label", { title: o.description }, el("span", {}, o.name), input);
   }));
-  seatOptions();
+  setSeatOptions();
 }
 
-/** Set the options the chosen seat count needs (SEAT_OPTIONS); back to their defaults at other counts. */
-function seatOptions(): void {
+/** Set the options the chosen seat count needs (White Hat's robot at 2 seats); their defaults elsewhere. */
+function setSeatOptions(): void {
   const info = chosen();
-  const tables = SEAT_OPTIONS[info.id] ?? {};
-  const needed = tables[Number(byId<HTMLInputElement>("seat-count").value)] ?? {};
-  const names = new Set(Object.values(tables).flatMap((o) => Object.keys(o)));
-  for (const o of info.options.filter((opt) => names.has(opt.name))) {
+  const needed = seatOptions(info.id, Number(byId<HTMLInputElement>("seat-count").value));
+  for (const o of info.options.filter((opt) => seatOptionNames(info.id).includes(opt.name))) {
     const field = byId("options").querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${o.name}"]`);
     if (field) field.value = needed[o.name] ?? o.default;
   }
