@@ -68,7 +68,9 @@ def document(title: str = "tabletop-engine") -> dict:
                 name = f"NewGameRequest_{game_id}"
                 schemas[name] = _new_game_request(schemas, game)
                 names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:game.info.min_seats]
-                example = {"seats": [{"name": n} for n in names], "seed": "7", "want": {"legalMoves": True}}
+                needed = game.seat_options(game.info.min_seats)  # White Hat's 1 seat: solo=true
+                example = {"seats": [{"name": n} for n in names], **({"options": needed} if needed else {}),
+                           "seed": "7", "want": {"legalMoves": True}}
                 paths[meth.rest_route.replace("{game}", game_id)] = {"post": _operation(
                     meth, f"NewGame_{game_id}", name, (404, 401), example,
                     f"Deal a new {game.info.title} game ({game.info.min_seats}-{game.info.max_seats} seats).")}
@@ -229,15 +231,16 @@ def _new_game_request(schemas: dict, game) -> dict:
 
 def _every_table(game, spec):
     """`spec` with only the listed values a new game takes at every seat count (the other options at
-    their defaults): a value valid only at some tables (White Hat's `solo` at one seat, `robot` at two)
-    is not promised, so every request the schema allows is playable."""
+    their defaults, plus what the seat count needs: `seat_options`): a value valid only at some tables
+    (White Hat's `solo` at one seat, `robot` at two) is not promised, so every request the schema allows
+    is playable."""
     if not spec.allowed:
         return spec
     info, taken = game.info, []
     for value in spec.allowed:
         try:
             for players in range(info.min_seats, info.max_seats + 1):
-                game.new(players, {spec.name: value}, 0)
+                game.new(players, {**game.seat_options(players), spec.name: value}, 0)
         except engines.RuleError:
             continue
         taken.append(value)

@@ -365,7 +365,8 @@ class App:
         seeded deal, a seat sees more than the spectator, or re-dealing the unseen cards changes it."""
         hidden = self._hidden.get(game.id)
         if hidden is None:
-            state = game.new(game.info.min_seats, {}, 1)
+            players = game.info.min_seats
+            state = game.new(players, game.seat_options(players), 1)
             try:
                 redealt = game.redeal_unseen(state, None, lambda cards: cards.reverse())
             except NotImplementedError:
