@@ -35,7 +35,8 @@ def play(game, games: int) -> tuple[float, int, list]:
     moves = 0
     states = []
     for seed in range(games):
-        state = game.new(counts[seed % len(counts)], None, seed)
+        players = counts[seed % len(counts)]
+        state = game.new(players, game.seat_options(players), seed)
         pick = seed
         start = time.perf_counter()
         while True:

@@ -43,13 +43,15 @@ def pick(seed: int, step: int, n: int) -> int:
 
 
 def playout(game, players: int, seed: int, each: Callable | None = None, limit: int = 100_000,
-            options: dict | None = None):
-    """Play one seeded game to the end with `pick`: (states reached, final state, events of each move).
+            options: dict | None = None, record: bool = True):
+    """Play one seeded game to the end with `pick`: (states reached, final state, events of each move);
+    without `record`, only the final state (the others empty: no events are built).
 
-    `each(state, listed, move, step)` runs before every move (the state must be left unchanged).
+    `each(state, listed, move, step)` runs before every move (the state must be left unchanged). The
+    options a seat count needs (`game.seat_options`: White Hat's robot at 2 seats) are added to `options`.
     """
-    state = game.new(players, options, seed)
-    trail, events = [bytes(state)], []
+    state = game.new(players, {**game.seat_options(players), **(options or {})}, seed)
+    trail, events = [bytes(state)] if record else [], []
     for step in range(limit):
         listed = game.legal_moves(state)
         if not listed:
@@ -57,6 +59,9 @@ def playout(game, players: int, seed: int, each: Callable | None = None, limit: 
         move = listed[pick(seed, step, len(listed))]
         if each is not None:
             each(state, listed, move, step)
+        if not record:
+            game.apply_in_place(state, move)
+            continue
         happened: list = []
         game.apply_in_place(state, move, happened)
         trail.append(bytes(state))

@@ -14,8 +14,8 @@ from dataclasses import asdict
 import pytest
 
 import engines
-from enginekit import (GAME_IDS, check_no_leak, compiled_modules, load_fixtures, pick, playout, recorded, scaled,
-                       seat_counts)
+from enginekit import (GAME_IDS, TESTS, check_no_leak, compiled_modules, load_fixtures, load_module, pick, playout,
+                       recorded, scaled, seat_counts)
 
 pytestmark = pytest.mark.conformance
 
@@ -31,9 +31,33 @@ pytestmark = pytest.mark.conformance
 # option set's playouts (spread over its seat counts; compiled engines), every checked step is also applied by the interpreted twin
 # from the same state: the same legal moves, state, events and score, at the cost of a few interpreted
 # steps per game instead of a whole interpreted game.
+# Combinations of variants: an option given as a list of values takes one of them by the seed; a set with
+# "subsets_of": {option: value or [values]} stands for one set per non-empty subset of those options (its
+# "options" added to each). Such a set may carry its own "check_every", "sampled_parity", "parity" (whole
+# compiled = interpreted games per seat count) and "sampled_leaks": in this many of its playouts (a tenth
+# interpreted, at least one), every checked step also re-deals what one seat cannot see (`check_no_leak`,
+# the seat rotating) and runs the game's own "invariants" (a tests/-relative file whose `check(game, state)`
+# also runs on every final state of those playouts). "deep_every": the checked steps of the sampled
+# (twin and leak) playouts come this often, so that their few games are checked all along.
 DEFAULT_PLAYOUTS = 300
 PARITY_GAMES = 120
 UNLISTED = (-1, 2 ** 40)  # besides unlisted small codes
+PER_SET = ("check_every", "sampled_parity", "sampled_leaks", "deep_every")
+
+
+def expand(sets: list) -> list[dict]:
+    """The fixtures' option sets, each as {"options": ...}, with "subsets_of" spelled out (one set per
+    non-empty subset, in a fixed order)."""
+    out = []
+    for entry in sets:
+        entry = entry if "options" in entry or "subsets_of" in entry else {"options": entry}
+        names = sorted(entry.get("subsets_of", {}))
+        if not names:
+            out.append(entry)
+        for mask in range(1, 2 ** len(names)):
+            chosen = {n: entry["subsets_of"][n] for i, n in enumerate(names) if mask >> i & 1}
+            out.append({**entry, "options": {**entry.get("options", {}), **chosen}})
+    return out
 
 
 class Plan:
@@ -43,41 +67,62 @@ class Plan:
         cfg = load_fixtures(game.info.id).get("playouts", {})
         self.counts = cfg.get("seat_counts", seat_counts(game))
         self.vary = cfg.get("vary", {})
-        sets = [s if "options" in s else {"options": s} for s in cfg.get("options", [{}])]
-        self.option_sets = [s["options"] for s in sets]
+        sets = expand(cfg.get("options", [{}]))
+        self.option_sets = [s.get("options", {}) for s in sets]
         runs = len(self.counts) * len(self.option_sets)
         self.games = cfg.get("games", -(-DEFAULT_PLAYOUTS // runs))
         self.set_counts = [s.get("seat_counts", self.counts) for s in sets]
         self.set_games = [s.get("games", self.games) if engines.COMPILED else
                           s.get("interpreted_games", s.get("games", self.games)) for s in sets]
-        self.check_every = cfg.get("check_every", 1)
         self.parity = cfg.get("parity", -(-PARITY_GAMES // len(self.counts)))
-        self.sampled_parity = cfg.get("sampled_parity", 0)
+        self.per_set = [{key: s.get(key, cfg.get(key, default)) for key, default in
+                         zip(PER_SET, (1, 0, 0, None))} for s in sets]
+        shared = [s for s in sets if "parity" not in s]  # the sets that share the plan's "parity"
+        each = -(-self.parity // max(1, len(shared)))
+        self.set_parity = [s["parity"] if "parity" in s else -(-each * share // self.games)
+                           for s, share in zip(sets, self.set_games)]
+        self.invariants = load_module(TESTS / cfg["invariants"], f"{game.info.id}_invariants").check \
+            if "invariants" in cfg else None
 
-    def options(self, option_set: dict, seed: int) -> dict:
+    def options(self, option_set: dict, seed: int, players: int = 0) -> dict:
         """The option set, with each varying option's value picked by the seed (independently per option)."""
-        opts = dict(option_set)
+        opts, index = {}, 7 * seed + players  # the seat count too: a set's first seeds differ per seat count
+        for name, value in option_set.items():  # a list: one value by the index (mixed radix over the lists)
+            opts[name] = value[index % len(value)] if isinstance(value, list) else value
+            index //= len(value) if isinstance(value, list) else 1
         for k, (name, values) in enumerate(sorted(self.vary.items())):
             opts[name] = values[(seed >> k) % len(values)]
         return opts
 
-    def runs(self, games: int, twins: int | None = None):
-        """(players, options, seed) of `games` seeded games per seat count and option set (an option set with
-        its own number of games gets its share of `games`); with `twins`, (players, options, seed, twin):
-        whether the game is among the first `twins` of its option set (spread over its seat counts)."""
-        for counts, option_set, share in zip(self.set_counts, self.option_sets, self.set_games):
+    def playouts(self, games: int):
+        """(players, options, seed, settings) of `games` seeded games per seat count and option set (an option
+        set with its own number of games gets its share of `games`), with the set's own settings: "check_every";
+        "twin", "leaks": whether the game is among its set's first sampled_parity / sampled_leaks (spread
+        over its seat counts), whose checked steps come every "deep_every" steps."""
+        for k, (counts, option_set, share) in enumerate(zip(self.set_counts, self.option_sets, self.set_games)):
+            own = self.per_set[k]
+            leaks = own["sampled_leaks"] if engines.COMPILED else max(1, own["sampled_leaks"] // 10)
             for players in counts:
                 for seed in range(-(-games * share // self.games)):
-                    if twins is not None:
-                        yield players, self.options(option_set, seed), seed, seed < -(-twins // len(counts))
-                    else:
-                        yield players, self.options(option_set, seed), seed
+                    twin = seed < -(-own["sampled_parity"] // len(counts))
+                    deep = own["sampled_leaks"] > 0 and seed < -(-leaks // len(counts))
+                    every = own["deep_every"] if (twin or deep) and own["deep_every"] else own["check_every"]
+                    how = {"check_every": every, "twin": twin, "leaks": deep}
+                    yield players, self.options(option_set, seed, players), seed, how
+
+    def parity_runs(self):
+        """(players, options, seed) of the whole games played compiled and interpreted side by side."""
+        for counts, option_set, per_count in zip(self.set_counts, self.option_sets, self.set_parity):
+            for players in counts:
+                for seed in range(per_count):
+                    yield players, self.options(option_set, seed, players), seed
 
     def sample(self, seed: int) -> tuple[int, dict]:
         """(players, options) of the seed-th game of a small sample across the option sets and seat counts."""
         k = seed % len(self.option_sets)
         counts = self.set_counts[k]
-        return counts[(seed // len(self.option_sets)) % len(counts)], self.options(self.option_sets[k], seed)
+        players = counts[(seed // len(self.option_sets)) % len(counts)]
+        return players, self.options(self.option_sets[k], seed, players)
 
 
 def check_step(game, state, listed, move, salt):
@@ -118,19 +163,22 @@ def check_twin(game, twin, state, listed, move):
 def test_random_playouts_reach_a_scored_end(game_id, pure_engines):
     game = engines.get(game_id)
     plan = Plan(game)
-    moves = games = 0
-    twin = pure_engines.get(game_id) if plan.sampled_parity and engines.COMPILED and compiled_modules(game) \
-        else None
-    for players, options, seed, sampled in plan.runs(scaled(plan.games), twins=plan.sampled_parity):
-        sampled = sampled and twin is not None
+    moves, games = [0], 0
+    twin = pure_engines.get(game_id) if engines.COMPILED and compiled_modules(game) else None
+    reveals = load_fixtures(game_id).get("reveals", {})
+    for players, options, seed, how in plan.playouts(scaled(plan.games)):
+        every = how["check_every"]
 
         def each(state, listed, move, step):
-            if step % plan.check_every == seed % plan.check_every:
+            moves[0] += 1
+            if step % every == seed % every:
                 check_step(game, state, listed, move, seed + step)
-                if sampled:
+                if how["twin"] and twin is not None:
                     check_twin(game, twin, state, listed, move)
-        trail, final, _ = playout(game, players, seed, each, options=options)
-        moves += len(trail) - 1
+                if how["leaks"]:
+                    check_deeply(game, plan, state, seed + step, reveals)
+        # Every move is applied, without building its events: the checked steps build them (`game.apply`).
+        _, final, _ = playout(game, players, seed, each, options=options, record=False)
         games += 1
         game.validate(final)
         assert game.is_finished(final) and game.to_act(final) == []
@@ -139,9 +187,20 @@ def test_random_playouts_reach_a_scored_end(game_id, pure_engines):
         assert scores.finished and scores.winners, (game_id, players, options, seed)
         assert all(1 <= s.rank <= len(scores.seats) for s in scores.seats)
         assert all(scores.seats[w].rank == 1 for w in scores.winners)
+        if how["leaks"] and plan.invariants:
+            plan.invariants(game, final)
         with pytest.raises(engines.IllegalMove):
             game.apply_in_place(final, 0)
-    assert moves > games
+    assert moves[0] > games
+
+
+def check_deeply(game, plan, state, salt: int, reveals: dict) -> None:
+    """One seat's (or the spectator's) unseen cards re-dealt change nothing it is told; the game's invariants."""
+    seats = game.seat_count(state)
+    seat = None if salt % (seats + 1) == seats else salt % (seats + 1)
+    check_no_leak(game, bytearray(state), seat, random.Random(salt).shuffle, reveals)
+    if plan.invariants:
+        plan.invariants(game, state)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -156,7 +215,8 @@ def test_compiled_and_interpreted_agree(game_id, pure_engines):
     pure = pure_engines.get(game_id)
     assert pure is not game and not compiled_modules(pure), "the twin must be the interpreted source"
     plan = Plan(game)
-    for players, options, seed in plan.runs(-(-plan.parity // len(plan.option_sets))):
+    for players, options, seed in plan.parity_runs():
+        options = {**game.seat_options(players), **options}
         a, b = game.new(players, options, seed), pure.new(players, options, seed)
         assert a == b
         step = 0
@@ -192,13 +252,14 @@ def test_same_seed_and_moves_give_identical_bytes(game_id):
 def test_replay_from_text_moves(game_id):
     game = engines.get(game_id)
     players = seat_counts(game)[0]
-    state = game.new(players, None, 77)
+    options = game.seat_options(players)
+    state = game.new(players, options, 77)
     texts = []
     while (listed := game.legal_moves(state)):
         info = game.move_info(state, listed[len(texts) % len(listed)])
         texts.append((info.seat, info.text))
         game.apply_in_place(state, game.parse_move(state, info.seat, info.text))
-    assert game.replay(players, None, 77, texts) == state
+    assert game.replay(players, options, 77, texts) == state
 
 
 # -- no view leaks -------------------------------------------------------------------

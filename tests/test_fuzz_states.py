@@ -22,7 +22,8 @@ def sample_states(game, count: int) -> list[bytes]:
     seats = range(game.info.min_seats, game.info.max_seats + 1)
     seed = 0
     while len(out) < count:
-        state = game.new(list(seats)[seed % len(seats)], None, seed)
+        players = list(seats)[seed % len(seats)]
+        state = game.new(players, game.seat_options(players), seed)
         step = 0
         while (listed := game.legal_moves(state)) and step < 400:
             if step % 7 == 0:

@@ -67,7 +67,7 @@ def regenerate(game) -> None:
     game_id = game.info.id
     entries = load_fixtures(game_id).get("golden") or [
         {"file": f"golden/{game_id}_{game.info.min_seats}p_seed1.txt", "players": game.info.min_seats,
-         "seed": 1, "options": {}}]
+         "seed": 1, "options": game.seat_options(game.info.min_seats)}]
     for entry in entries:
         path = game_dir(game_id) / entry["file"]
         path.parent.mkdir(parents=True, exist_ok=True)

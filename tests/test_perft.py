@@ -52,7 +52,8 @@ def counts_of(game, players: int, seed: int, options: dict) -> list[int]:
 
 def regenerate(game) -> None:
     perft = load_fixtures(game.info.id).get("perft") or {
-        "notes": [], "positions": [{"players": n, "seed": n, "options": {}} for n in seat_counts(game)]}
+        "notes": [], "positions": [{"players": n, "seed": n, "options": game.seat_options(n)}
+                                   for n in seat_counts(game)]}
     for position in perft["positions"]:
         position["counts"] = counts_of(game, position["players"], position["seed"], position["options"])
     save_fixture(game.info.id, "perft", perft)

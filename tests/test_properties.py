@@ -17,7 +17,7 @@ def positions(game_id: str) -> list[bytearray]:
     game = engines.get(game_id)
     out = []
     for players in range(game.info.min_seats, game.info.max_seats + 1):
-        state = game.new(players, None, players)
+        state = game.new(players, game.seat_options(players), players)
         for step in range(30):
             if step % 6 == 0:
                 out.append(bytearray(state))

@@ -47,7 +47,7 @@ def plan_games(games, thread: int, moves: int) -> list[tuple]:
         game = games[k % len(games)]
         players = game.info.min_seats + (k // len(games)) % (game.info.max_seats - game.info.min_seats + 1)
         seed = thread * 100_000 + k
-        state = game.new(players, {}, seed)
+        state = game.new(players, game.seat_options(players), seed)
         first = digest(game.encode(state))
         steps = []
         while total < moves and (listed := game.legal_moves(state)):

@@ -42,7 +42,7 @@ Notes on this implementation (the spec's decisions D1-D25 and D9a apply; these a
 from __future__ import annotations
 
 import re
-from functools import partial
+from functools import lru_cache, partial
 from typing import Callable, Mapping
 
 from ..core import options as opts
@@ -137,6 +137,11 @@ class CambioGame(Game):
             self.unlisted(state, move)
         seat, kind, places = described
         return self._info(seat, KINDS[kind], places)
+
+    def describe_moves(self, state: bytearray) -> list[MoveInfo]:
+        """MoveInfo of every legal move, in list order: one compiled pass, and each distinct move's
+        MoveInfo made once (a listing is mostly the same look/swap moves turn after turn)."""
+        return [_described(mv) for mv in rules.packed_moves(state)]
 
     @staticmethod
     def _info(seat: int, kind: str, places: tuple) -> MoveInfo:
@@ -351,6 +356,12 @@ class CambioGame(Game):
                 if card != NONE and (seat is None or memory_off or not (state[KNOWS + card] >> seat) & 1):
                     out.append(SLOTS + s * SLOT_CAP + k)
         return out
+
+
+@lru_cache(maxsize=1 << 16)  # a packed move names its seat, kind and places: at most a few MB of entries
+def _described(mv: int) -> MoveInfo:
+    seat, kind, places = rules.unpacked(mv)
+    return CambioGame._info(seat, KINDS[kind], places)
 
 
 def _plain_text(kind: str) -> str:

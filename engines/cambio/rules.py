@@ -492,7 +492,18 @@ def describe(st: bytearray, move: object) -> tuple:
     code: cython.Py_ssize_t = legal_code(st, move)
     if code < 0:
         return None
-    mv: cython.longlong = decode(st, code)
+    return unpacked(decode(st, code))
+
+
+def packed_moves(st: bytearray) -> list:
+    """The packed move (decode) of every legal code, in list order: a whole listing in one pass."""
+    n: cython.Py_ssize_t = count_moves(st)
+    code: cython.Py_ssize_t
+    return [decode(st, code) for code in range(n)]
+
+
+def unpacked(mv: cython.longlong) -> tuple:
+    """(seat, kind, positions) of a packed move, positions as (seat, slot) pairs."""
     kind: cython.int = mv & 0xFF
     p: cython.Py_ssize_t = (mv >> 16) & 0xFFFF
     q: cython.Py_ssize_t = (mv >> 32) & 0xFFFF

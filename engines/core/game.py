@@ -179,6 +179,11 @@ class Game:
         """Number of seats of the game in `state`."""
         raise NotImplementedError
 
+    def seat_options(self, players: int) -> dict[str, str]:
+        """The options a table of `players` seats must name: their defaults are refused at that seat count
+        (White Hat's solo=true at 1 seat, robot=true at 2). Most games: none."""
+        return {}
+
     def redeal_unseen(self, state: State, seat: int | None, shuffle: Callable[[list], None]) -> State:
         """A copy of `state` with every card `seat` cannot see permuted by `shuffle` (for leak tests)."""
         raise NotImplementedError

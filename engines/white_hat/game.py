@@ -17,8 +17,8 @@ Notes on this implementation (the spec's decisions, in brief; see §12 there):
 - One class serves both ids; `black_hat` has the Black Hat card, one board and no
   Backflip (§1). Variants (§7) are options: tiles, tracer, reduce_luck, celebrity, the
   two-player robot and (white_hat) solo; variants.py checks the combinations of §7.8.
-  Two seats without `robot` (one without `solo`) mean that game: only an explicit
-  contradiction is refused (the spec's §7.8 refuses the defaulted value too).
+  As §7.8 says, its table applies to the value in force, given or defaulted: two
+  seats need robot=true and one seat solo=true (`seat_options` names them).
 - Solo (solo.py) reuses the state: the row is seat 1's hand block, the 8 hats are
   pawns 0-7, the markers share the tracer's fields; the row answers inside ApplyMove.
 - The robot (seat 2 of a 2-player game) is moved by its controller: the controller is
@@ -123,17 +123,15 @@ class WhiteHatGame(Game):
 
     # -- setup ---------------------------------------------------------------------
     def new(self, players, options=None, seed=0, deck=None):
-        """As Game.new; two seats without an explicit `robot` option mean the robot game (§7.6), one seat
-        without `solo` the solo game (§7.7), the only ways so few can play: only an explicit contradiction
-        is refused (see variants.engine_seats)."""
+        """As Game.new; §7.8 applies to the value in force, given or defaulted: one seat without solo=true,
+        or two without robot=true, are refused naming the option (see `seat_options`)."""
         if self.black and isinstance(options, Mapping) and str(options.get("solo", "false")).strip() != "false":
             raise BadOption("bad_option_value", "option solo: Black Hat has no solo mode", option="solo")
-        if players == 2 and (options is None or isinstance(options, Mapping) and "robot" not in options):
-            options = {**(options or {}), "robot": "true"}
-        if players == 1 and not self.black and (options is None or isinstance(options, Mapping) and
-                                                "solo" not in options):
-            options = {**(options or {}), "solo": "true"}
         return super().new(players, options, seed, deck)
+
+    def seat_options(self, players: int) -> dict[str, str]:
+        """§7.8: one seat plays solo (white_hat only), two play with the robot."""
+        return dict(variants.SEAT_OPTIONS.get(players, {})) if players != 1 or not self.black else {}
 
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
               whole_deck: bool) -> bytearray:

@@ -18,6 +18,7 @@ AT = STATE.at
 NONE = 255
 ROBOT_SEAT = 2
 STATUS_CARDS = tuple(range(10, 55, 5))  # D4: 10, 15, ..., 50
+SEAT_OPTIONS = {1: {"solo": "true"}, 2: {"robot": "true"}}  # §7.8: the only ways to play with 1 or 2 seats
 
 
 def refuse(option: str, why: str) -> BadOption:

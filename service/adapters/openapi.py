@@ -191,11 +191,11 @@ def _single(f: FieldDescriptor) -> dict:
 
 
 def _example(found: list[Table]) -> dict:
-    """A playable NewGame: the first table that needs no option, else the first with what it needs."""
-    table = next((t for t in found if not t.required), found[0])
+    """A playable NewGame at the smallest table, with the options it needs (White Hat's 1 seat: solo=true)."""
+    table = found[0]
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:table.low]
-    example = {"seats": [{"name": n} for n in names], "seed": "7", "want": {"legalMoves": True}}
-    return dict(example, options=dict(table.required)) if table.required else example
+    return {"seats": [{"name": n} for n in names], **({"options": dict(table.required)} if table.required else {}),
+            "seed": "7", "want": {"legalMoves": True}}
 
 
 def _new_game_schema(schemas: dict, game, tables: list[Table]) -> dict:

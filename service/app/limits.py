@@ -13,7 +13,7 @@ happens to allow:
   gRPC: before parsing), and count repeated fields (`COUNTED`) before converting;
 - the app layer then checks the strings (seat names, texts, options) before any
   engine call, and a listing is counted before it is built (MAX_LISTED_MOVES in
-  operations.py).
+  listing.py; a long one takes its turn there).
 
 Errors quote at most a short prefix of what was sent (`clip`), and every error
 message and detail is cut to a bounded length (service/app/errors.py).

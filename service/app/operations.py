@@ -29,6 +29,8 @@ from .access import HOST, MODES, OPEN, SEATS, KeyRefused, SeatKeys, bearer, no_k
 from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, RESOURCE_EXHAUSTED, ApiError,
                      from_rule_error, invalid)
 from .lane import pace
+from .listing import Listings
+from .listing import move as listed_move
 from .limits import clip, too_long
 from .store import STALE, stale
 from .tokens import Sealer, TokenRefused, pack_seats, unpack_table
@@ -36,10 +38,6 @@ from .tokens import Sealer, TokenRefused, pack_seats, unpack_table
 log = logging.getLogger("service.app")
 SEAT_KINDS = ("human", "robot")
 MAX_BATCH = limits.MAX_BATCH
-# Counted (a list of small ints) before any move is described. Cambio 1.1 lists a blue king's picks one
-# at a time, so real listings stay in the hundreds (the most seen in random play is ~600; a swap over
-# a full table is under 3,000); listing 4,096 moves costs ~80 ms.
-MAX_LISTED_MOVES = 4096
 # Calls running at once in a worker; the others wait their turn in order, blocked. The interpreter runs
 # one thread at a time anyway, but dozens of threads all wanting it made each of its hand-overs slow for
 # everyone: the HTTP loop and health checks (which never wait here) waited seconds under load.
@@ -117,6 +115,7 @@ class App:
         self._flight = threading.Lock()
         self._runners = threading.Semaphore(RUNNERS)
         self._in_flight = 0  # calls inside `call` now, on every transport (a long call yields to them)
+        self.listings = Listings(lambda: self._in_flight > 1)
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
@@ -224,7 +223,7 @@ class App:
             host_key=self.keys.key(game_id, None) if keyed else "", access=access)
         # The creator is the host: it sees everything unless it asks for one seat's perspective in a
         # `seats` game (an `open` game lists every seat's moves, as before seat keys).
-        _fill_wanted(resp, game, state, want, Cut(perspective, perspective is None or not keyed))
+        _fill_wanted(resp, self.listings, game, state, want, Cut(perspective, perspective is None or not keyed))
         metrics.inc(metrics.STARTED, game.id)
         return resp
 
@@ -238,7 +237,8 @@ class App:
             cut = Cut(req.seat, req.seat is None)
         else:
             cut = Cut(t.holder, False)
-        return m.LegalMovesResponse(_moves(game, state, cut), game.to_act(state), game.is_finished(state))
+        moves = self.listings.moves(game, state, cut)
+        return m.LegalMovesResponse(moves, game.to_act(state), game.is_finished(state))
 
     def apply_move(self, req: m.ApplyMoveRequest, call: Call) -> m.ApplyMoveResponse:
         """Apply one move (typed, text or index) and seal the new state.
@@ -272,13 +272,13 @@ class App:
         w = wire(game.id)
         event = w.event
         resp = m.ApplyMoveResponse(
-            state=self.sealer.seal(game.encode(new), count, t.table), move=_move(w, info, cut),
+            state=self.sealer.seal(game.encode(new), count, t.table), move=listed_move(w, info, cut),
             events=[event(e, cut.seat) for e in events], to_act=game.to_act(new), finished=finished,
             move_count=count)
         if want is not None:
             # An `open` game lists every seat's moves and the whole score, as before seat keys (its
             # caller is trusted); the echoed move above is cut like the events in every mode.
-            _fill_wanted(resp, game, new, want, Cut(cut.seat, True) if t.access == OPEN else cut)
+            _fill_wanted(resp, self.listings, game, new, want, Cut(cut.seat, True) if t.access == OPEN else cut)
         metrics.inc(metrics.MOVES, game.id)
         if finished:
             metrics.inc(metrics.FINISHED, game.id)
@@ -365,7 +365,8 @@ class App:
         seeded deal, a seat sees more than the spectator, or re-dealing the unseen cards changes it."""
         hidden = self._hidden.get(game.id)
         if hidden is None:
-            state = game.new(game.info.min_seats, {}, 1)
+            players = game.info.min_seats
+            state = game.new(players, game.seat_options(players), 1)
             try:
                 redealt = game.redeal_unseen(state, None, lambda cards: cards.reverse())
             except NotImplementedError:
@@ -575,40 +576,6 @@ def _check_seat(seat: int | None, players: int, field: str) -> int | None:
     return seat
 
 
-def _move(w: GameWire, info, cut: Cut | None = None) -> m.Move:
-    """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was."""
-    if cut is not None and not cut.full and cut.seat != info.seat:
-        return m.Move(seat=info.seat)
-    move = m.Move(seat=info.seat, text=info.text)
-    if w.typed:  # a game without a .proto of its own plays by text
-        setattr(move, w.id, w.move_payload(info.kind, info.args))
-    return move
-
-
-def _moves(game: Game, state: bytearray, cut: Cut, typed: bool = True) -> list[m.Move]:
-    """The listed moves `cut` may see: every seat's for a full cut, else `cut.seat`'s only (none for
-    the spectator): even the number of another seat's moves can tell what it holds. Without `typed`,
-    each is its seat and text only (`want.typed_moves` unset)."""
-    if not cut.full and cut.seat is None:
-        return []
-    codes = game.legal_moves(state)
-    if len(codes) > MAX_LISTED_MOVES:
-        # A Cambio blue king's `show` is one move per combination of cards (cambio.md §6): with
-        # 8 seats and long hands that is millions. Listing them would hold a worker for seconds.
-        raise ApiError(RESOURCE_EXHAUSTED, "too_many_moves", f"{len(codes)} legal moves now, more than the "
-                       f"{MAX_LISTED_MOVES} a listing may hold: ask without the listing (LegalMoves, want.legalMoves) "
-                       f"and give the move as text (seats to act: {', '.join(map(str, game.to_act(state)))})",
-                       count=len(codes))
-    w = wire(game.id)
-    infos = game.describe_moves(state)
-    if not cut.full:
-        infos = [info for info in infos if info.seat == cut.seat]
-    if not (typed and w.typed):
-        move = m.Move
-        return [move(seat=info.seat, text=info.text) for info in infos]
-    return [_move(w, info) for info in infos]
-
-
 def _score(game: Game, state: bytearray, cut: Cut) -> m.Score:
     """The score; mid-game and not `cut.full`, its public part only: who sits where and the move
     count. (A game's score may count hidden cards, as Cambio's does, and the engines do not say
@@ -626,10 +593,10 @@ def _view(game: Game, state: bytearray, seat: int | None) -> m.View:
     return wire(game.id).view(game.view(state, seat), seat)
 
 
-def _fill_wanted(resp, game: Game, state: bytearray, want: m.Want, cut: Cut) -> None:
+def _fill_wanted(resp, listings: Listings, game: Game, state: bytearray, want: m.Want, cut: Cut) -> None:
     if want.view:
         resp.view = _view(game, state, cut.seat)
     if want.legal_moves:
-        resp.legal_moves = _moves(game, state, cut, want.typed_moves)
+        resp.legal_moves = listings.moves(game, state, cut, want.typed_moves)
     if want.score:
         resp.score = _score(game, state, cut)

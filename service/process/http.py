@@ -81,6 +81,9 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
                         readyz, metrics_route, schema_route, *play.routes()],
         exception_handlers={**rest.EXCEPTION_HANDLERS, NotFoundException: _not_found},
         openapi_config=None,
+        # Our own logging setup stands (process/server.py): litestar's default config would put the root
+        # logger at INFO behind a queue handler, whatever --log-level says.
+        logging_config=None,
         request_max_body_size=MAX_BODY,
         after_request=close_when_draining,
         debug=False,

@@ -81,7 +81,8 @@ class Service:
         return f"127.0.0.1:{self.grpc_port}"
 
 
-def start_service(workers: int = 2, extra_env: dict | None = None) -> Service:
+def start_service(workers: int = 2, extra_env: dict | None = None, log_level: str = "warning",
+                  stderr=None) -> Service:
     """`python -m service` on free ports; returns once both transports answer."""
     gport, hport = free_port(), free_port()
     # The transport and rules suites play as the trusted back end (`open` games, the behaviour before
@@ -93,8 +94,8 @@ def start_service(workers: int = 2, extra_env: dict | None = None) -> Service:
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(gport),
-         "--http-port", str(hport), "--workers", str(workers), "--log-level", "warning"],
-        cwd=ROOT, env=env)
+         "--http-port", str(hport), "--workers", str(workers), "--log-level", log_level],
+        cwd=ROOT, env=env, stderr=stderr)
     svc = Service(proc, gport, hport)
     # Start-up is a second or two; a loaded 2-core machine (other builds, other suites) has taken over 30 s.
     deadline = time.monotonic() + START_TIMEOUT

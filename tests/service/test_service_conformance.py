@@ -196,7 +196,7 @@ def _states(game, seeds=range(4)):
     for seed in seeds:
         n = [game.info.min_seats, game.info.max_seats, _seats(game), _seats(game)][seed % 4]
         rnd = random.Random(seed)
-        state = game.new(n, None, seed)
+        state = game.new(n, game.seat_options(n), seed)
         events = game.setup_events(state)
         while True:
             yield state, events

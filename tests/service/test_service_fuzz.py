@@ -59,7 +59,8 @@ TABLES = [(g.info.id, n) for g in GAMES for n in sorted({g.info.min_seats, min(g
 @pytest.mark.parametrize("game,seats", TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
 def test_mutated_moves_are_answered_or_refused_with_a_reason(app, game, seats):
     rnd = random.Random(f"{game}{seats}")
-    new = app.call("rest", "NewGame", m.NewGameRequest(game=game, seats=[m.Seat()] * seats, seed="3"))
+    new = app.call("rest", "NewGame", m.NewGameRequest(game=game, seats=[m.Seat()] * seats, seed="3",
+                                                       options=engines.get(game).seat_options(seats)))
     state, tried = new.state, 0
     for _ in range(60):
         listed = app.call("rest", "LegalMoves", m.LegalMovesRequest(state=state))
@@ -123,7 +124,8 @@ def test_mutated_typed_moves_are_answered_or_refused_with_a_reason(app, game):
     keys = [f.json_name for f in w.move_desc.fields]  # the game's typed move fields, as JSON names
     member = pb.Move.DESCRIPTOR.fields_by_name[game].json_name
     n = engines.get(game).info.min_seats
-    new = app.call("rest", "NewGame", m.NewGameRequest(game=game, seats=[m.Seat()] * n, seed="5"))
+    new = app.call("rest", "NewGame", m.NewGameRequest(game=game, seats=[m.Seat()] * n, seed="5",
+                                                       options=engines.get(game).seat_options(n)))
     state, tried = new.state, 0
     for _ in range(25):
         listed = app.call("rest", "LegalMoves", m.LegalMovesRequest(state=state))

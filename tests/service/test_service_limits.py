@@ -3,7 +3,7 @@ import base64
 
 import pytest
 
-from service.app import operations as app_module
+from service.app import listing as app_module
 from service.wire import messages as m
 from service.app import App
 from service.app.errors import ApiError
@@ -31,3 +31,16 @@ def test_a_listing_too_large_is_refused_clearly_and_the_move_still_plays_as_text
     played = app.call("rest", "ApplyMove", m.ApplyMoveRequest(state=new.state, move=m.Move(
         seat=listed.moves[0].seat, text=listed.moves[0].text)))
     assert played.move_count == 1
+
+
+def test_a_long_listing_takes_its_turn_and_lists_the_same_moves(app, monkeypatch):
+    """A listing over LONG_LISTING moves is built in the worker's listing lane, in chunks: the same moves."""
+    new = app.call("rest", "NewGame", m.NewGameRequest(game="cambio", seats=[m.Seat()] * 4, seed="7"))
+    direct = app.call("rest", "LegalMoves", m.LegalMovesRequest(state=new.state))
+    monkeypatch.setattr(app_module, "LONG_LISTING", 0)
+    monkeypatch.setattr(app_module, "CHUNK", 1)
+    turn = app.listings._long._turn
+    turns = []
+    monkeypatch.setattr(app_module, "pace", lambda others: turns.append(turn.acquire(blocking=False)))
+    assert app.call("rest", "LegalMoves", m.LegalMovesRequest(state=new.state)) == direct
+    assert len(turns) == len(direct.moves) and not any(turns), "built in chunks, holding the lane's one turn"

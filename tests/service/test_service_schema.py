@@ -30,12 +30,14 @@ def test_schemathesis_finds_nothing_with_every_check(service, tmp_path):
 
 
 def test_each_new_game_table_promises_what_the_game_takes():
-    """Each table's listed values are taken at every seat count it spans (the options it requires given),
-    the spec's other values and a required option left out are refused: the document follows the engine."""
+    """Each table's listed values are taken at every seat count it spans (the options it requires given, which
+    are the game's seat_options), the spec's other values and a required option left out are refused: the
+    document follows the engine."""
     for game in engines.games():
         for table in tables(game):
             given = dict(table.required)
             for seats in range(table.low, table.high + 1):
+                assert given == game.seat_options(seats), (game.info.id, seats)  # what the engine says it needs
                 game.new(seats, given, 0)
                 for taken in table.options:
                     for value in taken.values or ():

@@ -90,3 +90,24 @@ def test_sigterm_during_load_drains_and_exits_zero(request):
         set(results)
     cancelled = [began for began, ok in calls if not ok and began < signalled - 0.1]
     assert not cancelled, f"calls under way 100 ms before the signal were refused: {cancelled}"
+
+
+def _lifetime_log(start, level: str, tmp_path) -> list[str]:
+    """The stderr lines of a service started at `level`, asked once over HTTP, then stopped with SIGTERM."""
+    path = tmp_path / f"service-{level}.log"
+    with open(path, "wb") as err:
+        svc = start(workers=1, log_level=level, stderr=err)
+        assert httpx.post(svc.http + "/v1/apply", json={"state": "AAAA"}).status_code == 401
+        svc.proc.send_signal(signal.SIGTERM)
+        assert svc.proc.wait(20) == 0
+    return path.read_text().splitlines()
+
+
+def test_the_log_level_holds_in_every_process(request, tmp_path):
+    """--log-level warning: no INFO line from the supervisor or a worker (the HTTP framework's own logging
+    setup once put the worker's root logger back at INFO); the default level shows the lifecycle."""
+    start = request.getfixturevalue("start_service_factory")
+    quiet = _lifetime_log(start, "warning", tmp_path)
+    assert not [line for line in quiet if " INFO " in line or line.startswith("INFO")], quiet
+    chatty = _lifetime_log(start, "info", tmp_path)
+    assert any("serving gRPC on" in line for line in chatty) and any("stopped" in line for line in chatty), chatty

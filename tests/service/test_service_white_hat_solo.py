@@ -1,5 +1,6 @@
 """White Hat solo over REST (spec §7.7): from NewGame to a final score with only the player's moves sent;
-the row answers each lead inside ApplyMove (issue 18, acceptance 3)."""
+the row answers each lead inside ApplyMove (issue 18, acceptance 3); too few seats without their variant
+(§7.8, test 47) are refused as bad_option_value naming the option."""
 from __future__ import annotations
 
 import random
@@ -49,3 +50,15 @@ def test_solo_with_more_seats_is_refused_naming_the_option(http):
     assert r.status_code == 400 and "option solo" in r.json()["message"], r.text
     r = http.post("/v1/games/black_hat:new", json={"seats": [{"name": "a"}], "options": {"solo": "true"}})
     assert r.status_code == 400, r.text
+
+
+def test_too_few_seats_without_their_variant_are_refused_naming_the_option(http):
+    """Test 47: §7.8 applies to the defaulted value too: 1 seat without solo, 2 seats without robot."""
+    for game, seats, option in (("white_hat", 1, "solo"), ("white_hat", 2, "robot"), ("black_hat", 2, "robot")):
+        r = http.post(f"/v1/games/{game}:new", json={"seats": [{"name": f"p{i}"} for i in range(seats)]})
+        err = r.json()
+        assert r.status_code == 400 and err["reason"] == "bad_option_value", r.text
+        assert f"option {option}" in err["message"] and f"{option}=true" in err["message"], r.text
+    r = http.post("/v1/games/black_hat:new", json={"seats": [{"name": "a"}, {"name": "b"}], "options": {"robot": "true"},
+                                                    "want": {"view": True}})
+    assert r.status_code == 200 and r.json()["view"]["blackHat"]["robot"] == 2, r.text

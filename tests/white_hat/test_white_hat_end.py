@@ -77,17 +77,31 @@ def test_30_shared_win(gid):
     assert score.winners == (0, 1) and score.tiebreak == "shared" and [x.rank for x in score.seats] == [1, 1, 3]
 
 
+def refused_naming(game, players: int, options, name: str, why: str = "") -> None:
+    """NewGame is refused as bad_option_value, naming option `name` (and saying `why`)."""
+    with pytest.raises(engines.BadOption) as refusal:
+        game.new(players, options)
+    assert refusal.value.code == "bad_option_value", refusal.value
+    assert refusal.value.details["option"] == name and f"option {name}" in refusal.value.message, (options, refusal.value)
+    assert why in refusal.value.message
+
+
 @pytest.mark.parametrize("gid", IDS)
 def test_47_option_validation(gid):
-    """§7.8: seat counts and options must match; each refusal names the option (solo: its own tests)."""
+    """§7.8: seat counts and options must match; each refusal names the option (solo: its own tests). The
+    table applies to the value in force, given or defaulted: 1 seat without solo, 2 without robot are refused."""
     game = engines.get(gid)
     if gid == "black_hat":
         with pytest.raises(engines.BadOption) as refusal:
             game.new(1)
         assert refusal.value.code == "bad_seat_count"
-    else:  # one seat: the solo game, unless solo=false is given (test_white_hat_solo.py)
-        assert game.view(game.new(1), 0)["solo"] is not None
-    assert game.view(game.new(2), None)["robot"] == 2  # two seats: the robot game, unless robot=false is given
+    else:
+        refused_naming(game, 1, None, "solo", "one seat needs solo=true")
+        assert game.view(game.new(1, game.seat_options(1)), 0)["solo"] is not None
+    refused_naming(game, 2, None, "robot", "two seats need robot=true")
+    refused_naming(game, 2, {"tracer": "true"}, "robot", "two seats need robot=true")
+    assert game.view(game.new(2, game.seat_options(2)), None)["robot"] == 2
+    assert [game.seat_options(n) for n in range(3, 7)] == [{}] * 4
     cases = [(2, {"robot": "false"}, "robot"), (4, {"robot": "true"}, "robot"), (3, {"robot": "true"}, "robot"),
              (4, {"tiles": "6"}, "tiles"), (4, {"tiles": "A=1a,B=1b"}, "tiles"), (4, {"tiles": "F=1a"}, "tiles"),
              (4, {"tiles": "A=7a"}, "tiles"), (4, {"tiles": "A=1a,A=2b"}, "tiles"), (4, {"tiles": "x"}, "tiles"),
@@ -95,9 +109,7 @@ def test_47_option_validation(gid):
              (4, {"tracer": "yes"}, "tracer"), (4, {"reduce_luck": "half"}, "reduce_luck"),
              (4, {"celebrity": "1"}, "celebrity")]
     for players, options, name in cases:
-        with pytest.raises(engines.BadOption) as refusal:
-            game.new(players, options)
-        assert refusal.value.details["option"] == name and f"option {name}" in refusal.value.message, (options, refusal.value)
+        refused_naming(game, players, options, name)
     game.new(2, {"robot": "true", "first_dealer": "2"})  # the robot is seat 2: it may deal first
 
 

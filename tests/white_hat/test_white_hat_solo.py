@@ -180,8 +180,9 @@ def test_46c_deck_runs_out_at_a_round_start():
 
 def test_47_solo_refusals():
     for players, options, name in ((1, {"solo": "false"}, "solo"), (2, {"solo": "true"}, "solo"),
-                                   (4, {"solo": "true"}, "solo"), (1, {"reduce_luck": "deck"}, "reduce_luck"),
-                                   (1, {"first_dealer": "1"}, "first_dealer"), (1, {"robot": "true"}, "robot")):
+                                   (4, {"solo": "true"}, "solo"), (1, {"solo": "true", "reduce_luck": "deck"}, "reduce_luck"),
+                                   (1, {"solo": "true", "first_dealer": "1"}, "first_dealer"),
+                                   (1, {"solo": "true", "robot": "true"}, "robot"), (1, {"tracer": "false"}, "solo")):
         with pytest.raises(engines.BadOption) as refusal:
             GAME.new(players, options)
         assert refusal.value.details["option"] == name and f"option {name}" in refusal.value.message, options

@@ -1,12 +1,15 @@
 """White Hat variants, spec shared/rules/white_hat.md §7 and its test cases 31-39 (solo: 40-46 elsewhere)."""
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from engines.white_hat import flow  # noqa: E402
+from engines.white_hat import view as view_module  # noqa: E402
+from enginekit import load_module  # noqa: E402
 from wh_testlib import AT, IDS, act, put, refused, set_hands, standard_for, texts, won  # noqa: E402
 
 
@@ -220,3 +223,33 @@ def test_tiles_at_setup(gid):
     faces = [x["face"] for x in game.view(s, None)["board"]["slots"]]
     assert "" not in faces and len({f[0] for f in faces}) == 5
     assert game.new(3, {"tiles": "5", "board": standard_for(gid)}, 1) == s  # seeded: the same tiles again
+
+
+@pytest.mark.parametrize("leak", ["others", "robot_hidden", "owner_hidden"])
+def test_the_playouts_status_card_check_catches_a_leak(monkeypatch, leak):
+    """tests/white_hat/invariants.py (run along the registry's celebrity playouts) fails when a view shows
+    another seat's status card before the end, hides the robot's, or hides the owner's own."""
+    invariants = load_module(Path(__file__).with_name("invariants.py"), "white_hat_invariants_meta")
+    for players in (3, 2):
+        game, s = variant("white_hat", players, celebrity=True, **({"robot": True} if players == 2 else {}))
+        invariants.check(game, s)  # as dealt: the check holds
+        real = view_module._variants
+
+        def leaky(state, seat, real=real):
+            out = real(state, seat)
+            cards = list(state[AT.status:AT.status + state[AT.players]])
+            robot = state[AT.robot]
+            if leak == "others":
+                out["status_cards"] = cards
+            elif leak == "robot_hidden" and robot != 255:
+                out["status_cards"] = [0 if s == robot else c for s, c in enumerate(out["status_cards"])]
+            elif leak == "owner_hidden" and seat is not None:
+                out["status_cards"] = [0 if s == seat else c for s, c in enumerate(out["status_cards"])]
+            return out
+        monkeypatch.setattr(view_module, "_variants", leaky)
+        if leak == "robot_hidden" and players == 3:
+            invariants.check(game, s)  # no robot at this table: nothing to hide
+        else:
+            with pytest.raises(AssertionError, match="status cards"):
+                invariants.check(game, s)
+        monkeypatch.setattr(view_module, "_variants", real)

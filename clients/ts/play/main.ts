@@ -4,7 +4,7 @@
 // this page's origin), `wire` (connect-json, connect-binary or grpc-web), `speed` (ms per robot move).
 import { ConnectError } from "@connectrpc/connect";
 import {
-  checkFormat, gameClient, listGames, randomMove, seededRandom, Table, webTransport,
+  checkFormat, gameClient, listGames, randomMove, seatOptionNames, seatOptions, seededRandom, Table, webTransport,
   type ApplyMoveResponse, type GameClient, type GameInfo, type Move,
 } from "../src/index.js";
 import { byId, el } from "./dom.js";
@@ -83,7 +83,7 @@ async function start(): Promise<void> {
   const wanted = params.get("game");
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   select.onchange = () => setupForm();
-  byId<HTMLInputElement>("seat-count").onchange = () => seatRows();
+  byId<HTMLInputElement>("seat-count").onchange = () => { seatRows(); setSeatOptions(); };
   byId("setup-form").onsubmit = (e) => { e.preventDefault(); void enqueue(deal); };
   setupForm();
   setPhase("setup");
@@ -109,6 +109,17 @@ function setupForm(): void {
       : el("input", { name: o.name, value: o.default, placeholder: o.type });
     return el("label", { title: o.description }, el("span", {}, o.name), input);
   }));
+  setSeatOptions();
+}
+
+/** Set the options the chosen seat count needs (White Hat's robot at 2 seats); their defaults elsewhere. */
+function setSeatOptions(): void {
+  const info = chosen();
+  const needed = seatOptions(info.id, Number(byId<HTMLInputElement>("seat-count").value));
+  for (const o of info.options.filter((opt) => seatOptionNames(info.id).includes(opt.name))) {
+    const field = byId("options").querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${o.name}"]`);
+    if (field) field.value = needed[o.name] ?? o.default;
+  }
 }
 
 function seatRows(): void {

@@ -14,6 +14,7 @@ export * from "./gen/engine/v1/rune_market_pb.js";
 export * from "./gen/engine/v1/white_hat_pb.js";
 export * from "./table.js";
 export * from "./robot.js";
+export * from "./seats.js";
 export * from "./transports.js";
 
 /** A fetch-based transport to the service's HTTP port (`baseUrl`, e.g. "http://127.0.0.1:8080"). */

@@ -128,7 +128,9 @@ test("a page from another origin plays full Hats and Cambio games through the Co
 test("/play on the service plays White Hat to the end; the final score sheet is captured", async (t) => {
   const page = await context.newPage();
   await page.goto(`${service.url}/play?speed=0`);
-  const white = await playThrough(page, { game: "white_hat", seats: 3, robots: [true, true, true], seed: 7 });
+  // Two seats: the form sets robot=true (§7.8 refuses two seats without it); the robot is the third seat.
+  const white = await playThrough(page, { game: "white_hat", seats: 2, robots: [true, true], seed: 7 });
+  assert.equal(await page.inputValue('#options [name="robot"]'), "true");
   assert.ok(await page.$("svg.board [data-space]"), "the board is drawn");
   const full = join(SHOTS, "play-white_hat-final.png");
   const sheet = join(SHOTS, "play-score-sheet.png");

@@ -3,7 +3,9 @@
 // Every move is made with its seat's key; a final score is read with the host key.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { gameClient, listGames, nodeTransport, playOut, seededRandom, Table, WIRE_FORMATS } from "../dist/node.js";
+import {
+  gameClient, listGames, nodeTransport, playOut, seatOptions, seededRandom, Table, WIRE_FORMATS,
+} from "../dist/node.js";
 import { startService } from "./server.mjs";
 
 let service;
@@ -19,7 +21,8 @@ test("every registered game, full game, per wire format", { concurrency: true },
     const client = gameClient(nodeTransport(service.url, format));
     for (const info of games) {
       const seats = Array.from({ length: info.minSeats }, (_, i) => ({ name: `P${i}` }));
-      const table = await Table.start(client, { game: info.id, seats, seed: 11n, access: "seats" });
+      const options = seatOptions(info.id, info.minSeats);  // White Hat's smallest table is the solo game
+      const table = await Table.start(client, { game: info.id, seats, options, seed: 11n, access: "seats" });
       assert.equal(table.access, "seats", `${info.id}: the game was dealt with seat keys`);
       assert.ok(table.keys.every((k) => k.length > 0) && table.hostKey, `${info.id}: every seat has a key`);
       const moves = await playOut(table, seededRandom(11));

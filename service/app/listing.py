@@ -1,0 +1,86 @@
+"""Listing the legal moves in a response: counted before anything is built, and a long listing takes turns.
+
+A listing is counted (a list of small ints from the compiled rules) before any move is described, and
+refused beyond MAX_LISTED_MOVES. Up to LONG_LISTING moves it is built at once: that is every listing of
+ordinary play. A longer one (a Cambio swap over a full table: ~2,400 moves, ~15 ms of a worker's time
+with its typed forms and their protobuf) is built in the worker's listing Lane: one at a time, the
+others waiting their turn (DEADLINE_EXCEEDED after WAIT seconds), yielding between chunks while other
+calls are in flight (lane.pace). Without the turns, two callers asking for such listings back to back took most of
+a worker and every other player's p99 with it (python -m bench.hostile).
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from ..wire import messages as m
+from ..wire.games import GameWire, wire
+from .errors import RESOURCE_EXHAUSTED, ApiError
+from .lane import Lane, pace
+
+# Cambio 1.1 lists a blue king's picks one at a time, so real listings stay in the hundreds (the most seen
+# in random play is ~600; a swap over a full table is under 3,000); listing 4,096 moves costs ~30 ms.
+MAX_LISTED_MOVES = 4096
+# Above the longest listings of ordinary play (Cambio's 8-seat swaps, ~600): the turns are for the rare
+# and the hostile ones. No call is refused for waiting: the worker's RUNNERS bound them already.
+LONG_LISTING = 1024
+CHUNK = 128  # moves built between two yields of a long listing
+WAIT = 10.0  # seconds a long listing may wait for its turn (the default --call-timeout)
+
+
+def move(w: GameWire, info, cut=None) -> m.Move:
+    """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was."""
+    if cut is not None and not cut.full and cut.seat != info.seat:
+        return m.Move(seat=info.seat)
+    out = m.Move(seat=info.seat, text=info.text)
+    if w.typed:  # a game without a .proto of its own plays by text
+        setattr(out, w.id, w.move_payload(info.kind, info.args))
+    return out
+
+
+class Listings:
+    """One worker's listings; `others_in_flight()` tells whether other calls are running now."""
+
+    def __init__(self, others_in_flight: Callable[[], bool]):
+        self._others = others_in_flight
+        self._long = Lane(running=1)
+
+    def moves(self, game, state: bytearray, cut, typed: bool = True) -> list[m.Move]:
+        """The listed moves `cut` may see: every seat's for a full cut, else `cut.seat`'s only (none for
+        the spectator): even the number of another seat's moves can tell what it holds. Without `typed`,
+        each is its seat and text only (`want.typed_moves` unset)."""
+        if not cut.full and cut.seat is None:
+            return []
+        count = len(game.legal_moves(state))
+        if count > MAX_LISTED_MOVES:
+            raise ApiError(RESOURCE_EXHAUSTED, "too_many_moves", f"{count} legal moves now, more than the "
+                           f"{MAX_LISTED_MOVES} a listing may hold: ask without the listing (LegalMoves, "
+                           f"want.legalMoves) and give the move as text (seats to act: "
+                           f"{', '.join(map(str, game.to_act(state)))})", count=count)
+        if count <= LONG_LISTING:
+            return _build(game, state, cut, typed, None)
+        return self._long.run(lambda: _build(game, state, cut, typed, self._yield), time.monotonic() + WAIT)
+
+    def _yield(self) -> None:
+        pace(self._others())
+
+
+def _build(game, state: bytearray, cut, typed: bool, pause) -> list[m.Move]:
+    w = wire(game.id)
+    infos = game.describe_moves(state)
+    if not cut.full:
+        infos = [info for info in infos if info.seat == cut.seat]
+    if pause is None:
+        return _build_chunk(w, infos, typed)
+    out: list[m.Move] = []
+    for start in range(0, len(infos), CHUNK):
+        pause()
+        out += _build_chunk(w, infos[start:start + CHUNK], typed)
+    return out
+
+
+def _build_chunk(w: GameWire, infos: list, typed: bool) -> list[m.Move]:
+    if not (typed and w.typed):
+        make = m.Move
+        return [make(seat=info.seat, text=info.text) for info in infos]
+    return [move(w, info) for info in infos]
