@@ -361,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
     # SIGTERM (a timeout's kill) ends the run through the `finally` below, which stops the service.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     from engines import registry
-    games = [(g.id, g.info.min_seats, g.info.max_seats) for g in registry.BUILT_IN]
+    # Per game, its tables: (seats, the options that seat count needs: White Hat's solo, robot).
+    games = [(g.id, [(n, g.seat_options(n)) for n in range(g.info.min_seats, g.info.max_seats + 1)])
+             for g in registry.BUILT_IN]
     began = time.monotonic()
     heavy = find_heavy(a.search, a.seed)
     gport, hport = _free_port(), _free_port()

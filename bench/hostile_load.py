@@ -80,8 +80,9 @@ class RestApi:
             raise RuntimeError(f"{path}: HTTP {status} {data[:200]!r}")
         return json.loads(data)
 
-    async def new_game(self, game: str, seats: int):
-        r = await self._call(f"/v1/games/{game}:new", {"seats": [{}] * seats, "want": {"legalMoves": True}})
+    async def new_game(self, game: str, seats: int, options: dict):
+        r = await self._call(f"/v1/games/{game}:new", {"seats": [{}] * seats, "options": options,
+                                                         "want": {"legalMoves": True}})
         return r["state"], len(r.get("legalMoves", ())), False
 
     async def apply(self, state, index: int):
@@ -107,9 +108,9 @@ class GrpcApi:
         self.channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}", options=LOCAL)
         self.stub = engine_pb2_grpc.GameServiceStub(self.channel)
 
-    async def new_game(self, game: str, seats: int):
+    async def new_game(self, game: str, seats: int, options: dict):
         pb = self.pb
-        r = await self.stub.NewGame(pb.NewGameRequest(game=game, seats=[pb.Seat()] * seats,
+        r = await self.stub.NewGame(pb.NewGameRequest(game=game, seats=[pb.Seat()] * seats, options=options,
                                                       want=pb.Want(legal_moves=True)), timeout=CALL_TIMEOUT)
         return r.state, len(r.legal_moves), False
 
@@ -148,11 +149,11 @@ class Tally:
                 self.latencies.append(time.time() - began)
 
 
-async def _player(api, games: list[tuple[str, int, int]], rng: random.Random, tally: Tally) -> None:
+async def _player(api, games: list[tuple[str, list]], rng: random.Random, tally: Tally) -> None:
     while time.time() < tally.end:
-        game, low, high = rng.choice(games)
+        game, tables = rng.choice(games)
         try:
-            state, listed, finished = await tally.timed(api.new_game(game, rng.randint(low, high)))
+            state, listed, finished = await tally.timed(api.new_game(game, *rng.choice(tables)))
             while not finished and time.time() < tally.end:
                 state, listed, finished = await tally.timed(api.apply(state, rng.randrange(listed)))
             if finished:
