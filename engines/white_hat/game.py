@@ -110,9 +110,9 @@ class WhiteHatGame(Game):
     def __init__(self, game_id: str, title: str) -> None:
         self.black = game_id == "black_hat"
         boards_here = tuple(BUILT_IN[game_id])  # the built-in boards; a board file may be named too
-        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else
-                        replace(o, allowed=("false",)) if o.name == "solo" and self.black else o
-                        for o in load_specs(DATA / "options.toml"))
+        # §7.8: black_hat does not list solo (new() still names it when given: "no solo mode").
+        options = tuple(replace(o, allowed=boards_here) if o.name == "board" else o
+                        for o in load_specs(DATA / "options.toml") if not (self.black and o.name == "solo"))
         self.info = GameInfo(id=game_id, title=title, min_seats=2 if self.black else 1, max_seats=6,
                              version=VERSION, options=options)
         self.reasons = rule_reasons(game_id, REASON_TEXT)
@@ -125,7 +125,7 @@ class WhiteHatGame(Game):
     def new(self, players, options=None, seed=0, deck=None):
         """As Game.new; §7.8 applies to the value in force, given or defaulted: one seat without solo=true,
         or two without robot=true, are refused naming the option (see `seat_options`)."""
-        if self.black and isinstance(options, Mapping) and str(options.get("solo", "false")).strip() != "false":
+        if self.black and isinstance(options, Mapping) and "solo" in options:
             raise BadOption("bad_option_value", "option solo: Black Hat has no solo mode", option="solo")
         return super().new(players, options, seed, deck)
 

@@ -272,8 +272,8 @@ def _option(taken: Taken, seats: int) -> dict:
 
 
 def _typed_option(f: FieldDescriptor, taken: Taken | None, seats: int) -> dict:
-    if taken is None:
-        return _field(f)
+    if taken is None:  # a field of a shared message that this game does not list (Black Hat's solo)
+        return {"nullable": True, "enum": [None], "description": "not an option of this game: leave it out"}
     spec, values = taken.spec, taken.values
     if spec.type == "seat":
         return {"type": "integer", "format": "uint32", "minimum": 0, "maximum": seats - 1}

@@ -189,4 +189,6 @@ def test_47_solo_refusals():
     GAME.new(1, {"tracer": "false", "solo": "true"})  # the defaults, given explicitly, are accepted
     with pytest.raises(engines.BadOption, match="Black Hat has no solo mode"):
         engines.get("black_hat").new(1, {"solo": "true"})
-    assert [o.allowed for o in engines.get("black_hat").info.options if o.name == "solo"] == [("false",)]
+    with pytest.raises(engines.BadOption, match="Black Hat has no solo mode"):  # not an unknown option
+        engines.get("black_hat").new(3, {"solo": "false"})
+    assert "solo" not in [o.name for o in engines.get("black_hat").info.options]  # §7.8: not listed
