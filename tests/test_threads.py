@@ -47,7 +47,8 @@ def plan_games(games, thread: int, moves: int) -> list[tuple]:
         game = games[k % len(games)]
         players = game.info.min_seats + (k // len(games)) % (game.info.max_seats - game.info.min_seats + 1)
         seed = thread * 100_000 + k
-        state = game.new(players, game.seat_options(players), seed)
+        options = game.seat_options(players)  # White Hat's 1- and 2-seat tables name solo / robot
+        state = game.new(players, options, seed)
         first = digest(game.encode(state))
         steps = []
         while total < moves and (listed := game.legal_moves(state)):
@@ -55,7 +56,7 @@ def plan_games(games, thread: int, moves: int) -> list[tuple]:
             game.apply_in_place(state, listed[index])
             steps.append((index, digest(game.encode(state))))
             total += 1
-        out.append((game.info.id, players, seed, steps, first))
+        out.append((game.info.id, players, options, seed, steps, first))
         k += 1
     return out
 
@@ -83,12 +84,14 @@ def run(threads: int, moves: int) -> dict:
 
     def play(t: int) -> None:
         c = counts[t]
-        for game_id, players, seed, steps, first in plans[t]:
+        for game_id, players, options, seed, steps, first in plans[t]:
             try:
                 resp = app.call("test", "NewGame", m.NewGameRequest(
-                    game=game_id, seats=[m.Seat(name=f"p{i}") for i in range(players)], seed=str(seed)))
+                    game=game_id, seats=[m.Seat(name=f"p{i}") for i in range(players)], seed=str(seed),
+                    options=options))
             except ApiError as exc:
                 c["internal" if exc.status == "INTERNAL" else "refused"] += 1
+                c["first"] = c["first"] or f"{game_id} NewGame {players} seats: {exc.status} {exc}"
                 continue
             token = resp.state
             if digest(sealer.open(token)[0]) != first:
