@@ -37,20 +37,37 @@ class OptionSpec(_message.Message):
     def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., default: _Optional[str] = ..., allowed: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("id", "title", "min_seats", "max_seats", "version", "options")
+    __slots__ = ("id", "title", "min_seats", "max_seats", "version", "options", "table_options")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     MIN_SEATS_FIELD_NUMBER: _ClassVar[int]
     MAX_SEATS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    TABLE_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     min_seats: int
     max_seats: int
     version: str
     options: _containers.RepeatedCompositeFieldContainer[OptionSpec]
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., version: _Optional[str] = ..., options: _Optional[_Iterable[_Union[OptionSpec, _Mapping]]] = ...) -> None: ...
+    table_options: _containers.RepeatedCompositeFieldContainer[TableOptions]
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., version: _Optional[str] = ..., options: _Optional[_Iterable[_Union[OptionSpec, _Mapping]]] = ..., table_options: _Optional[_Iterable[_Union[TableOptions, _Mapping]]] = ...) -> None: ...
+
+class TableOptions(_message.Message):
+    __slots__ = ("seats", "options")
+    class OptionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    seats: int
+    options: _containers.ScalarMap[str, str]
+    def __init__(self, seats: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Seat(_message.Message):
     __slots__ = ("name", "kind", "key")

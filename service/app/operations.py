@@ -495,8 +495,10 @@ def error_struct(err: ApiError) -> m.Error:
 
 def _game_info(game: Game) -> m.GameInfo:
     i = game.info
+    tables = [m.TableOptions(n, game.seat_options(n)) for n in range(i.min_seats, i.max_seats + 1)]
     return m.GameInfo(i.id, i.title, i.min_seats, i.max_seats, i.version,
-                      [m.OptionSpec(o.name, o.type, o.default, list(o.allowed), o.description) for o in i.options])
+                      [m.OptionSpec(o.name, o.type, o.default, list(o.allowed), o.description) for o in i.options],
+                      [t for t in tables if t.options])
 
 
 def _merged_options(req: m.NewGameRequest, game: Game, players: int) -> dict[str, str]:

@@ -62,3 +62,19 @@ def test_too_few_seats_without_their_variant_are_refused_naming_the_option(http)
     r = http.post("/v1/games/black_hat:new", json={"seats": [{"name": "a"}, {"name": "b"}], "options": {"robot": "true"},
                                                     "want": {"view": True}})
     assert r.status_code == 200 and r.json()["view"]["blackHat"]["robot"] == 2, r.text
+
+
+def test_list_games_names_the_options_each_small_table_needs(http, stub):
+    """ListGames' tableOptions (REST and gRPC alike) say what 1 and 2 seats need; each table so dealt plays."""
+    from service.api import engine_pb2 as pb
+    rest = {g["id"]: g.get("tableOptions", []) for g in http.get("/v1/games").json()["games"]}
+    grpc = {g.id: [{"seats": t.seats, "options": dict(t.options)} for t in g.table_options]
+            for g in stub.ListGames(pb.ListGamesRequest(), timeout=10).games}
+    assert rest == grpc
+    assert rest["white_hat"] == [{"seats": 1, "options": {"solo": "true"}}, {"seats": 2, "options": {"robot": "true"}}]
+    assert rest["black_hat"] == [{"seats": 2, "options": {"robot": "true"}}]
+    assert not any(tables for game, tables in rest.items() if game not in ("white_hat", "black_hat"))
+    for game in ("white_hat", "black_hat"):
+        for table in rest[game]:
+            r = http.post(f"/v1/games/{game}:new", json={"seats": [{}] * table["seats"], "options": table["options"]})
+            assert r.status_code == 200, r.text

@@ -115,8 +115,8 @@ function setupForm(): void {
 /** Set the options the chosen seat count needs (White Hat's robot at 2 seats); their defaults elsewhere. */
 function setSeatOptions(): void {
   const info = chosen();
-  const needed = seatOptions(info.id, Number(byId<HTMLInputElement>("seat-count").value));
-  for (const o of info.options.filter((opt) => seatOptionNames(info.id).includes(opt.name))) {
+  const needed = seatOptions(info, Number(byId<HTMLInputElement>("seat-count").value));
+  for (const o of info.options.filter((opt) => seatOptionNames(info).includes(opt.name))) {
     const field = byId("options").querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${o.name}"]`);
     if (field) field.value = needed[o.name] ?? o.default;
   }

@@ -21,7 +21,7 @@ test("every registered game, full game, per wire format", { concurrency: true },
     const client = gameClient(nodeTransport(service.url, format));
     for (const info of games) {
       const seats = Array.from({ length: info.minSeats }, (_, i) => ({ name: `P${i}` }));
-      const options = seatOptions(info.id, info.minSeats);  // White Hat's smallest table is the solo game
+      const options = seatOptions(info, info.minSeats);  // White Hat's smallest table is the solo game (ListGames says)
       const table = await Table.start(client, { game: info.id, seats, options, seed: 11n, access: "seats" });
       assert.equal(table.access, "seats", `${info.id}: the game was dealt with seat keys`);
       assert.ok(table.keys.every((k) => k.length > 0) && table.hostKey, `${info.id}: every seat has a key`);
