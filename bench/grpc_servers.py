@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import importlib.util
 import os
 import sys
 
@@ -39,6 +40,9 @@ from .peers.__main__ import _round
 from .service import KEYS, _free_port, _start, _wait_port
 
 SERVERS = ("sync", "aio", "hypercorn", "uvicorn", "granian")
+_CONNECT = ("connectrpc", "connectrpc_grpcreflect")
+# What each candidate needs beyond the service's own dependencies (none is one of them).
+NEEDS = {"hypercorn": (*_CONNECT, "hypercorn"), "uvicorn": (*_CONNECT, "zttp"), "granian": (*_CONNECT, "granian")}
 EMPTY = "/bench.Empty/Call"
 PROBED = ("", "liveness")
 
@@ -327,7 +331,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
-    ports = {kind: _free_port() for kind in a.servers}
+    ports = {}
+    for kind in a.servers:
+        missing = [name for name in NEEDS.get(kind, ()) if importlib.util.find_spec(name) is None]
+        if missing:
+            print(f"# {kind}: skipped, not installed: pip install {' '.join(m.replace('_', '-') for m in missing)}")
+        else:
+            ports[kind] = _free_port()
     procs = {kind: _start(["-m", "bench.grpc_servers", "--serve", kind, "--port", str(port)], a.server_cpu)
              for kind, port in ports.items()}
     try:
