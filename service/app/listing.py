@@ -87,15 +87,19 @@ def _build_chunk(w: GameWire, infos: list, typed: bool) -> list[m.Move]:
     if typed and w.typed:
         return [move(w, info) for info in infos]
     # A seat's text names one move of its game: the same Move serves every listing that has it (and the
-    # gRPC adapter serializes it once, m.Shared), so a listing is mostly dictionary hits.
+    # gRPC adapter serializes it once, m.Shared). It is memoised on the MoveInfo (engines that keep
+    # theirs make that a hit) and by (game, seat, text) for the others.
     shared, game = _SHARED, w.id
     out = m.Shared()
     for info in infos:
-        key = (game, info.seat, info.text)
-        listed = shared.get(key)
+        listed = info.listed
         if listed is None:
-            if len(shared) >= SHARED_MOVES:
-                shared.clear()
-            listed = shared[key] = m.Move(seat=info.seat, text=info.text)
+            key = (game, info.seat, info.text)
+            listed = shared.get(key)
+            if listed is None:
+                if len(shared) >= SHARED_MOVES:
+                    shared.clear()
+                listed = shared[key] = m.Move(seat=info.seat, text=info.text)
+            info.listed = listed
         out.append(listed)
     return out or []  # JSON leaves out an empty plain list only (the field's default)
