@@ -41,3 +41,11 @@ def test_playout_bench_prints_a_ratio_per_game():
     out = _run("bench.playout", "--games", "20")
     for game in ("hats", "cambio"):
         assert re.search(rf"^{game} compiled_us_per_move=[\d.]+ pure_us_per_move=[\d.]+ ratio=[\d.]+", out, re.M), out
+
+
+def test_grpc_servers_bench_serves_our_handlers_on_grpc_aio_with_probes():
+    out = _run("bench.grpc_servers", "--servers", "sync", "aio", "--seconds", "0.3", "--rounds", "1")
+    for server in ("sync", "aio"):
+        assert f"# {server}: health and reflection: ok" in out, out
+        for load in ("game", "empty"):  # every call answered OK, ratios to grpcio sync printed
+            assert re.search(rf"^{load}\s+{server}\s+\|\s+\d+\s+\d+\.\d+ \|.*\| 0$", out, re.M), out
