@@ -41,3 +41,11 @@ def test_playout_bench_prints_a_ratio_per_game():
     out = _run("bench.playout", "--games", "20")
     for game in ("hats", "cambio"):
         assert re.search(rf"^{game} compiled_us_per_move=[\d.]+ pure_us_per_move=[\d.]+ ratio=[\d.]+", out, re.M), out
+
+
+def test_token_bench_prints_sizes_and_times_per_game():
+    out = _run("bench.tokens", "--game", "hats", "--games", "2", "--sample", "20")
+    found = re.search(r"^hats plain=(\d+) rle=(\d+) zlib=\d+ token2=(\d+) token3=(\d+) rle_pack_us=[\d.]+", out, re.M)
+    assert found, out
+    plain, packed, token2, token3 = map(int, found.groups())
+    assert packed < plain and token3 < token2, out
