@@ -45,6 +45,9 @@ class MoveInfo:
     kind: str
     args: Mapping[str, object]
     text: str
+    # The service's memo of this move's listed wire form. Engines never set or read it; one that keeps
+    # its MoveInfos (Hats, Cambio) saves the service rebuilding the form on every listing.
+    listed: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)

@@ -24,6 +24,7 @@ Notes on this implementation (decisions D1-D19 of the spec, in brief):
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Mapping
 
@@ -183,15 +184,12 @@ class HatsGame(Game):
         if reason:
             self._refuse_code(state, move, rules.REASONS[reason])
         seat = rules.mover(state)
-        return _info(seat, kind, index, space, rules.hand(state, seat))
+        card = rules.hand(state, seat)[index] if index >= 0 else NO_CARD
+        return _described(seat << 24 | kind << 16 | card << 8 | (space if space >= 0 else NO_CARD))
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
         """MoveInfo of every legal move, in the order of legal_moves (one pass: LegalMoves lists them all)."""
-        seat = rules.mover(state)
-        if seat == NO_CARD:
-            return []
-        hand = rules.hand(state, seat)
-        return [_info(seat, *rules.split_code(code), hand) for code in rules.legal_moves(state)]
+        return [_described(mv) for mv in rules.packed_moves(state)]
 
     def read_move(self, text: str) -> tuple[int, int, int]:
         """(kind, card, space index) of a text move; BadMoveText names what cannot be read."""
@@ -377,15 +375,17 @@ class HatsGame(Game):
             raise BadState("bad_state", f"not a valid hats state: {problem}")
 
 
-def _info(seat: int, kind: int, index: int, space: int, hand: list[int]) -> MoveInfo:
-    """The MoveInfo of a legal move given as (kind, hand index, space index)."""
+@lru_cache(maxsize=1 << 13)  # 4 seats x 6 kinds x 42 cards x 6 spaces bound the distinct moves
+def _described(mv: int) -> MoveInfo:
+    """The MoveInfo of a move packed by rules.packed_moves (shared: callers never change it)."""
+    seat, kind, card, space = mv >> 24, (mv >> 16) & 0xFF, (mv >> 8) & 0xFF, mv & 0xFF
     name = KEYWORDS[kind]
     if name == "end":
         return MoveInfo(seat, name, {}, name)
-    card = card_id(hand[index])
+    card_text = card_id(card)
     if name == "exchange":
-        return MoveInfo(seat, name, {"card": card, "space": space + 1}, f"exchange {card} {space + 1}")
-    return MoveInfo(seat, name, {"card": card}, f"{name} {card}")
+        return MoveInfo(seat, name, {"card": card_text, "space": space + 1}, f"exchange {card_text} {space + 1}")
+    return MoveInfo(seat, name, {"card": card_text}, f"{name} {card_text}")
 
 
 def _rank(keys: list[tuple[int, int, int]], use_black: bool) -> tuple[list[int], list[int], str]:

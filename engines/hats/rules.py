@@ -242,6 +242,36 @@ def legal_moves(buf: bytearray) -> list:
     return out
 
 
+def packed_moves(buf: bytearray) -> list:
+    """Every legal move in legal_moves' order as one int: seat << 24 | kind << 16 | card << 8 | space
+    (card and space NONE where the move names none). A move's text and arguments follow from these
+    alone, so game.py describes each distinct one once."""
+    codes: list = legal_moves(buf)
+    out: list = []
+    if not codes:
+        return out
+    seat: cython.int = mover(buf)
+    p: cython.Py_ssize_t = seat_at(seat)
+    code: cython.int
+    kind: cython.int
+    index: cython.int
+    space: cython.int
+    card: cython.int
+    for code in codes:
+        space = NONE
+        card = NONE
+        if code < BLACK_HAT:
+            kind, index, space = 0, code // 6, code % 6
+        elif code == END:
+            kind, index = 5, -1
+        else:
+            kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
+        if index >= 0:
+            card = buf[p + HAND + index]
+        out.append((seat << 24) | (kind << 16) | (card << 8) | space)
+    return out
+
+
 @cython.ccall
 def is_finished(buf: bytearray) -> cython.bint:
     """True once the game has ended."""

@@ -26,6 +26,10 @@ MAX_LISTED_MOVES = 4096
 LONG_LISTING = 1024
 CHUNK = 128  # moves built between two yields of a long listing
 WAIT = 10.0  # seconds a long listing may wait for its turn (the default --call-timeout)
+# Listed moves without their typed form, by (game, seat, text): never changed once made (m.Shared).
+# Bounded like convert's cache of their bytes; a few MB when full.
+SHARED_MOVES = 1 << 15
+_SHARED: dict[tuple[str, int, str], m.Move] = {}
 
 
 def move(w: GameWire, info, cut=None) -> m.Move:
@@ -72,15 +76,30 @@ def _build(game, state: bytearray, cut, typed: bool, pause) -> list[m.Move]:
         infos = [info for info in infos if info.seat == cut.seat]
     if pause is None:
         return _build_chunk(w, infos, typed)
-    out: list[m.Move] = []
+    out: list[m.Move] = [] if typed and w.typed else m.Shared()
     for start in range(0, len(infos), CHUNK):
         pause()
         out += _build_chunk(w, infos[start:start + CHUNK], typed)
-    return out
+    return out or []
 
 
 def _build_chunk(w: GameWire, infos: list, typed: bool) -> list[m.Move]:
-    if not (typed and w.typed):
-        make = m.Move
-        return [make(seat=info.seat, text=info.text) for info in infos]
-    return [move(w, info) for info in infos]
+    if typed and w.typed:
+        return [move(w, info) for info in infos]
+    # A seat's text names one move of its game: the same Move serves every listing that has it (and the
+    # gRPC adapter serializes it once, m.Shared). It is memoised on the MoveInfo (engines that keep
+    # theirs make that a hit) and by (game, seat, text) for the others.
+    shared, game = _SHARED, w.id
+    out = m.Shared()
+    for info in infos:
+        listed = info.listed
+        if listed is None:
+            key = (game, info.seat, info.text)
+            listed = shared.get(key)
+            if listed is None:
+                if len(shared) >= SHARED_MOVES:
+                    shared.clear()
+                listed = shared[key] = m.Move(seat=info.seat, text=info.text)
+            info.listed = listed
+        out.append(listed)
+    return out or []  # JSON leaves out an empty plain list only (the field's default)

@@ -13,7 +13,6 @@ import hashlib
 import logging
 import os
 import secrets
-import threading
 import time
 from typing import Callable
 
@@ -28,7 +27,7 @@ from . import limits, metrics
 from .access import HOST, MODES, OPEN, SEATS, KeyRefused, SeatKeys, bearer, no_key, wrong_key
 from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, RESOURCE_EXHAUSTED, ApiError,
                      from_rule_error, invalid)
-from .lane import pace
+from .lane import Runners, pace
 from .listing import Listings
 from .listing import move as listed_move
 from .limits import clip, too_long
@@ -112,10 +111,9 @@ class App:
         self.access = access
         self.store = store
         self._hidden: dict[str, bool] = {}
-        self._flight = threading.Lock()
-        self._runners = threading.Semaphore(RUNNERS)
-        self._in_flight = 0  # calls inside `call` now, on every transport (a long call yields to them)
-        self.listings = Listings(lambda: self._in_flight > 1)
+        # Calls inside `call` now, on every transport (a long call yields to them), and their turns.
+        self._runners = Runners(RUNNERS)
+        self.listings = Listings(lambda: self._runners.in_flight > 1)
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
@@ -130,11 +128,9 @@ class App:
         call = Call(deadline)
         start = time.perf_counter()
         code = "OK"
-        with self._flight:
-            self._in_flight += 1
         queued = deadline is None  # a long call already took its turn in the lane
         try:
-            if queued and not self._runners.acquire(timeout=RUNNER_WAIT):
+            if not self._runners.enter(queued, RUNNER_WAIT):
                 queued = False
                 raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"{method}: the call waited "
                                f"{RUNNER_WAIT:.0f}s for its turn on a busy server; retry")
@@ -156,10 +152,7 @@ class App:
             self._count_error(transport, method, call.game, err)
             raise err from None
         finally:
-            if queued:
-                self._runners.release()
-            with self._flight:
-                self._in_flight -= 1
+            self._runners.leave(queued)
             metrics.observe(metrics.DURATION, time.perf_counter() - start, transport, method, call.game)
             metrics.inc(metrics.REQUESTS, transport, method, call.game, code)
 
@@ -307,7 +300,7 @@ class App:
         results = []
         for i, state in enumerate(req.states):
             if i % DEADLINE_EVERY == 0:
-                pace(self._in_flight > 1)  # others are waiting: give them the worker (service/app/lane.py)
+                pace(self._runners.in_flight > 1)  # others are waiting: give them the worker (service/app/lane.py)
                 if time.monotonic() > deadline:
                     raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"states: the call's time ran out "
                                    f"after {i} of {len(req.states)} states; send smaller batches", field="states")

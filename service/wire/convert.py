@@ -12,9 +12,10 @@ import threading
 
 from keyword import iskeyword as _keyword
 
+from google.protobuf import message_factory
 from google.protobuf.descriptor import FieldDescriptor
 
-from .messages import is_map, is_repeated, struct_for
+from .messages import Shared, is_map, is_repeated, struct_for
 
 _64 = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64, FieldDescriptor.TYPE_SINT64,
        FieldDescriptor.TYPE_FIXED64, FieldDescriptor.TYPE_SFIXED64}
@@ -125,12 +126,50 @@ def _make_filler(struct_cls: type, desc):
             lines += ["    if v is not None:", f"        sub = {target}", f"        _f{i}(sub, v)",
                       "        sub.SetInParent()"]
         elif kind == REP_MSG:
-            lines += ["    if v:", f"        add = {target}.add", f"        for x in v: _f{i}(add(), x)"]
+            env["_Shared"] = Shared
+            env[f"_j{i}"] = _joiner(desc, name, env[f"_f{i}"])
+            lines += ["    if v.__class__ is _Shared:", f"        msg.MergeFromString(_j{i}(v))",
+                      "    elif v:", f"        add = {target}.add", f"        for x in v: _f{i}(add(), x)"]
         elif kind == REP:
             lines.append(f"    if v: {target}.extend(v)")
         else:  # MAP
             lines.append(f"    if v: {target}.update(v)")
     return _compile(lines + ["    return None"], "fill", env)
+
+
+# Shared elements serialized so far, per field: id -> (element, bytes). The entry holds its element, so
+# the id cannot be reused while it is there; cleared when full (the listings' own cache turns over slowly).
+SHARED_CACHE = 1 << 15
+
+
+def _joiner(desc, name: str, fill):
+    """For a repeated message field: the serialized form of a Shared list of its elements, made of each
+    element's bytes as protobuf serializes a message holding that element alone (concatenated
+    messages merge: the field's elements follow one another). About 0.1 us per element where building
+    each one in the response costs ~0.5 us."""
+    cls = message_factory.GetMessageClass(desc)
+    cache: dict[int, tuple[object, bytes]] = {}
+
+    def alone(x) -> bytes:
+        one = cls()
+        fill(getattr(one, name).add(), x)
+        return one.SerializeToString()
+
+    def join(items) -> bytes:
+        try:  # an entry holds its element alive, so no other live object has its id: a hit is this element
+            return b"".join([cache[id(x)][1] for x in items])
+        except KeyError:
+            pass
+        parts = []
+        for x in items:
+            hit = cache.get(id(x))
+            if hit is None:
+                if len(cache) >= SHARED_CACHE:
+                    cache.clear()
+                hit = cache[id(x)] = (x, alone(x))
+            parts.append(hit[1])
+        return b"".join(parts)
+    return join
 
 
 def _make_reader(struct_cls: type, desc):

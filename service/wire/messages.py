@@ -46,6 +46,13 @@ PB2_MODULES = tuple(importlib.import_module(f"service.api.{info.name}") for info
 STRUCTS: dict[str, type] = {}
 
 
+class Shared(list):
+    """A repeated field's elements that the app layer shares between responses: each is built once and
+    never changed after, so the gRPC converter serializes each of them once (service/wire/convert.py)."""
+
+    __slots__ = ()
+
+
 def is_repeated(f: FieldDescriptor) -> bool:
     """True for repeated fields (and maps). `label` is deprecated in newer protobuf releases."""
     rep = getattr(f, "is_repeated", None)

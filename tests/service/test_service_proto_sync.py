@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import msgspec
 import pytest
@@ -116,3 +117,28 @@ def test_struct_json_equals_json_format(desc):
         assert parsed == message
         back = json.loads(msgspec.json.encode(convert.from_pb(parsed, cls)))
         assert back == json.loads(msgspec.json.encode(msgspec.json.decode(msgspec.json.encode(sample), type=cls)))
+
+
+def test_shared_lists_serialize_as_their_elements_would(monkeypatch):
+    """A Shared list (listed moves the app layer reuses) is served from each element's cached bytes:
+    the message must equal the one built element by element, across threads, while the cache turns over."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from service.api import engine_pb2 as pb
+
+    monkeypatch.setattr(convert, "SHARED_CACHE", 7)  # a tiny bound: entries are cleared all the time
+    pool = [m.Move(seat=i % 4, text=f"move {i}") for i in range(50)]
+
+    def check(seed: int) -> int:
+        rnd = random.Random(seed)
+        for _ in range(300):
+            picked = [rnd.choice(pool) for _ in range(rnd.randrange(1, 12))]
+            shared = convert.to_pb(m.ApplyMoveResponse(legal_moves=m.Shared(picked), move_count=3),
+                                   pb.ApplyMoveResponse)
+            plain = convert.to_pb(m.ApplyMoveResponse(legal_moves=list(picked), move_count=3),
+                                  pb.ApplyMoveResponse)
+            assert shared == plain and [(x.seat, x.text) for x in shared.legal_moves] == \
+                [(x.seat, x.text) for x in picked]
+        return seed
+    with ThreadPoolExecutor(8) as ex:
+        assert sorted(ex.map(check, range(8))) == list(range(8))
