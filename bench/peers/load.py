@@ -243,11 +243,24 @@ class PeerGrpc(_Grpc):
 # ---------------------------------------------------------------- one round
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of process `pid` (all its threads) so far."""
+    """User + system CPU time so far of process `pid` (all its threads) and its descendants (servers
+    that run their workers as child processes, e.g. granian)."""
     import os
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    stats, children = {}, {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+        except (FileNotFoundError, ProcessLookupError, NotADirectoryError, PermissionError):
+            continue  # not a process, or one that just ended
+        stats[int(entry)] = int(fields[11]) + int(fields[12])
+        children.setdefault(int(fields[1]), []).append(int(entry))
+    ticks, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        ticks += stats.get(p, 0)
+        todo.extend(children.get(p, ()))
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 async def play(make_client, inflight: int, seconds: float, warmup: float, server_pid: int, seed: int):

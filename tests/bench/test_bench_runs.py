@@ -43,6 +43,14 @@ def test_playout_bench_prints_a_ratio_per_game():
         assert re.search(rf"^{game} compiled_us_per_move=[\d.]+ pure_us_per_move=[\d.]+ ratio=[\d.]+", out, re.M), out
 
 
+def test_grpc_servers_bench_serves_our_handlers_on_grpc_aio_with_probes():
+    out = _run("bench.grpc_servers", "--servers", "sync", "aio", "--seconds", "0.3", "--rounds", "1")
+    for server in ("sync", "aio"):
+        assert f"# {server}: health and reflection: ok" in out, out
+        for load in ("game", "empty"):  # every call answered OK, ratios to grpcio sync printed
+            assert re.search(rf"^{load}\s+{server}\s+\|\s+\d+\s+\d+\.\d+ \|.*\| 0$", out, re.M), out
+
+
 def test_token_bench_prints_sizes_and_times_per_game():
     out = _run("bench.tokens", "--game", "hats", "--games", "2", "--sample", "20")
     found = re.search(r"^hats plain=(\d+) rle=(\d+) zlib=\d+ token2=(\d+) token3=(\d+) rle_pack_us=[\d.]+", out, re.M)
