@@ -13,6 +13,7 @@ from setuptools.command.build_ext import build_ext
 # Modules compiled by Cython. Everything else is plain Python.
 COMPILED = [
     "engines/core/rng.py",
+    "engines/core/runpack.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
     "engines/cambio/legality.py",

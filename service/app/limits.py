@@ -3,9 +3,10 @@
 Every size here is sized to the largest real request, not to what a transport
 happens to allow:
 
-- a sealed token is at most `MAX_TOKEN` bytes (the largest real one, 8 Cambio
-  seats with 64-character names late in a game, is ~2.3 KB; a test plays every
-  game to keep that true);
+- a sealed token is at most `MAX_TOKEN` bytes, and so is its plaintext once
+  unpacked (tokens.MAX_PLAIN; the largest real plaintext, 8 Cambio seats with
+  64-character names late in a game, is ~2.3 KB, ~1.4 KB packed;
+  tests/service/test_service_token_format.py plays every game at its most seats);
 - a request message is at most `request_bytes(method)` bytes on the wire: 64 KiB
   for every call but ScoreBatch (a full NewGame is under 40 KiB), and
   `MAX_BATCH` largest tokens for ScoreBatch. The adapters refuse a bigger one

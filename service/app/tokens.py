@@ -2,11 +2,11 @@
 
 Layout (all of it authenticated, the body encrypted):
 
-    b"\x01"                 format version
+    b"\x03"                 format version (3; format 2 tokens still open, see below)
     kid length (1 byte), kid (ASCII)
     body length (4 bytes, big-endian)   so truncation is told apart from tampering
     nonce (12 bytes)
-    body = AES-GCM(key, nonce, plaintext, aad = everything before the nonce)
+    body = AES-GCM(key, nonce, packed plaintext, aad = everything before the nonce)
 
 plaintext = move count (4 bytes) | table length (2 bytes) | table (msgpack:
 seats, the game's random id, its access mode) | encoded state (engines' codec:
@@ -15,6 +15,13 @@ version, move count, seat keys (derived from the random id, service/app/access.p
 and access mode, and hidden information (hands, deck order) never leaves the
 server in the clear. Every byte of the token is authenticated: the header is the
 AEAD's associated data, the nonce is GCM's own input, the rest is ciphertext and tag.
+
+packed plaintext = the plaintext with its runs of 0x00 and 0xFF run-length packed
+(engines/core/runpack.py): state bodies are mostly empty slots, so a Hats token is
+about half the size. It is unpacked after authentication and never beyond
+`MAX_PLAIN` bytes; a body that does not unpack is refused as `token_malformed`.
+Format 2 (the same, the plaintext not packed) still opens, so tokens sealed before
+an upgrade keep working through a rolling deploy.
 
 Keys: `TABLETOP_TOKEN_KEYS="kid1:<base64 32 bytes>,kid2:<...>"`; every listed
 key opens tokens, the first one seals (rotation: add the new key first, drop
@@ -32,10 +39,14 @@ import msgspec
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from engines.core.runpack import pack, unpack
+
 from .errors import UNAUTHENTICATED, ApiError
 from .limits import MAX_TOKEN
 
-FORMAT = 2  # 2: the table carries the game id and access mode (format 1 tokens are refused)
+FORMAT = 3  # 3: the plaintext is run-length packed
+UNPACKED_FORMAT = 2  # 2: the table carries the game id and access mode (format 1 tokens are refused)
+MAX_PLAIN = MAX_TOKEN  # the most a plaintext unpacks to (format 2 held the whole token to it)
 NONCE = 12
 TAG = 16
 ENV = "TABLETOP_TOKEN_KEYS"
@@ -100,7 +111,7 @@ class Sealer:
 
     def seal(self, encoded_state: bytes, move_count: int, seats: bytes) -> bytes:
         """A token for `encoded_state` (engines codec bytes) with its move count and packed seats."""
-        plain = b"".join((_COUNT_SEATS.pack(move_count, len(seats)), seats, encoded_state))
+        plain = pack(b"".join((_COUNT_SEATS.pack(move_count, len(seats)), seats, encoded_state)))
         aad = self._prefix + _BODY_LEN.pack(len(plain) + TAG)
         nonce = os.urandom(NONCE)
         return b"".join((aad, nonce, self._aead.encrypt(nonce, plain, aad)))
@@ -114,10 +125,10 @@ class Sealer:
         if n > MAX_TOKEN:
             raise TokenRefused("token_malformed", f"state token is {n} bytes, longer than any token of this "
                                f"service ({MAX_TOKEN} at most)")
-        if token[0] != FORMAT:
+        if token[0] != FORMAT and token[0] != UNPACKED_FORMAT:
             raise TokenRefused("token_malformed", f"state token: unknown format byte {token[0]} "
-                               f"(expected {FORMAT}); this is not a token of this service, or one made "
-                               "before an upgrade")
+                               f"(expected {FORMAT} or {UNPACKED_FORMAT}); this is not a token of this "
+                               "service, or one made before an upgrade")
         if n < 2 or n < 2 + token[1] + 4:
             raise TokenRefused("token_truncated", f"state token is truncated ({n} bytes, header incomplete)")
         token = bytes(token)  # a no-op for bytes; slices below are then bytes too
@@ -139,8 +150,25 @@ class Sealer:
         except InvalidTag:
             raise TokenRefused("token_tampered", "state token failed authentication: it was changed, "
                                "corrupted or forged") from None
+        return _parts(_unpack_plain(plain) if token[0] == FORMAT else plain)
+
+
+def _unpack_plain(packed: bytes) -> bytes:
+    """A format 3 token's plaintext from its packed form; TokenRefused if it does not unpack."""
+    try:
+        return unpack(packed, MAX_PLAIN)
+    except ValueError as exc:  # authentic, so only a broken or hostile key holder sealed it
+        raise TokenRefused("token_malformed", f"state token's body does not unpack: {exc}") from None
+
+
+def _parts(plain: bytes) -> tuple[bytes, int, bytes]:
+    """(encoded state, move count, packed seats) of a plaintext."""
+    head = _COUNT_SEATS.size
+    if len(plain) >= head:
         move_count, seats_len = _COUNT_SEATS.unpack_from(plain)
-        return plain[6 + seats_len:], move_count, plain[6:6 + seats_len]
+        if len(plain) >= head + seats_len:
+            return plain[head + seats_len:], move_count, plain[head:head + seats_len]
+    raise TokenRefused("token_malformed", "state token's body is shorter than its own header says")
 
 
 _table_enc = msgspec.msgpack.Encoder()

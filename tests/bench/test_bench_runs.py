@@ -49,3 +49,11 @@ def test_grpc_servers_bench_serves_our_handlers_on_grpc_aio_with_probes():
         assert f"# {server}: health and reflection: ok" in out, out
         for load in ("game", "empty"):  # every call answered OK, ratios to grpcio sync printed
             assert re.search(rf"^{load}\s+{server}\s+\|\s+\d+\s+\d+\.\d+ \|.*\| 0$", out, re.M), out
+
+
+def test_token_bench_prints_sizes_and_times_per_game():
+    out = _run("bench.tokens", "--game", "hats", "--games", "2", "--sample", "20")
+    found = re.search(r"^hats plain=(\d+) rle=(\d+) zlib=\d+ token2=(\d+) token3=(\d+) rle_pack_us=[\d.]+", out, re.M)
+    assert found, out
+    plain, packed, token2, token3 = map(int, found.groups())
+    assert packed < plain and token3 < token2, out
