@@ -183,9 +183,7 @@ class HatsGame(Game):
         reason = rules.check(state, kind, index, space)
         if reason:
             self._refuse_code(state, move, rules.REASONS[reason])
-        seat = rules.mover(state)
-        card = rules.hand(state, seat)[index] if index >= 0 else NO_CARD
-        return _described(seat << 24 | kind << 16 | card << 8 | (space if space >= 0 else NO_CARD))
+        return _described(rules.packed_move(state, move))
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
         """MoveInfo of every legal move, in the order of legal_moves (one pass: LegalMoves lists them all)."""
@@ -377,7 +375,7 @@ class HatsGame(Game):
 
 @lru_cache(maxsize=1 << 13)  # 4 seats x 6 kinds x 42 cards x 6 spaces bound the distinct moves
 def _described(mv: int) -> MoveInfo:
-    """The MoveInfo of a move packed by rules.packed_moves (shared: callers never change it)."""
+    """The MoveInfo of a move packed by rules.packed_move (shared: callers never change it)."""
     seat, kind, card, space = mv >> 24, (mv >> 16) & 0xFF, (mv >> 8) & 0xFF, mv & 0xFF
     name = KEYWORDS[kind]
     if name == "end":

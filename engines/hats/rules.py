@@ -243,33 +243,41 @@ def legal_moves(buf: bytearray) -> list:
 
 
 def packed_moves(buf: bytearray) -> list:
-    """Every legal move in legal_moves' order as one int: seat << 24 | kind << 16 | card << 8 | space
-    (card and space NONE where the move names none). A move's text and arguments follow from these
-    alone, so game.py describes each distinct one once."""
+    """Every legal move in legal_moves' order as one int (see packed_move), so game.py describes each
+    distinct one once."""
     codes: list = legal_moves(buf)
     out: list = []
     if not codes:
         return out
     seat: cython.int = mover(buf)
-    p: cython.Py_ssize_t = seat_at(seat)
     code: cython.int
+    for code in codes:
+        out.append(_packed(buf, seat, code))
+    return out
+
+
+@cython.ccall
+def packed_move(buf: bytearray, code: cython.int) -> cython.int:
+    """A legal move code of the seat to act as seat << 24 | kind << 16 | card << 8 | space (card and space
+    NONE where the move names none): its text and arguments follow from these alone."""
+    return _packed(buf, mover(buf), code)
+
+
+@cython.cfunc
+def _packed(buf: bytearray, seat: cython.int, code: cython.int) -> cython.int:
     kind: cython.int
     index: cython.int
-    space: cython.int
-    card: cython.int
-    for code in codes:
-        space = NONE
-        card = NONE
-        if code < BLACK_HAT:
-            kind, index, space = 0, code // 6, code % 6
-        elif code == END:
-            kind, index = 5, -1
-        else:
-            kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
-        if index >= 0:
-            card = buf[p + HAND + index]
-        out.append((seat << 24) | (kind << 16) | (card << 8) | space)
-    return out
+    space: cython.int = NONE
+    card: cython.int = NONE
+    if code < BLACK_HAT:
+        kind, index, space = 0, code // 6, code % 6
+    elif code == END:
+        kind, index = 5, -1
+    else:
+        kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
+    if index >= 0:
+        card = buf[seat_at(seat) + HAND + index]
+    return (seat << 24) | (kind << 16) | (card << 8) | space
 
 
 @cython.ccall
