@@ -37,17 +37,22 @@ class GameInfo:
 
 # MoveInfo and Event are made on every move: plain slotted dataclasses build ~3x faster than
 # frozen ones (which set each field through object.__setattr__). Treat them as read-only.
+class _Listed:
+    """`listed`: the service's memo of a move's listed wire form, unset until the service sets it. Engines
+    never set or read it; one that keeps its MoveInfos (Hats, Cambio) saves the service rebuilding the
+    form on every listing. A slot, not a field: never compared, printed or in asdict()."""
+
+    __slots__ = ("listed",)
+
+
 @dataclass(slots=True)
-class MoveInfo:
+class MoveInfo(_Listed):
     """A move spelled out: who makes it, its kind, its typed arguments and its text form."""
 
     seat: int
     kind: str
     args: Mapping[str, object]
     text: str
-    # The service's memo of this move's listed wire form. Engines never set or read it; one that keeps
-    # its MoveInfos (Hats, Cambio) saves the service rebuilding the form on every listing.
-    listed: object = field(default=None, compare=False, repr=False)
 
 
 @dataclass(slots=True)

@@ -92,7 +92,7 @@ def _build_chunk(w: GameWire, infos: list, typed: bool) -> list[m.Move]:
     shared, game = _SHARED, w.id
     out = m.Shared()
     for info in infos:
-        listed = info.listed
+        listed = getattr(info, "listed", None)
         if listed is None:
             key = (game, info.seat, info.text)
             listed = shared.get(key)
