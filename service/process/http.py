@@ -9,7 +9,9 @@ cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
 `limit_concurrency` answers 503 beyond a number of connections):
 - a new connection that sends nothing is closed after the keep-alive time;
 - a request must arrive whole (head and body) within the header timeout of its
-  first byte, and its head within `MAX_HEAD` bytes (else 408 / 431, and close);
+  first byte, and its head within `MAX_HEAD` bytes (else 408 / 431, and close;
+  a body still arriving after an early answer such as 413 is read and dropped,
+  and the connection kept for the next request, within that same time);
 - beyond twice `limit_concurrency` connections, new ones are closed at once.
 """
 from __future__ import annotations
@@ -117,7 +119,8 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
         def connection_made(self, transport) -> None:
             super().connection_made(transport)
             self._read_timer = None
-            self._head = 0  # bytes of the current request's head so far; -1 once the head is complete
+            self._head = 0  # bytes of the current request's head so far; -1 from its end to the message's end
+            self._body_bytes = 0  # body bytes parsed from the data being received
             if hard_cap is not None and len(self.connections) > hard_cap:
                 transport.abort()
                 return
@@ -126,11 +129,18 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
                                                                 self.timeout_keep_alive_handler)
 
         def data_received(self, data: bytes) -> None:
+            self._body_bytes = 0
             super().data_received(data)
             if self._head >= 0:  # still inside a request's head after this data
-                self._head += len(data)
+                # Less the body bytes: after an early answer (413) the rest of that body still arrives,
+                # possibly in the same read as the next request's head, and is no head.
+                self._head += len(data) - self._body_bytes
                 if self._head > MAX_HEAD:
                     self._refuse(b"431 Request Header Fields Too Large")
+
+        def on_body(self, body: bytes) -> None:
+            self._body_bytes += len(body)
+            super().on_body(body)
 
         def on_message_begin(self) -> None:
             super().on_message_begin()
@@ -142,12 +152,11 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
             super().on_headers_complete()
 
         def on_message_complete(self) -> None:
+            # The next bytes start a new head: counted from the end of the request, not of the answer,
+            # which may have gone before the body was all read.
+            self._head = 0
             self._cancel_read_timer()
             super().on_message_complete()
-
-        def on_response_complete(self) -> None:
-            self._head = 0
-            super().on_response_complete()
 
         def connection_lost(self, exc) -> None:
             self._cancel_read_timer()
@@ -162,6 +171,8 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
             self._read_timer = None
             if self.cycle is None or not self.cycle.response_started:
                 self._refuse(b"408 Request Timeout")
+            elif self.cycle.response_complete:  # answered early (413), the body still dribbling in
+                self.transport.close()
 
         def _refuse(self, status: bytes) -> None:
             if self.transport.is_closing():

@@ -171,6 +171,63 @@ def test_slow_header_and_idle_http_connections_are_closed(svc):
             s.close()
 
 
+def _answer(s: socket.socket) -> bytes:
+    """One whole HTTP answer (head and content-length body) read from `s`."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = s.recv(65536)
+        assert chunk, f"closed without an answer after {data[:60]!r}"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(re.search(rb"content-length: *(\d+)", head, re.I).group(1))
+    while len(body) < length:
+        chunk = s.recv(65536)
+        assert chunk, "closed inside an answer"
+        body += chunk
+    return head
+
+
+def test_a_connection_answered_413_early_serves_its_next_request(svc):
+    """A 7 MB body is refused (413) after its first 64 KB; the rest is dropped, not taken for the next head.
+
+    Before, the rest counted as the next request's head and the connection was closed mid-body: a client
+    then lost its answer or its next call ("Server disconnected without sending a response")."""
+    body = json.dumps({"seats": [{}] * 3, "seed": "z" * 7_000_000}).encode()
+    head = b"POST /v1/games/hats:new HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+    with socket.create_connection(("127.0.0.1", svc.http_port), timeout=5) as s:
+        s.sendall(head + b"content-length: %d\r\n\r\n" % len(body) + body)
+        assert _answer(s).startswith(b"HTTP/1.1 413")
+        s.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n")
+        assert _answer(s).startswith(b"HTTP/1.1 200")
+
+
+def test_a_head_over_64_kb_gets_431_and_is_closed(svc):
+    """Header lines sent in many reads add up: past 64 KB the request is refused; 40 KB is served."""
+    for size, status in ((40_000, b"HTTP/1.1 200"), (80_000, b"HTTP/1.1 431")):
+        with socket.create_connection(("127.0.0.1", svc.http_port), timeout=5) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n")
+            with contextlib.suppress(OSError):  # refused before the last lines
+                for _ in range(size // 1000):
+                    s.sendall(b"x-pad: " + b"p" * 991 + b"\r\n")
+                    time.sleep(0.001)
+                s.sendall(b"\r\n")
+            assert _answer(s).startswith(status), size
+
+
+def test_a_body_dribbling_after_an_early_413_is_cut_at_the_header_timeout(svc):
+    """The body of a refused request is dropped only until the request's time (2 s here) is up."""
+    head = b"POST /v1/games/hats:new HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+    with socket.create_connection(("127.0.0.1", svc.http_port), timeout=5) as s:
+        s.sendall(head + b"content-length: 100000000\r\n\r\n" + b"z" * 200_000)
+        assert _answer(s).startswith(b"HTTP/1.1 413")
+        began = time.monotonic()
+        with contextlib.suppress(OSError):
+            while time.monotonic() - began < 6:
+                s.sendall(b"z" * 100)
+                time.sleep(0.1)
+        assert time.monotonic() - began < 4, "the connection was kept open for a body that never ends"
+
+
 def test_http_connections_beyond_the_cap_get_503_then_are_closed(start_service_factory):
     """One worker, cap 20: a request on the 21st connection gets 503; connections past 40 are closed at once."""
     svc = start_service_factory(workers=1, extra_env={"TABLETOP_HTTP_MAX_CONNECTIONS": "20",
