@@ -38,11 +38,12 @@ class GameInfo:
 # MoveInfo and Event are made on every move: plain slotted dataclasses build ~3x faster than
 # frozen ones (which set each field through object.__setattr__). Treat them as read-only.
 class _Listed:
-    """`listed`: the service's memo of a move's listed wire form, unset until the service sets it. Engines
-    never set or read it; one that keeps its MoveInfos (Hats, Cambio) saves the service rebuilding the
-    form on every listing. A slot, not a field: never compared, printed or in asdict()."""
+    """`listed` and `typed`: the service's memos of a move's wire forms (seat and text; with the typed move),
+    unset until the service sets them. Engines never set or read them; one that keeps its MoveInfos (Hats,
+    Cambio) saves the service rebuilding the forms on every call. Slots, not fields: never compared,
+    printed or in asdict()."""
 
-    __slots__ = ("listed",)
+    __slots__ = ("listed", "typed")
 
 
 @dataclass(slots=True)

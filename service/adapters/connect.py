@@ -27,7 +27,7 @@ from litestar import Request, Response, get, post
 from ..app import App, limits
 from ..app.errors import ApiError, invalid
 from ..app.lane import Lane
-from ..wire.convert import from_pb, to_pb
+from ..wire.convert import from_pb, to_bytes
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import error_info
 from . import framing
@@ -106,7 +106,7 @@ def _reader(meth: Method):
 
 
 def _encoded(meth: Method, codec: str, result) -> bytes:
-    return to_pb(result, meth.response_pb).SerializeToString() if codec == "proto" else _encode(result)
+    return to_bytes(result, meth.response_pb) if codec == "proto" else _encode(result)
 
 
 class _Connect:

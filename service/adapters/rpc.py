@@ -27,7 +27,7 @@ from grpc_status import rpc_status
 from ..app import App, limits
 from ..app.errors import RESOURCE_EXHAUSTED, ApiError, invalid
 from ..app.lane import Lane
-from ..wire.convert import from_pb, to_pb
+from ..wire.convert import from_pb, to_bytes, to_pb
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import status
 
@@ -149,8 +149,9 @@ def _unary(app: App, meth: Method, lim: Limits):
                 resp = app.call("grpc", name, msg, authorization=authorization(context))
         except ApiError as err:
             abort(context, err)
-        return to_pb(resp, resp_pb)
-    return grpc.unary_unary_rpc_method_handler(handler, _reader(meth), meth.response_pb.SerializeToString)
+        return to_bytes(resp, resp_pb)
+    # The handler answers with the serialized message (to_bytes): grpcio sends bytes as they are.
+    return grpc.unary_unary_rpc_method_handler(handler, _reader(meth), None)
 
 
 def authorization(context: grpc.ServicerContext) -> str | None:

@@ -33,13 +33,47 @@ _SHARED: dict[tuple[str, int, str], m.Move] = {}
 
 
 def move(w: GameWire, info, cut=None) -> m.Move:
-    """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was."""
+    """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was.
+
+    Shared between responses (never changed once made): made once per seat, or once per MoveInfo that
+    its engine keeps (memoised on it); registered for the gRPC converter (m.shared) from its second use,
+    so the MoveInfos an engine makes anew each call do not churn the converter's cache."""
     if cut is not None and not cut.full and cut.seat != info.seat:
-        return m.Move(seat=info.seat)
+        out = _SEAT_ONLY.get(info.seat)
+        if out is None:
+            out = _SEAT_ONLY[info.seat] = m.Move(seat=info.seat)
+    elif not w.typed:  # a game without a .proto of its own plays by text
+        return m.shared(_listed(w.id, info))
+    else:
+        out = getattr(info, "typed", None)
+        if out is None:
+            out = info.typed = _typed(w, info)
+            return out
+    return out if m.SHARED_ONES.get(id(out)) is out else m.shared(out)
+
+
+_SEAT_ONLY: dict[int, m.Move] = {}
+
+
+def _typed(w: GameWire, info) -> m.Move:
     out = m.Move(seat=info.seat, text=info.text)
-    if w.typed:  # a game without a .proto of its own plays by text
-        setattr(out, w.id, w.move_payload(info.kind, info.args))
+    setattr(out, w.id, w.move_payload(info.kind, info.args))
     return out
+
+
+def _listed(game: str, info) -> m.Move:
+    """A move's seat and text (its listed form without the typed move), one Move per MoveInfo or per
+    (game, seat, text)."""
+    listed = getattr(info, "listed", None)
+    if listed is None:
+        key = (game, info.seat, info.text)
+        listed = _SHARED.get(key)
+        if listed is None:
+            if len(_SHARED) >= SHARED_MOVES:
+                _SHARED.clear()
+            listed = _SHARED[key] = m.Move(seat=info.seat, text=info.text)
+        info.listed = listed
+    return listed
 
 
 class Listings:
@@ -84,22 +118,22 @@ def _build(game, state: bytearray, cut, typed: bool, pause) -> list[m.Move]:
 
 
 def _build_chunk(w: GameWire, infos: list, typed: bool) -> list[m.Move]:
+    out = m.Shared()
     if typed and w.typed:
-        return [move(w, info) for info in infos]
+        # Typed forms are memoised on the MoveInfo only (an engine that makes them anew gets new ones):
+        # the listing is shared when every one was a memo hit, so fresh ones never churn the converter's cache.
+        fresh = False
+        for info in infos:
+            one = getattr(info, "typed", None)
+            if one is None:
+                one = info.typed = _typed(w, info)
+                fresh = True
+            out.append(one)
+        return list(out) if fresh else out or []
     # A seat's text names one move of its game: the same Move serves every listing that has it (and the
     # gRPC adapter serializes it once, m.Shared). It is memoised on the MoveInfo (engines that keep
     # theirs make that a hit) and by (game, seat, text) for the others.
-    shared, game = _SHARED, w.id
-    out = m.Shared()
+    game = w.id
     for info in infos:
-        listed = getattr(info, "listed", None)
-        if listed is None:
-            key = (game, info.seat, info.text)
-            listed = shared.get(key)
-            if listed is None:
-                if len(shared) >= SHARED_MOVES:
-                    shared.clear()
-                listed = shared[key] = m.Move(seat=info.seat, text=info.text)
-            info.listed = listed
-        out.append(listed)
+        out.append(_listed(game, info))
     return out or []  # JSON leaves out an empty plain list only (the field's default)

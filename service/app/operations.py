@@ -212,7 +212,7 @@ class App:
             seed=None if req.seed is None else str(seed),
             seats=[m.Seat(name, kind, self.keys.key(game_id, i) if keyed else "")
                    for i, (name, kind) in enumerate(seats)],
-            to_act=game.to_act(state), events=[w.event(e, perspective) for e in game.setup_events(state)],
+            to_act=game.to_act(state), events=w.events(game.setup_events(state), perspective),
             host_key=self.keys.key(game_id, None) if keyed else "", access=access)
         # The creator is the host: it sees everything unless it asks for one seat's perspective in a
         # `seats` game (an `open` game lists every seat's moves, as before seat keys).
@@ -263,11 +263,9 @@ class App:
                 raise stale(t.move_count)
         finished = game.is_finished(new)
         w = wire(game.id)
-        event = w.event
         resp = m.ApplyMoveResponse(
             state=self.sealer.seal(game.encode(new), count, t.table), move=listed_move(w, info, cut),
-            events=[event(e, cut.seat) for e in events], to_act=game.to_act(new), finished=finished,
-            move_count=count)
+            events=w.events(events, cut.seat), to_act=game.to_act(new), finished=finished, move_count=count)
         if want is not None:
             # An `open` game lists every seat's moves and the whole score, as before seat keys (its
             # caller is trusted); the echoed move above is cut like the events in every mode.

@@ -15,7 +15,7 @@ from keyword import iskeyword as _keyword
 from google.protobuf import message_factory
 from google.protobuf.descriptor import FieldDescriptor
 
-from .messages import Shared, is_map, is_repeated, struct_for
+from .messages import SHARED_ONES, Shared, is_map, is_repeated, struct_for
 
 _64 = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64, FieldDescriptor.TYPE_SINT64,
        FieldDescriptor.TYPE_FIXED64, FieldDescriptor.TYPE_SFIXED64}
@@ -53,6 +53,26 @@ def to_pb(obj, pb_cls):
         fill = _filler(type(obj), msg.DESCRIPTOR)
     fill(msg, obj)
     return msg
+
+
+def to_bytes(obj, pb_cls) -> bytes:
+    """The serialized protobuf message of class `pb_cls` equal to the Struct `obj`.
+
+    What the app layer shares between responses (m.Shared lists, m.shared parts) is not built into
+    the message: protobuf serialized each once, alone in a message of this class, and those bytes
+    follow the rest (concatenated messages merge), so a response's listed moves, events and echoed
+    move are neither parsed back nor serialized again."""
+    msg = pb_cls()
+    fill = _fillers.get(type(obj))
+    if fill is None:
+        fill = _filler(type(obj), msg.DESCRIPTOR)
+    tail: list[bytes] = []
+    fill(msg, obj, tail)
+    data = msg.SerializeToString()
+    if tail:
+        tail.insert(0, data)
+        return b"".join(tail)
+    return data
 
 
 def from_pb(msg, struct_cls: type):
@@ -104,8 +124,10 @@ def _reader(struct_cls: type, desc):
 
 
 def _make_filler(struct_cls: type, desc):
-    lines = ["def fill(msg, obj):"]
-    env: dict = {}
+    # `tail`: None to build everything into `msg`; else a list that gets the bytes of the shared parts
+    # (to_bytes), which are then left out of `msg`.
+    lines = ["def fill(msg, obj, tail=None):"]
+    env: dict = {"_ones": SHARED_ONES}
     for i, (name, kind, sub_struct, _enum) in enumerate(plan(desc)):
         if sub_struct is not None:
             env[f"_f{i}"] = _filler(sub_struct, desc.fields_by_name[name].message_type)
@@ -122,13 +144,21 @@ def _make_filler(struct_cls: type, desc):
             lines.append(f"    if v is not None: {setter('int(v)')}")
         elif kind == MSG:
             # Filled in place (passing built messages to a constructor would copy them); an
-            # empty sub-message that was given is still "set".
-            lines += ["    if v is not None:", f"        sub = {target}", f"        _f{i}(sub, v)",
-                      "        sub.SetInParent()"]
+            # empty sub-message that was given is still "set". A shared one (m.shared) is its bytes.
+            env[f"_o{i}"] = _single(desc, name, env[f"_f{i}"])
+            lines += ["    if v is not None:",
+                      "        if _ones.get(id(v)) is v:",
+                      f"            b = _o{i}(v)",
+                      "            if tail is None: msg.MergeFromString(b)",
+                      "            else: tail.append(b)",
+                      "        else:",
+                      f"            sub = {target}", f"            _f{i}(sub, v)", "            sub.SetInParent()"]
         elif kind == REP_MSG:
             env["_Shared"] = Shared
             env[f"_j{i}"] = _joiner(desc, name, env[f"_f{i}"])
-            lines += ["    if v.__class__ is _Shared:", f"        msg.MergeFromString(_j{i}(v))",
+            lines += ["    if v.__class__ is _Shared:",
+                      f"        if tail is None: msg.MergeFromString(_j{i}(v))",
+                      f"        else: tail.append(_j{i}(v))",
                       "    elif v:", f"        add = {target}.add", f"        for x in v: _f{i}(add(), x)"]
         elif kind == REP:
             lines.append(f"    if v: {target}.extend(v)")
@@ -170,6 +200,26 @@ def _joiner(desc, name: str, fill):
             parts.append(hit[1])
         return b"".join(parts)
     return join
+
+
+def _single(desc, name: str, fill):
+    """For a message field: the serialized form of a message holding only a shared value of it (m.shared),
+    made once per value (held by the cache, so an id names one value while it is there)."""
+    cls = message_factory.GetMessageClass(desc)
+    cache: dict[int, tuple[object, bytes]] = {}
+
+    def one(v) -> bytes:
+        hit = cache.get(id(v))
+        if hit is None or hit[0] is not v:
+            holder = cls()
+            sub = getattr(holder, name)
+            fill(sub, v)
+            sub.SetInParent()
+            if len(cache) >= SHARED_CACHE:
+                cache.clear()
+            hit = cache[id(v)] = (v, holder.SerializeToString())
+        return hit[1]
+    return one
 
 
 def _make_reader(struct_cls: type, desc):

@@ -161,6 +161,7 @@ class GameWire:
             self._view = builder(self.view_desc)
         self._payloads: dict[tuple, Callable] = {}
         self._events: dict[str, Callable] = {}
+        self._seen: dict[tuple, Any] = {}  # events(): API Events made so far, by what they show
         if self.event_desc is not None:
             event_cls = struct_for(self.event_desc)
             for f in self.event_desc.oneofs_by_name["event"].fields:
@@ -228,6 +229,31 @@ class GameWire:
             return m.View(seat=seat, generic=m.GenericView(json=_json.encode(data).decode()))
         return m.View(seat=seat, **{self.id: self._view(data)})
 
+    def events(self, events, seat: int | None) -> list:
+        """The API Events of engine Events for `seat` (event()). A typed one whose data is hashable is made
+        once and shared (an m.Shared list: the gRPC converter then serializes each once); any other anew."""
+        out, seen, typed = m.Shared(), self._seen, self._events
+        for e in events:
+            if e.kind not in typed:  # JSON text: made anew (its values' types show in the text)
+                out = list(out)
+                out.append(self.event(e, seat))
+                continue
+            visible = seat is not None and seat in e.private_to and bool(e.private)
+            # What the Event shows: an event kind keeps one type per key, so equal data is equal output.
+            key = (e.kind, visible, *e.public.items(), e.private_to, *(e.private.items() if visible else ()))
+            try:
+                made = seen.get(key)
+            except TypeError:  # a list or dict among the values: not a key
+                out = list(out)
+                out.append(self.event(e, seat))
+                continue
+            if made is None:
+                if len(seen) >= MAX_SEEN_EVENTS:
+                    seen.clear()
+                made = seen[key] = self.event(e, seat)
+            out.append(made)
+        return out or []  # JSON leaves out an empty plain list only (the field's default)
+
     def event(self, event, seat: int | None):
         """The API Event of an engine Event, its private part only for a seat in `private_to`."""
         visible = seat is not None and seat in event.private_to
@@ -272,6 +298,7 @@ def _text(v) -> str:
 
 
 _wires: dict[str, GameWire] = {}
+MAX_SEEN_EVENTS = 1 << 14  # per game: then the memo starts over
 
 
 def wire(game_id: str) -> GameWire:

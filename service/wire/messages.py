@@ -53,6 +53,21 @@ class Shared(list):
     __slots__ = ()
 
 
+# Single Structs the app layer shares between responses (an echoed move): id -> the Struct, held here so
+# the id names it while it is registered. Cleared when full: a Struct no longer registered is then simply
+# converted again (service/wire/convert.py).
+SHARED_ONES: dict[int, object] = {}
+MAX_SHARED_ONES = 1 << 15
+
+
+def shared(obj):
+    """Register `obj` (a Struct built once and never changed after) as shared between responses; returns it."""
+    if len(SHARED_ONES) >= MAX_SHARED_ONES:
+        SHARED_ONES.clear()
+    SHARED_ONES[id(obj)] = obj
+    return obj
+
+
 def is_repeated(f: FieldDescriptor) -> bool:
     """True for repeated fields (and maps). `label` is deprecated in newer protobuf releases."""
     rep = getattr(f, "is_repeated", None)

@@ -119,26 +119,39 @@ def test_struct_json_equals_json_format(desc):
         assert back == json.loads(msgspec.json.encode(msgspec.json.decode(msgspec.json.encode(sample), type=cls)))
 
 
-def test_shared_lists_serialize_as_their_elements_would(monkeypatch):
-    """A Shared list (listed moves the app layer reuses) is served from each element's cached bytes:
-    the message must equal the one built element by element, across threads, while the cache turns over."""
+def test_shared_parts_serialize_as_they_would_built(monkeypatch):
+    """Shared lists (listed moves, events) and shared moves (m.shared, an echoed move) are served from cached
+    bytes: the message must equal the one built part by part, across threads, while the caches turn over."""
     from concurrent.futures import ThreadPoolExecutor
 
     from service.api import engine_pb2 as pb
 
     monkeypatch.setattr(convert, "SHARED_CACHE", 7)  # a tiny bound: entries are cleared all the time
-    pool = [m.Move(seat=i % 4, text=f"move {i}") for i in range(50)]
+    monkeypatch.setattr(m, "MAX_SHARED_ONES", 5)
+    hats_move, hats_event = m.STRUCTS["engine.v1.HatsMove"], m.STRUCTS["engine.v1.HatsEvent"]
+    set_apart = m.STRUCTS["engine.v1.HatsEvent.SetApart"]
+    pool = [m.Move(seat=i % 4, text=f"move {i}", hats=hats_move(kind="EXCHANGE", card=f"R{i}", space=i % 7))
+            for i in range(50)]
+    events = [m.Event(kind="black_hat", private_to=[i % 3], hats=hats_event(black_hat=set_apart(
+        seat=i % 3, card=f"P{i}"))) for i in range(20)]
 
     def check(seed: int) -> int:
         rnd = random.Random(seed)
         for _ in range(300):
             picked = [rnd.choice(pool) for _ in range(rnd.randrange(1, 12))]
-            shared = convert.to_pb(m.ApplyMoveResponse(legal_moves=m.Shared(picked), move_count=3),
-                                   pb.ApplyMoveResponse)
-            plain = convert.to_pb(m.ApplyMoveResponse(legal_moves=list(picked), move_count=3),
+            echoed, caused = rnd.choice(pool), [rnd.choice(events) for _ in range(rnd.randrange(0, 3))]
+            if rnd.random() < 0.5:
+                m.shared(echoed)
+            shared = m.ApplyMoveResponse(state=b"s", legal_moves=m.Shared(picked), move=echoed,
+                                         events=m.Shared(caused), to_act=[1], move_count=3)
+            plain = convert.to_pb(m.ApplyMoveResponse(state=b"s", legal_moves=list(picked), move=echoed,
+                                                      events=list(caused), to_act=[1], move_count=3),
                                   pb.ApplyMoveResponse)
-            assert shared == plain and [(x.seat, x.text) for x in shared.legal_moves] == \
+            built = convert.to_pb(shared, pb.ApplyMoveResponse)
+            assert built == plain and [(x.seat, x.text) for x in built.legal_moves] == \
                 [(x.seat, x.text) for x in picked]
+            # The gRPC adapter's form: the shared parts' bytes after the rest, read back the same.
+            assert pb.ApplyMoveResponse.FromString(convert.to_bytes(shared, pb.ApplyMoveResponse)) == plain
         return seed
     with ThreadPoolExecutor(8) as ex:
         assert sorted(ex.map(check, range(8))) == list(range(8))
