@@ -15,11 +15,11 @@ import msgspec
 
 from ..app import App
 from ..app.errors import ApiError, invalid
-from ..app.lane import Lane, executor_for
+from ..app.lane import Lane, OffLoop, executor_for
 from ..wire import protojson
 
 encode = msgspec.json.Encoder().encode
-# Threads per worker process that run the HTTP calls (see `off_loop`); as many as gRPC's handler threads.
+# Threads per worker process that run the HTTP calls (see `run_call`); as many as gRPC's handler threads.
 CALL_THREADS = 16
 
 
@@ -79,15 +79,26 @@ def _settle(future: asyncio.Future, result, error) -> None:
 _calls = CallThreads(CALL_THREADS)
 
 
-async def off_loop(fn: Callable[[], object]):
-    """`fn()` (a call's app-layer work and its encoding) in the worker's call threads, not on the event loop.
+async def run_call(app: App, fn: Callable[[bool], object]):
+    """`fn(on_loop)` (a call's app-layer work, passing `on_loop` to App.call, and its encoding): on the event
+    loop when the loop is all the worker serves now (App.alone), else (or when the app layer says OffLoop)
+    in the worker's call threads.
 
-    Run on the loop, one listing of a thousand moves (tens of ms) stopped every other HTTP request of the
-    worker, health checks included, and the loop's one thread got a small share of the interpreter beside
-    gRPC's many handler threads and a long call's lane: under load REST's p99 tripled beside a few heavy
-    (legal) calls while gRPC's held. In threads, HTTP calls share the interpreter as gRPC calls do, and
-    the loop only reads, parses and writes."""
-    return await _calls.run(fn)
+    On the loop only when alone: one listing of a thousand moves (tens of ms) on the loop stopped every
+    other HTTP request of the worker, health checks included, and beside gRPC's many handler threads the
+    loop's one thread got a small share of the interpreter (REST's p99 tripled beside a few long calls).
+    So a call beside others (gRPC's, now or lately) goes to a thread, where HTTP calls share the interpreter
+    as gRPC calls do, and
+    a long listing leaves the loop before it is built (service/app/listing.py). But with every call in
+    threads the loop waited for the interpreter behind them even when they were all it served: at 64 REST
+    calls in flight bench.peers measured our p99 3.7x the peer's (which answers on its loop), 1.2x with
+    the calls on the loop."""
+    if app.alone():
+        try:
+            return fn(True)
+        except OffLoop:
+            pass
+    return await _calls.run(lambda: fn(False))
 
 
 class Body:

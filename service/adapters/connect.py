@@ -31,7 +31,7 @@ from ..wire.convert import from_pb, to_bytes
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import error_info
 from . import framing
-from .bodies import Body, in_lane, off_loop
+from .bodies import Body, in_lane, run_call
 from .bodies import encode as _encode
 
 # Connect's HTTP status for each code: the Connect protocol's own table (it differs from REST's on
@@ -160,8 +160,9 @@ async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_ti
         app.refused("connect", meth.name, err)
         return proto.fail(err)
     try:
-        return await off_loop(lambda: proto.ok(meth, app.call("connect", meth.name, msg,
-                                                               authorization=authorization)))
+        return await run_call(app, lambda on_loop: proto.ok(meth, app.call("connect", meth.name, msg,
+                                                                            authorization=authorization,
+                                                                            on_loop=on_loop)))
     except ApiError as err:
         return proto.fail(err)
 

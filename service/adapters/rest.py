@@ -17,7 +17,7 @@ from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
 from ..app.lane import Lane
-from .bodies import Body, encode, in_lane, off_loop
+from .bodies import Body, encode, in_lane, run_call
 
 JSON = "application/json"
 
@@ -95,7 +95,8 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
                 app.refused("rest", name, err)
                 raise
             auth = request.headers.get("authorization")
-            return Response(await off_loop(lambda: encode(app.call("rest", name, msg, authorization=auth))),
+            return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, msg, authorization=auth,
+                                                                                on_loop=on_loop))),
                             media_type=JSON)
     return post(meth.rest_route, status_code=200, name=name, include_in_schema=False,
                 request_max_body_size=cap)(handler)
@@ -121,7 +122,8 @@ def _game_route(app: App, meth: Method, body: Body):
             raise
         data.game = game
         auth = request.headers.get("authorization")
-        return Response(await off_loop(lambda: encode(app.call("rest", name, data, authorization=auth))),
+        return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, data, authorization=auth,
+                                                                            on_loop=on_loop))),
                         media_type=JSON)
     return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False,
                 request_max_body_size=limits.request_bytes(name, json=True))(handler)

@@ -94,6 +94,11 @@ def executor_for(lane: Lane):
     return ex
 
 
+class OffLoop(Exception):
+    """Raised by a call run on the event loop (App.call's `on_loop`) before it starts long work (a long
+    listing): nothing was answered or counted, and the adapter runs the call again in a thread."""
+
+
 class Runners:
     """At most `count` calls run at once; the others wait for their turn in arrival order. It also counts
     the calls inside the app layer (`in_flight`, running or waiting, runner or not), under the same lock:
@@ -125,6 +130,15 @@ class Runners:
             except ValueError:  # handed its turn as the wait ran out: the runner is this call's
                 return True
         return False
+
+    def try_enter(self) -> bool:
+        """Count the call and take a runner if one is free and nobody waits; else False at once (uncounted)."""
+        with self._lock:
+            if not self._free:
+                return False
+            self._free -= 1
+            self.in_flight += 1
+            return True
 
     def leave(self, ran: bool) -> None:
         """Uncount the call; `ran`: it held a runner, which passes to the longest waiting call."""

@@ -16,7 +16,7 @@ from typing import Callable
 from ..wire import messages as m
 from ..wire.games import GameWire, wire
 from .errors import RESOURCE_EXHAUSTED, ApiError
-from .lane import Lane, pace
+from .lane import Lane, OffLoop, pace
 
 # Cambio 1.1 lists a blue king's picks one at a time, so real listings stay in the hundreds (the most seen
 # in random play is ~600; a swap over a full table is under 3,000); listing 4,096 moves costs ~30 ms.
@@ -79,8 +79,9 @@ def _listed(game: str, info) -> m.Move:
 class Listings:
     """One worker's listings; `others_in_flight()` tells whether other calls are running now."""
 
-    def __init__(self, others_in_flight: Callable[[], bool]):
+    def __init__(self, others_in_flight: Callable[[], bool], on_loop: Callable[[], bool] = lambda: False):
         self._others = others_in_flight
+        self._on_loop = on_loop  # whether this call runs on the event loop: a long listing leaves it (OffLoop)
         self._long = Lane(running=1)
 
     def moves(self, game, state: bytearray, cut, typed: bool = True) -> list[m.Move]:
@@ -97,6 +98,8 @@ class Listings:
                            f"{', '.join(map(str, game.to_act(state)))})", count=count)
         if count <= LONG_LISTING:
             return _build(game, state, cut, typed, None)
+        if self._on_loop():
+            raise OffLoop
         return self._long.run(lambda: _build(game, state, cut, typed, self._yield), time.monotonic() + WAIT)
 
     def _yield(self) -> None:

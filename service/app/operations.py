@@ -13,6 +13,7 @@ import hashlib
 import logging
 import os
 import secrets
+import threading
 import time
 from typing import Callable
 
@@ -27,7 +28,7 @@ from . import limits, metrics
 from .access import HOST, MODES, OPEN, SEATS, KeyRefused, SeatKeys, bearer, no_key, wrong_key
 from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, RESOURCE_EXHAUSTED, ApiError,
                      from_rule_error, invalid)
-from .lane import Runners, pace
+from .lane import OffLoop, Runners, pace
 from .listing import Listings
 from .listing import move as listed_move
 from .limits import clip, too_long
@@ -42,6 +43,10 @@ MAX_BATCH = limits.MAX_BATCH
 # everyone: the HTTP loop and health checks (which never wait here) waited seconds under load.
 RUNNERS = 8
 RUNNER_WAIT = 10.0  # seconds a call may wait for its turn (the default --call-timeout)
+# An event loop's calls run on it (`on_loop`) only when no call came from a thread for this many seconds:
+# beside gRPC's threads a loop holding the interpreter for whole calls starved its own connections
+# (python -m bench.hostile, 64 players per transport: REST p99 436 -> 751-779 ms).
+QUIET = 0.05
 DEADLINE_EVERY = 32  # ScoreBatch looks at its deadline once per this many states
 
 
@@ -113,29 +118,48 @@ class App:
         self._hidden: dict[str, bool] = {}
         # Calls inside `call` now, on every transport (a long call yields to them), and their turns.
         self._runners = Runners(RUNNERS)
-        self.listings = Listings(lambda: self._runners.in_flight > 1)
+        self._loop_call = threading.local()  # `.on`: the call running in this thread was started `on_loop`
+        self._threaded_at = 0.0  # perf_counter() when the last call not `on_loop` came in
+        self.listings = Listings(lambda: self._runners.in_flight > 1,
+                                 lambda: getattr(self._loop_call, "on", False))
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
 
     # -- the entry point -------------------------------------------------------
+    def alone(self) -> bool:
+        """No call is inside the app layer now, and none came from a thread (gRPC's, a hop) for a while:
+        the caller's event loop is all this worker serves, so a call may run on it (`on_loop`)."""
+        return self._runners.in_flight == 0 and time.perf_counter() - self._threaded_at > QUIET
+
     def call(self, transport: str, method: str, request, deadline: float | None = None,
-             authorization: str | None = None):
+             authorization: str | None = None, on_loop: bool = False):
         """Run `method` on `request` for the caller whose `authorization` header (or gRPC metadata)
         value is given; raises ApiError (never anything else) when refused.
 
-        `deadline` (a time.monotonic() value): a long call (ScoreBatch) stops with DEADLINE_EXCEEDED then."""
+        `deadline` (a time.monotonic() value): a long call (ScoreBatch) stops with DEADLINE_EXCEEDED then.
+        `on_loop`: the caller is an event loop, which must not wait: OffLoop (nothing done, nothing counted)
+        when no runner is free or before the call would start long work; the caller then runs it in a thread."""
+        if on_loop:
+            if not self._runners.try_enter():
+                raise OffLoop
+            self._loop_call.on = True
         call = Call(deadline)
         start = time.perf_counter()
+        if not on_loop:
+            self._threaded_at = start
         code = "OK"
         queued = deadline is None  # a long call already took its turn in the lane
         try:
-            if not self._runners.enter(queued, RUNNER_WAIT):
+            if not on_loop and not self._runners.enter(queued, RUNNER_WAIT):
                 queued = False
                 raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"{method}: the call waited "
                                f"{RUNNER_WAIT:.0f}s for its turn on a busy server; retry")
             call.credential = bearer(authorization)
             return self._methods[method](request, call)
+        except OffLoop:
+            code = None
+            raise
         except ApiError as exc:
             code = exc.status
             self._count_error(transport, method, call.game, exc)
@@ -153,8 +177,11 @@ class App:
             raise err from None
         finally:
             self._runners.leave(queued)
-            metrics.observe(metrics.DURATION, time.perf_counter() - start, transport, method, call.game)
-            metrics.inc(metrics.REQUESTS, transport, method, call.game, code)
+            if on_loop:
+                self._loop_call.on = False
+            if code is not None:  # an OffLoop call is counted when it runs again
+                metrics.observe(metrics.DURATION, time.perf_counter() - start, transport, method, call.game)
+                metrics.inc(metrics.REQUESTS, transport, method, call.game, code)
 
     def refused(self, transport: str, method: str, err: ApiError) -> None:
         """Count a request an adapter refused before the app layer saw it (a body it could not read)."""

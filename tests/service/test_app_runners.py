@@ -70,3 +70,98 @@ def test_a_wait_that_runs_out_is_refused_and_leaves_nothing_behind():
     runners.leave(True)
     assert runners.enter(True, 0.0) and runners.in_flight == 1  # the runner came back, none was lost
     runners.leave(True)
+
+
+def test_try_enter_takes_a_free_runner_or_says_no_at_once():
+    runners = Runners(2)
+    assert runners.try_enter() and runners.try_enter()
+    began = time.monotonic()
+    assert not runners.try_enter() and time.monotonic() - began < 0.05
+    assert runners.in_flight == 2  # a refused try is not counted
+    runners.leave(True)
+    assert runners.try_enter() and runners.in_flight == 2
+    runners.leave(True)
+    runners.leave(True)
+    assert runners.in_flight == 0 and runners.try_enter()
+
+
+def _app_and_token():
+    from service.app import App
+    from service.app.tokens import Sealer
+    from service.wire import messages as m
+
+    app = App(Sealer([("k1", bytes(range(32)))]), access="open")
+    new = app.call("rest", "NewGame", m.NewGameRequest(game="hats", seats=[m.Seat(), m.Seat(), m.Seat()], seed="3"))
+    return app, new.state
+
+
+def _served(transport: str, method: str) -> float:
+    from prometheus_client import REGISTRY
+    return REGISTRY.get_sample_value("tabletop_requests_total", {"transport": transport, "method": method,
+                                                                  "game": "hats", "code": "OK"}) or 0.0
+
+
+def test_a_call_on_the_event_loop_leaves_it_before_a_long_listing_and_counts_once(monkeypatch):
+    """App.call(on_loop=True) raises OffLoop, having answered and counted nothing, before it builds a long
+    listing; run again off the loop it answers and is counted once. A short listing is answered on the loop."""
+    from service.app import listing
+    from service.app.lane import OffLoop
+    from service.wire import messages as m
+
+    app, token = _app_and_token()
+    req = m.LegalMovesRequest(state=token)
+    short = app.call("rest", "LegalMoves", req, on_loop=True)
+    assert len(short.moves) > 5 and app._runners.in_flight == 0
+    monkeypatch.setattr(listing, "LONG_LISTING", 5)
+    before = _served("connect", "LegalMoves")
+    try:
+        app.call("connect", "LegalMoves", req, on_loop=True)
+        raise AssertionError("a long listing was built on the loop")
+    except OffLoop:
+        pass
+    assert app._runners.in_flight == 0 and _served("connect", "LegalMoves") == before
+    assert app.call("connect", "LegalMoves", req).moves == short.moves
+    assert _served("connect", "LegalMoves") == before + 1
+
+
+def test_a_call_on_the_event_loop_never_waits_for_a_runner():
+    """With every runner held (by calls in threads), an on-loop call is OffLoop at once, uncounted."""
+    from service.app import operations
+    from service.app.lane import OffLoop
+    from service.wire import messages as m
+
+    app, token = _app_and_token()
+    held = [app._runners.try_enter() for _ in range(operations.RUNNERS)]
+    assert all(held)
+    began = time.monotonic()
+    try:
+        app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True)
+        raise AssertionError("the call ran without a runner")
+    except OffLoop:
+        pass
+    assert time.monotonic() - began < 0.05 and app._runners.in_flight == operations.RUNNERS
+    for _ in held:
+        app._runners.leave(True)
+    assert app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True).score.game == "hats" and app._runners.in_flight == 0
+
+
+def test_the_loop_is_alone_only_without_threaded_calls_lately(monkeypatch):
+    """App.alone: no call inside, and none but on-loop ones for QUIET seconds (gRPC's threads keep the
+    HTTP calls off the loop)."""
+    from service.app import operations
+    from service.wire import messages as m
+
+    monkeypatch.setattr(operations, "QUIET", 0.2)
+    app, token = _app_and_token()  # NewGame came from a thread (not on_loop)
+    assert not app.alone()
+    time.sleep(0.25)
+    assert app.alone()
+    app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True)
+    assert app.alone()  # an on-loop call leaves it alone
+    app.call("grpc", "Score", m.ScoreRequest(state=token))
+    assert not app.alone()
+    assert app._runners.try_enter()
+    time.sleep(0.25)
+    assert not app.alone()  # a call inside
+    app._runners.leave(True)
+    assert app.alone()
