@@ -129,8 +129,10 @@ class App:
     # -- the entry point -------------------------------------------------------
     def alone(self) -> bool:
         """No call is inside the app layer now, and none came from a thread (gRPC's, a hop) for a while:
-        the caller's event loop is all this worker serves, so a call may run on it (`on_loop`)."""
-        return self._runners.in_flight == 0 and time.perf_counter() - self._threaded_at > QUIET
+        the caller's event loop is all this worker serves, so a call may run on it (`on_loop`). Never
+        with a game store: its round trips (Redis, SQLite) block, and a loop must not."""
+        return (self._runners.in_flight == 0 and self.store is None
+                and time.perf_counter() - self._threaded_at > QUIET)
 
     def call(self, transport: str, method: str, request, deadline: float | None = None,
              authorization: str | None = None, on_loop: bool = False):

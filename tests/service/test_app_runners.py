@@ -165,3 +165,15 @@ def test_the_loop_is_alone_only_without_threaded_calls_lately(monkeypatch):
     assert not app.alone()  # a call inside
     app._runners.leave(True)
     assert app.alone()
+
+
+def test_a_worker_with_a_game_store_never_calls_on_the_loop(tmp_path, monkeypatch):
+    """The store's round trips block: with one, every HTTP call goes to a thread."""
+    from service.app import operations
+    from service.app.store import open_store
+
+    monkeypatch.setattr(operations, "QUIET", 0.0)
+    app, _token = _app_and_token()
+    assert app.alone()
+    app.store = open_store(f"sqlite:///{tmp_path / 'games.db'}")
+    assert not app.alone()
