@@ -88,11 +88,10 @@ async def run_call(app: App, fn: Callable[[bool], object]):
     other HTTP request of the worker, health checks included, and beside gRPC's many handler threads the
     loop's one thread got a small share of the interpreter (REST's p99 tripled beside a few long calls).
     So a call beside others (gRPC's, now or lately) goes to a thread, where HTTP calls share the interpreter
-    as gRPC calls do, and
-    a long listing leaves the loop before it is built (service/app/listing.py). But with every call in
-    threads the loop waited for the interpreter behind them even when they were all it served: at 64 REST
-    calls in flight bench.peers measured our p99 3.7x the peer's (which answers on its loop), 1.2x with
-    the calls on the loop."""
+    as gRPC calls do, and a long listing leaves the loop before it is built (service/app/listing.py). But
+    with every call in threads the loop waited for the interpreter behind them even when they were all it
+    served: at 64 REST calls in flight bench.peers measured our p99 3.7x the peer's (which answers on its
+    loop), 1.2x with the calls on the loop."""
     if app.alone():
         try:
             return fn(True)

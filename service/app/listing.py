@@ -43,12 +43,12 @@ def move(w: GameWire, info, cut=None) -> m.Move:
         if out is None:
             out = _SEAT_ONLY[info.seat] = m.Move(seat=info.seat)
     elif not w.typed:  # a game without a .proto of its own plays by text
-        return m.shared(_listed(w.id, info))
+        out = _listed(w.id, info)
     else:
         out = getattr(info, "typed", None)
-        if out is None:
-            out = info.typed = _typed(w, info)
-            return out
+        if out is None:  # first use
+            info.typed = _typed(w, info)
+            return info.typed
     return out if m.SHARED_ONES.get(id(out)) is out else m.shared(out)
 
 

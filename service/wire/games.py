@@ -232,27 +232,28 @@ class GameWire:
     def events(self, events, seat: int | None) -> list:
         """The API Events of engine Events for `seat` (event()). A typed one whose data is hashable is made
         once and shared (an m.Shared list: the gRPC converter then serializes each once); any other anew."""
-        out, seen, typed = m.Shared(), self._seen, self._events
-        for e in events:
-            if e.kind not in typed:  # JSON text: made anew (its values' types show in the text)
-                out = list(out)
-                out.append(self.event(e, seat))
-                continue
-            visible = seat is not None and seat in e.private_to and bool(e.private)
-            # What the Event shows: an event kind keeps one type per key, so equal data is equal output.
-            key = (e.kind, visible, *e.public.items(), e.private_to, *(e.private.items() if visible else ()))
-            try:
-                made = seen.get(key)
-            except TypeError:  # a list or dict among the values: not a key
-                out = list(out)
-                out.append(self.event(e, seat))
-                continue
-            if made is None:
-                if len(seen) >= MAX_SEEN_EVENTS:
-                    seen.clear()
-                made = seen[key] = self.event(e, seat)
-            out.append(made)
-        return out or []  # JSON leaves out an empty plain list only (the field's default)
+        made = [self._shared_event(e, seat) for e in events]
+        if None not in made:
+            return m.Shared(made) if made else []  # JSON leaves out an empty plain list only (the default)
+        return [x if x is not None else self.event(e, seat) for x, e in zip(made, events)]
+
+    def _shared_event(self, e, seat: int | None):
+        """The memoised API Event of `e` for `seat`, or None when it is not memoised: a game without a
+        .proto (JSON text, whose values' types show), or a list or dict among its values."""
+        if e.kind not in self._events:
+            return None
+        visible = seat is not None and seat in e.private_to and bool(e.private)
+        # What the Event shows: an event kind keeps one type per key, so equal data is equal output.
+        key = (e.kind, visible, *e.public.items(), e.private_to, *(e.private.items() if visible else ()))
+        try:
+            made = self._seen.get(key)
+        except TypeError:  # unhashable values
+            return None
+        if made is None:
+            if len(self._seen) >= MAX_SEEN_EVENTS:
+                self._seen.clear()
+            made = self._seen[key] = self.event(e, seat)
+        return made
 
     def event(self, event, seat: int | None):
         """The API Event of an engine Event, its private part only for a seat in `private_to`."""
