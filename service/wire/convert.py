@@ -227,16 +227,19 @@ def _make_reader(struct_cls: type, desc):
     # (which msgspec omits from JSON by identity).
     pre, args = [], []
     env: dict = {"_cls": struct_cls}
-    # A oneof's members are told apart by one WhichOneof per group: a HasField per member cost ~0.15 us
-    # each (Move and Event have 8-9). One-member oneofs (proto3 `optional`) keep their HasField.
+    # A oneof's members are told apart by one WhichOneof per group (a HasField per member cost ~0.15 us
+    # each; Move and Event have 8-9), and only the member that is set is read and passed: naming every
+    # member `=None` cost ~2 us per Move. One-member oneofs (proto3 `optional`) keep their HasField.
     groups = [o for o in desc.oneofs if len(o.fields) > 1]
-    for g, oneof in enumerate(groups):
-        pre.append(f"    _w{g} = msg.WhichOneof({oneof.name!r})")
     group_of = {f.name: g for g, oneof in enumerate(groups) for f in oneof.fields}
+    members: list[dict] = [{} for _ in groups]  # per group: member name -> its reader (of the whole msg)
     for i, (name, kind, sub_struct, enum) in enumerate(plan(desc)):
-        has = f"msg.HasField({name!r})" if name not in group_of else f"_w{group_of[name]} == {name!r}"
+        has = f"msg.HasField({name!r})"
         if sub_struct is not None:
             env[f"_r{i}"] = _reader(sub_struct, desc.fields_by_name[name].message_type)
+        if name in group_of:
+            members[group_of[name]][name] = _member_reader(name, kind, env.get(f"_r{i}"), enum)
+            continue
         if _keyword(name):  # a keyword field (`from`): read and pass it by name
             pre.append(f"    kw[{name!r}] = getattr(msg, {name!r}) if {has} else None")
             continue
@@ -259,11 +262,31 @@ def _make_reader(struct_cls: type, desc):
             args.append(f"{name}=list(msg.{name})")
         else:  # MAP
             args.append(f"{name}=dict(msg.{name})")
+    for g, oneof in enumerate(groups):
+        env[f"_m{g}"] = members[g]
+        pre += [f"    _w = msg.WhichOneof({oneof.name!r})", f"    if _w is not None: kw[_w] = _m{g}[_w](msg)"]
     if pre:
         lines = ["def read(msg):", "    kw = {}", *pre, f"    return _cls({', '.join(args + ['**kw'])})"]
     else:
         lines = ["def read(msg):", f"    return _cls({', '.join(args)})"]
     return _compile(lines, "read", env)
+
+
+def _member_reader(name: str, kind: int, sub_reader, enum):
+    """The Struct value of oneof member `name` of a message where it is the member set."""
+    if kind == MSG:
+        return lambda msg: sub_reader(getattr(msg, name))
+    if kind == U64:
+        return lambda msg: str(getattr(msg, name))
+    if kind == ENUM:
+        names = enum.values_by_number
+
+        def read_enum(msg):
+            v = getattr(msg, name)
+            e = names.get(v)
+            return e.name if e is not None else str(v)
+        return read_enum
+    return lambda msg: getattr(msg, name)
 
 
 def _compile(lines: list[str], name: str, env: dict):
