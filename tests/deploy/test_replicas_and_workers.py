@@ -24,6 +24,8 @@ import pytest
 grpc = pytest.importorskip("grpc")
 httpx = pytest.importorskip("httpx")
 
+from service.app.metrics import FLUSH_SECONDS  # noqa: E402 - after the skips
+
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = "k1:" + base64.b64encode(bytes(range(1, 33))).decode()
 
@@ -140,7 +142,14 @@ def test_load_spreads_over_workers_and_metrics_count_each_request_once(procs, tm
     assert set(codes) == {200}
 
     sent = {("rest", "ListGames"): rest_calls, ("grpc", "ListGames"): grpc_channels * calls_per_channel}
-    # Whichever worker answers the scrape, the totals are the same: every request exactly once.
+    # Each worker passes its counts on to its file within metrics.FLUSH_SECONDS, scraped or not (read
+    # here from the files: a scrape would flush the worker that answers it); after that, whichever worker
+    # answers the scrape, the totals are the same: every request exactly once.
+    deadline = time.monotonic() + 10 * FLUSH_SECONDS
+    while sum(_served_per_worker(metrics_dir).values()) < sum(sent.values()):
+        assert time.monotonic() < deadline, f"the workers' counts did not reach their files: " \
+                                            f"{_served_per_worker(metrics_dir)}"
+        time.sleep(0.1)
     for _ in range(2 * workers):
         scraped = _requests_total(httpx.get(svc.url + "/metrics", timeout=10).text)
         assert {k: scraped.get(k, 0) for k in sent} == sent
