@@ -230,30 +230,29 @@ class GameWire:
         return m.View(seat=seat, **{self.id: self._view(data)})
 
     def events(self, events, seat: int | None) -> list:
-        """The API Events of engine Events for `seat` (event()). A typed one whose data is hashable is made
-        once and shared (an m.Shared list: the gRPC converter then serializes each once); any other anew."""
-        made = [self._shared_event(e, seat) for e in events]
-        if None not in made:
-            return m.Shared(made) if made else []  # JSON leaves out an empty plain list only (the default)
-        return [x if x is not None else self.event(e, seat) for x, e in zip(made, events)]
-
-    def _shared_event(self, e, seat: int | None):
-        """The memoised API Event of `e` for `seat`, or None when it is not memoised: a game without a
-        .proto (JSON text, whose values' types show), or a list or dict among its values."""
-        if e.kind not in self._events:
-            return None
-        visible = seat is not None and seat in e.private_to and bool(e.private)
-        # What the Event shows: an event kind keeps one type per key, so equal data is equal output.
-        key = (e.kind, visible, *e.public.items(), e.private_to, *(e.private.items() if visible else ()))
-        try:
-            made = self._seen.get(key)
-        except TypeError:  # unhashable values
-            return None
-        if made is None:
-            if len(self._seen) >= MAX_SEEN_EVENTS:
-                self._seen.clear()
-            made = self._seen[key] = self.event(e, seat)
-        return made
+        """The API Events of engine Events for `seat` (event()). When every one is a typed event whose data
+        is hashable, each is made once and shared (an m.Shared list: the gRPC converter then serializes
+        each once); otherwise (a game without a .proto: JSON text, whose values' types show; a list or dict
+        among the values) they are made anew."""
+        made, kinds, seen = [], self._events, self._seen
+        for e in events:  # one loop, no call per event: ~2k instructions less per event than a helper
+            if e.kind not in kinds:
+                return [self.event(e, seat) for e in events]
+            private, public = e.private, e.public
+            visible = bool(private) and seat is not None and seat in e.private_to
+            # What the Event shows: the same key means the same output (keys and values in order).
+            key = (e.kind, visible, tuple(public), tuple(public.values()), e.private_to,
+                   tuple(private.items()) if visible else ())
+            try:
+                out = seen.get(key)
+            except TypeError:  # unhashable values
+                return [self.event(e, seat) for e in events]
+            if out is None:
+                if len(seen) >= MAX_SEEN_EVENTS:
+                    seen.clear()
+                out = seen[key] = self.event(e, seat)
+            made.append(out)
+        return m.Shared(made) if made else []  # JSON leaves out an empty plain list only (the default)
 
     def event(self, event, seat: int | None):
         """The API Event of an engine Event, its private part only for a seat in `private_to`."""
