@@ -7,8 +7,8 @@ busy 2-core VM. The instructions a server executes per call do not: each row's
 server runs under `valgrind --tool=callgrind` twice, serving W warm-up calls and
 then 0 or N more, sent one at a time over a real gRPC channel on 127.0.0.1 by this
 process (not under valgrind); (instructions with N - instructions with 0) / N is
-the row's cost per call, the framework's share included. Repeat runs agree to
-about 1% at 2,000 calls.
+the row's cost per call, the framework's share included. Address-space randomisation
+is turned off (`setarch -R`), so repeat runs agree to within about 0.5% (3% with it on).
 
 Rows:
 - `apply`: our ApplyMove (bench.service's request: the first move of a 3-seat Hats game, no `want`);
@@ -132,8 +132,11 @@ def _instructions(kind: str, method: str, requests: list[bytes], calls: int, tmp
     import grpc
     port = _free_port()
     stop_file = os.path.join(tmp, f"stop-{port}")
+    # Without address-space randomisation: dicts keyed by id() (the converters' caches) then lay out the
+    # same every run; with it, runs of the same code differed by up to 3%.
+    fixed = ["setarch", "-R"] if shutil.which("setarch") else []
     proc = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
+        [*fixed, "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m",
          "bench.instructions", "--serve", kind, str(port), stop_file],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         env=dict(os.environ, PYTHONHASHSEED="0"))  # the same dict layouts every run
