@@ -185,8 +185,9 @@ def _add_observations(key: tuple, now: list, before: list) -> None:
     child = metric.labels(*labels)
     try:
         add_sum, buckets = child._sum.inc, [b.inc for b in child._buckets]
-    except AttributeError:  # no private values: replay through the public method, each at its bucket's bound
-    # (the buckets and count exact, the sum approximate)
+    except AttributeError:
+        # No private values: replay through the public method, each at its bucket's bound (the buckets and
+        # count exact, the sum approximate).
         for bound, added in zip(_bounds[metric], (a - b for a, b in zip(now[1:], before[1:]))):
             for _ in range(added):
                 child.observe(bound)

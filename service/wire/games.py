@@ -235,7 +235,7 @@ class GameWire:
         each once); otherwise (a game without a .proto: JSON text, whose values' types show; a list or dict
         among the values) they are made anew."""
         made, kinds, seen = [], self._events, self._seen
-        for e in events:  # one loop, no call per event: ~2k instructions less per event than a helper
+        for e in events:  # one loop, no helper call per event: ~1k instructions less per event
             if e.kind not in kinds:
                 return [self.event(e, seat) for e in events]
             private, public = e.private, e.public
