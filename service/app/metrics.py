@@ -40,7 +40,10 @@ ERRORS = Counter("tabletop_errors_total", "Refused or failed requests, by method
 DURATION = Histogram("tabletop_request_duration_seconds", "Time in the app layer per request, by method and game",
                      ["transport", "method", "game"],
                      buckets=(5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 0.1, 1.0))
+# A move is applied exactly when an ApplyMove call answers OK, so `flush` counts MOVES from the calls'
+# tally (`served`) instead of a count of its own per move (~4k instructions less per ApplyMove).
 MOVES = Counter("tabletop_moves_applied_total", "Moves applied, by game", ["game"])
+APPLY = "ApplyMove"
 STARTED = Counter("tabletop_games_started_total", "Games started, by game", ["game"])
 FINISHED = Counter("tabletop_games_finished_total", "Games finished (by the move that ended them), by game",
                    ["game"])
@@ -167,6 +170,8 @@ def flush() -> None:
                 now, before = row[:], t.flushed.get((2, key)) or [0, 0.0] + [0] * len(_DURATION_BOUNDS)
                 if now != before:
                     _add_count((REQUESTS, key), now[0] - before[0])
+                    if key[1] == APPLY and key[3] == "OK":
+                        _add_count((MOVES, key[2:3]), now[0] - before[0])
                     _add_observations((DURATION, key[:3]), now[1:], before[1:])
                     t.flushed[(2, key)] = now
             if ended:  # all of it passed on: forget it (pools that replace threads would grow the list)

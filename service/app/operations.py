@@ -299,8 +299,7 @@ class App:
             # An `open` game lists every seat's moves and the whole score, as before seat keys (its
             # caller is trusted); the echoed move above is cut like the events in every mode.
             _fill_wanted(resp, self.listings, game, new, want, Cut(cut.seat, True) if t.access == OPEN else cut)
-        metrics.inc(metrics.MOVES, game.id)
-        if finished:
+        if finished:  # (the move itself is counted from the call's OK: metrics.MOVES)
             metrics.inc(metrics.FINISHED, game.id)
         return resp
 
