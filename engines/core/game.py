@@ -56,8 +56,16 @@ class MoveInfo(_Listed):
     text: str
 
 
+class _Shown:
+    """`shown` and `shown_private`: the service's memos of an event's wire form (without and with its private
+    part), unset until the service sets them, as _Listed is for moves. An engine that keeps its Events
+    (Hats makes each once per raw event) saves the service keying and building them on every move."""
+
+    __slots__ = ("shown", "shown_private")
+
+
 @dataclass(slots=True)
-class Event:
+class Event(_Shown):
     """Something a move caused; `private` is visible only to the seats in `private_to`."""
 
     kind: str

@@ -272,28 +272,13 @@ class HatsGame(Game):
         return places
 
     def _event(self, raw: tuple, state: bytearray) -> Event:
-        name = rules.EVENTS[raw[0]]
-        if name == "exchanged":
-            _, seat, card, space, taken = raw
-            return Event(name, {"seat": seat, "card": card_id(card), "space": space + 1, "taken": card_id(taken)})
-        if name in ("black_hat", "offered"):
-            return Event(name, {"seat": raw[1]}, {"card": card_id(raw[2])}, (raw[1],))
-        if name == "discarded_drew":
-            return Event(name, {"seat": raw[1]}, {"discarded": card_id(raw[2]), "drawn": card_id(raw[3])}, (raw[1],))
-        if name == "reshuffled":
-            return Event(name, {"deck_count": raw[1]})
-        if name == "partner_exchange":
-            _, seat, partner, offered, returned = raw
-            return Event(name, {"seat": seat, "partner": partner},
-                         {"offered": card_id(offered), "returned": card_id(returned)}, (seat, partner))
-        if name == "cookie_moved":
-            return Event(name, {"from": None if raw[1] == NO_CARD else raw[1], "to": raw[2]})
-        if name == "game_end":  # §8.1: public favourite hats, flipped spaces and scores (`state` is final)
+        """The Event of a raw event tuple of the rules (the game's end reads the final `state`)."""
+        if rules.EVENTS[raw[0]] == "game_end":  # §8.1: public favourite hats, flipped spaces and scores
             final = self.view(state, None)
-            return Event(name, {"favourites": [s["favourite"] for s in final["seats"]],
-                                "face_down_spaces": final["face_down_spaces"], "scores": final["scores"],
-                                "winners": final["winners"]})
-        return Event(name, {})
+            return Event("game_end", {"favourites": [s["favourite"] for s in final["seats"]],
+                                      "face_down_spaces": final["face_down_spaces"], "scores": final["scores"],
+                                      "winners": final["winners"]})
+        return _kept_event(raw)
 
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:
@@ -371,6 +356,29 @@ class HatsGame(Game):
         problem = rules.validate(state)
         if problem:
             raise BadState("bad_state", f"not a valid hats state: {problem}")
+
+
+@lru_cache(maxsize=1 << 14)
+def _kept_event(raw: tuple) -> Event:
+    """The Event of a raw event tuple other than the game's end, which says the same every time: made once
+    and shared (callers never change it), so the service's memo of its wire form (Event.shown) stays on it."""
+    name = rules.EVENTS[raw[0]]
+    if name == "exchanged":
+        _, seat, card, space, taken = raw
+        return Event(name, {"seat": seat, "card": card_id(card), "space": space + 1, "taken": card_id(taken)})
+    if name in ("black_hat", "offered"):
+        return Event(name, {"seat": raw[1]}, {"card": card_id(raw[2])}, (raw[1],))
+    if name == "discarded_drew":
+        return Event(name, {"seat": raw[1]}, {"discarded": card_id(raw[2]), "drawn": card_id(raw[3])}, (raw[1],))
+    if name == "reshuffled":
+        return Event(name, {"deck_count": raw[1]})
+    if name == "partner_exchange":
+        _, seat, partner, offered, returned = raw
+        return Event(name, {"seat": seat, "partner": partner},
+                     {"offered": card_id(offered), "returned": card_id(returned)}, (seat, partner))
+    if name == "cookie_moved":
+        return Event(name, {"from": None if raw[1] == NO_CARD else raw[1], "to": raw[2]})
+    return Event(name, {})
 
 
 @lru_cache(maxsize=1 << 13)  # 4 seats x 6 kinds x 42 cards x 6 spaces bound the distinct moves

@@ -236,10 +236,20 @@ class GameWire:
         among the values) they are made anew."""
         made, kinds, seen = [], self._events, self._seen
         for e in events:  # one loop, no helper call per event: ~1k instructions less per event
+            private = e.private
+            visible = bool(private) and seat is not None and seat in e.private_to
+            # An engine that keeps its Events (Hats) gets its memo back from the Event itself (~4k
+            # instructions less per event than keying the memo below).
+            try:
+                out = e.shown_private if visible else e.shown
+            except AttributeError:
+                pass
+            else:
+                made.append(out)
+                continue
             if e.kind not in kinds:
                 return [self.event(e, seat) for e in events]
-            private, public = e.private, e.public
-            visible = bool(private) and seat is not None and seat in e.private_to
+            public = e.public
             # What the Event shows: the same key means the same output (keys and values in order).
             key = (e.kind, visible, tuple(public), tuple(public.values()), e.private_to,
                    tuple(private.items()) if visible else ())
@@ -251,6 +261,10 @@ class GameWire:
                 if len(seen) >= MAX_SEEN_EVENTS:
                     seen.clear()
                 out = seen[key] = self.event(e, seat)
+            if visible:
+                e.shown_private = out
+            else:
+                e.shown = out
             made.append(out)
         return m.Shared(made) if made else []  # JSON leaves out an empty plain list only (the default)
 

@@ -271,6 +271,23 @@ def test_typed_views_and_events_keep_every_engine_key(game):
     assert len(kinds) >= 3
 
 
+@pytest.mark.parametrize("game", TYPED, ids=[g.info.id for g in TYPED])
+def test_remembered_events_show_each_seat_what_a_fresh_one_does(game):
+    """GameWire.events remembers an event's wire form (on the Event, or by its contents): whoever asks
+    first, every seat and the spectator get what the unremembered form (GameWire.event) shows them."""
+    w = wire(game.info.id)
+    checked = 0
+    for i, (state, events) in enumerate(_states(game, seeds=range(2))):
+        seats = range(len(game.score(state).seats))
+        # Alternate who asks first: a memo that forgot the seat's visibility shows the first asker's form.
+        order = [*seats, None] if i % 2 else [None, *reversed(seats)]
+        for seat in order:
+            got = w.events(events, seat)
+            assert list(got) == [w.event(e, seat) for e in events], (seat, events)
+            checked += sum(bool(e.private) for e in events)
+    assert checked, "no event with a private part was checked"
+
+
 SHARED_FIELDS = {"solo": ("black_hat",)}  # typed option fields a game of a shared message leaves unlisted
 
 
