@@ -122,7 +122,7 @@ class Game:
             for name in self.HOT_ENTRY_POINTS:
                 setattr(self, name, getattr(self.hot_rules, name))
 
-    @property
+    @cached_property  # the service reads it ~3 times a call: an attribute then, not a property's frame
     def id(self) -> str:
         return self.info.id
 

@@ -15,7 +15,7 @@ from keyword import iskeyword as _keyword
 from google.protobuf import message_factory
 from google.protobuf.descriptor import FieldDescriptor
 
-from .messages import SHARED_ONES, Shared, is_map, is_repeated, struct_for
+from .messages import SHARED_ONES, Kept, Shared, is_map, is_repeated, struct_for
 
 _64 = {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_UINT64, FieldDescriptor.TYPE_SINT64,
        FieldDescriptor.TYPE_FIXED64, FieldDescriptor.TYPE_SFIXED64}
@@ -154,9 +154,9 @@ def _make_filler(struct_cls: type, desc):
                       "        else:",
                       f"            sub = {target}", f"            _f{i}(sub, v)", "            sub.SetInParent()"]
         elif kind == REP_MSG:
-            env["_Shared"] = Shared
+            env["_Shared"], env["_Kept"] = Shared, Kept
             env[f"_j{i}"] = _joiner(desc, name, env[f"_f{i}"])
-            lines += ["    if v.__class__ is _Shared:",
+            lines += ["    if v.__class__ is _Shared or v.__class__ is _Kept:",
                       f"        if tail is None: msg.MergeFromString(_j{i}(v))",
                       f"        else: tail.append(_j{i}(v))",
                       "    elif v:", f"        add = {target}.add", f"        for x in v: _f{i}(add(), x)"]
@@ -200,11 +200,15 @@ def _joiner(desc, name: str, fill):
         return one.SerializeToString()
     get, cache = _by_identity(alone)
 
-    def join(items) -> bytes:
+    def joined(items) -> bytes:
         try:  # every element already made: one pass without calls
             return b"".join([cache[id(x)][1] for x in items])
         except KeyError:
             return b"".join([get(x) for x in items])
+    kept, _ = _by_identity(joined)  # a Kept list's bytes, by the list's identity
+
+    def join(items) -> bytes:
+        return kept(items) if items.__class__ is Kept else joined(items)
     return join
 
 

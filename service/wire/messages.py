@@ -53,6 +53,13 @@ class Shared(list):
     __slots__ = ()
 
 
+class Kept(Shared):
+    """A Shared list that is itself kept and given again (an event's wire form on the Event): the gRPC
+    converter keeps its bytes by the list's identity, so a response that reuses it joins nothing."""
+
+    __slots__ = ()
+
+
 # Single Structs the app layer shares between responses (an echoed move): id -> the Struct, held here so
 # the id names it while it is registered. Cleared when full: a Struct no longer registered is then simply
 # converted again (service/wire/convert.py).

@@ -120,7 +120,7 @@ def test_struct_json_equals_json_format(desc):
 
 
 def test_shared_parts_serialize_as_they_would_built(monkeypatch):
-    """Shared lists (listed moves, events) and shared moves (m.shared, an echoed move) are served from cached
+    """Shared and Kept lists (listed moves, events) and shared moves (m.shared, an echoed move) are served from cached
     bytes: the message must equal the one built part by part, across threads, while the caches turn over."""
     from concurrent.futures import ThreadPoolExecutor
 
@@ -134,6 +134,7 @@ def test_shared_parts_serialize_as_they_would_built(monkeypatch):
             for i in range(50)]
     events = [m.Event(kind="black_hat", private_to=[i % 3], hats=hats_event(black_hat=set_apart(
         seat=i % 3, card=f"P{i}"))) for i in range(20)]
+    kept = [m.Kept(events[i:i + 1 + i % 2]) for i in range(15)]  # lists given again (an Event's wire form)
 
     def check(seed: int) -> int:
         rnd = random.Random(seed)
@@ -142,8 +143,10 @@ def test_shared_parts_serialize_as_they_would_built(monkeypatch):
             echoed, caused = rnd.choice(pool), [rnd.choice(events) for _ in range(rnd.randrange(0, 3))]
             if rnd.random() < 0.5:
                 m.shared(echoed)
+            given = rnd.choice(kept) if rnd.random() < 0.4 else m.Shared(caused)
+            caused = list(given)
             shared = m.ApplyMoveResponse(state=b"s", legal_moves=m.Shared(picked), move=echoed,
-                                         events=m.Shared(caused), to_act=[1], move_count=3)
+                                         events=given, to_act=[1], move_count=3)
             plain = convert.to_pb(m.ApplyMoveResponse(state=b"s", legal_moves=list(picked), move=echoed,
                                                       events=list(caused), to_act=[1], move_count=3),
                                   pb.ApplyMoveResponse)
