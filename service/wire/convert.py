@@ -268,6 +268,12 @@ def _make_reader(struct_cls: type, desc):
             args.append(f"{name}=dict(msg.{name})")
     for g, oneof in enumerate(groups):
         env[f"_m{g}"] = members[g]
+    if len(groups) == 1 and not pre:  # (Move): the common case, no member set, makes no keyword dict
+        lines = ["def read(msg):", f"    _w = msg.WhichOneof({groups[0].name!r})",
+                 f"    if _w is None: return _cls({', '.join(args)})",
+                 f"    return _cls({', '.join(args + ['**{_w: _m0[_w](msg)}'])})"]
+        return _compile(lines, "read", env)
+    for g, oneof in enumerate(groups):
         pre += [f"    _w = msg.WhichOneof({oneof.name!r})", f"    if _w is not None: kw[_w] = _m{g}[_w](msg)"]
     if pre:
         lines = ["def read(msg):", "    kw = {}", *pre, f"    return _cls({', '.join(args + ['**kw'])})"]
