@@ -166,7 +166,8 @@ class HatsGame(Game):
         if reason:
             self._refuse_code(state, move, rules.REASONS[reason])
         if raw:
-            events.extend(self._event(e, state) for e in raw)
+            for e in raw:  # a loop, not a generator: ~1k instructions less per move
+                events.append(self._event(e, state))
 
     def _refuse_code(self, state: bytearray, move: int, code: str):
         """A move code that is not listed now is `not_legal` whatever rule it breaks (the rule says why)."""
