@@ -75,7 +75,8 @@ class _Tally:
         self.thread = threading.current_thread()
         self.counts: dict[tuple, int] = {}  # (counter, labels) -> count
         self.hists: dict[tuple, list] = {}  # (histogram, labels) -> [sum, count per bucket...]
-        # (transport, method, game, code) -> [calls, sum of seconds, count per DURATION bucket...]:
+        # (transport, method, game, code) -> [sum of seconds, count per DURATION bucket...] (the calls: the
+        # buckets' sum, one add less per call):
         # REQUESTS and DURATION of a call in one entry (`served`)
         self.calls: dict[tuple, list] = {}
         self.flushed: dict[tuple, object] = {}  # (which dict, key) -> what flush() has passed on so far
@@ -134,10 +135,9 @@ def served(transport: str, method: str, game: str, code: str, seconds: float) ->
     key = (transport, method, game, code)
     row = calls.get(key)
     if row is None:
-        row = calls[key] = [0, 0.0] + [0] * len(_DURATION_BOUNDS)
-    row[0] += 1
-    row[1] += seconds
-    row[2 + bisect_left(_DURATION_BOUNDS, seconds)] += 1
+        row = calls[key] = [0.0] + [0] * len(_DURATION_BOUNDS)
+    row[0] += seconds
+    row[1 + bisect_left(_DURATION_BOUNDS, seconds)] += 1
 
 
 def _bounds_of(histogram) -> list[float]:
@@ -167,12 +167,13 @@ def flush() -> None:
                     _add_observations(key, now, before or [0.0] * len(now))
                     t.flushed[(1, key)] = now
             for key, row in t.calls.copy().items():
-                now, before = row[:], t.flushed.get((2, key)) or [0, 0.0] + [0] * len(_DURATION_BOUNDS)
+                now, before = row[:], t.flushed.get((2, key)) or [0.0] + [0] * len(_DURATION_BOUNDS)
                 if now != before:
-                    _add_count((REQUESTS, key), now[0] - before[0])
+                    served_now = sum(now[1:]) - sum(before[1:])
+                    _add_count((REQUESTS, key), served_now)
                     if key[1] == APPLY and key[3] == "OK":
-                        _add_count((MOVES, key[2:3]), now[0] - before[0])
-                    _add_observations((DURATION, key[:3]), now[1:], before[1:])
+                        _add_count((MOVES, key[2:3]), served_now)
+                    _add_observations((DURATION, key[:3]), now, before)
                     t.flushed[(2, key)] = now
             if ended:  # all of it passed on: forget it (pools that replace threads would grow the list)
                 _tallies.remove(t)
