@@ -8,7 +8,9 @@ server runs under `valgrind --tool=callgrind` twice, serving W warm-up calls and
 then 0 or N more, sent one at a time over a real gRPC channel on 127.0.0.1 by this
 process (not under valgrind); (instructions with N - instructions with 0) / N is
 the row's cost per call, the framework's share included. Address-space randomisation
-is turned off (`setarch -R`), so repeat runs agree to within about 0.5% (3% with it on).
+is turned off (`setarch -R`), so repeat runs agree to within about 0.5% on a quiet machine (3% with it
+on) and within 2% on a busy one: grpcio's own threads do more while a call waits longer. Repeat a run
+before trusting a difference of a few thousand.
 
 Rows:
 - `apply`: our ApplyMove (bench.service's request: the first move of a 3-seat Hats game, no `want`);
