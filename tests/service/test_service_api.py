@@ -5,12 +5,15 @@ test_service_conformance.py (registry-driven).
 """
 from __future__ import annotations
 
+import time
+
 from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 import engines
 from service.api import engine_pb2 as pb
+from service.app.metrics import FLUSH_SECONDS
 
 
 def test_events_are_redacted_for_the_perspective(stub):
@@ -72,7 +75,14 @@ def test_metrics_move_when_requests_are_served(http):
                 total += float(line.rsplit(" ", 1)[1])
         return total
 
-    before = http.get("/metrics").text
+    # The service runs two workers: each passes its counts on every FLUSH_SECONDS, so moves that earlier tests
+    # made (over gRPC too, and MOVES has no transport label) may still arrive. Start once they all have.
+    before, end = http.get("/metrics").text, time.monotonic() + 10
+    while time.monotonic() < end:
+        time.sleep(2 * FLUSH_SECONDS)
+        settled, before = before, http.get("/metrics").text
+        if value(settled, "tabletop_moves_applied_total") == value(before, "tabletop_moves_applied_total"):
+            break
     new = http.post("/v1/games/hats:new", json={"seats": [{}, {}], "seed": "1"}).json()
     for _ in range(3):
         new = http.post("/v1/apply", json={"state": new["state"], "index": 0}).json()
