@@ -234,24 +234,22 @@ class GameWire:
         is hashable, each is made once and shared (an m.Shared list: the gRPC converter then serializes
         each once); otherwise (a game without a .proto: JSON text, whose values' types show; a list or dict
         among the values) they are made anew."""
-        # An engine that keeps its Events (Hats) gets its memo back from the Event itself (~4k instructions
-        # less per event than keying the memo below): a Kept list of the one wire Event, which a move with
-        # one event (most) answers as it is (the gRPC converter then has its bytes).
-        if len(events) == 1:
-            e = events[0]
-            try:
-                return e.shown_private if e.private and seat is not None and seat in e.private_to else e.shown
-            except AttributeError:
-                pass
         made, kinds, seen = [], self._events, self._seen
         for e in events:  # one loop, no helper call per event: ~1k instructions less per event
             private = e.private
             visible = bool(private) and seat is not None and seat in e.private_to
+            # An engine that keeps its Events (Hats) gets its memo back from the Event itself (~4k instructions
+            # less per event than keying the memo below): a Kept list of the one wire Event, which a move with
+            # one event (most) answers as it is (the gRPC converter then has its bytes).
             try:
-                made.append((e.shown_private if visible else e.shown)[0])
-                continue
+                kept = e.shown_private if visible else e.shown
             except AttributeError:
                 pass
+            else:
+                if len(events) == 1:
+                    return kept
+                made.append(kept[0])
+                continue
             if e.kind not in kinds:
                 return [self.event(e, seat) for e in events]
             public = e.public
