@@ -130,6 +130,7 @@ def check_step(game, state, listed, move, salt):
     assert game.decode(game.encode(state)) == state
     for code in listed[salt % len(listed)::max(1, len(listed) // 3)]:
         info = game.move_info(state, code)
+        assert asdict(game.describe_legal(state, code)) == asdict(info)  # ApplyMove's unchecked way to it
         assert info.seat in game.to_act(state)
         assert game.parse_move(state, info.seat, info.text) == code, info.text
         assert game.move_text(info.kind, info.args) == info.text  # the typed form's way in

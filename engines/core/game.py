@@ -248,6 +248,11 @@ class Game:
         """MoveInfo of every legal move, in the order of legal_moves."""
         return [self.move_info(state, code) for code in self.legal_moves(state)]
 
+    def describe_legal(self, state: State, move: int) -> MoveInfo:
+        """MoveInfo of a move code just taken from parse_move or legal_moves for this same state: a game
+        may skip move_info's legality check (the service's ApplyMove describes every move it applies)."""
+        return self.move_info(state, move)
+
     def format_move(self, state: State, move: int) -> str:
         """The stable text form of a move code."""
         return self.move_info(state, move).text

@@ -186,6 +186,9 @@ class HatsGame(Game):
             self._refuse_code(state, move, rules.REASONS[reason])
         return _described(rules.packed_move(state, move))
 
+    def describe_legal(self, state: bytearray, move: int) -> MoveInfo:
+        return _described(rules.packed_move(state, move))  # legal already: no second rules.check
+
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
         """MoveInfo of every legal move, in the order of legal_moves (one pass: LegalMoves lists them all)."""
         return [_described(mv) for mv in rules.packed_moves(state)]

@@ -280,7 +280,7 @@ class App:
             raise ApiError(FAILED_PRECONDITION, "game_over", "the game is finished: no move is legal "
                            "(ask Score for the result)")
         code = self._move_code(game, state, req, None if t.holder == HOST else t.holder)
-        info = game.move_info(state, code)
+        info = game.describe_legal(state, code)  # the code came from the legal list or the parse
         new, events = game.apply(state, code)
         # The mover sees its own private events unless want.seat names another seat.
         cut = Cut(info.seat if asked is None else asked, t.holder == HOST and asked is None)
@@ -409,7 +409,7 @@ class App:
         if req.index is not None:
             codes = game.legal_moves(state)
             if own is not None:
-                codes = [c for c in codes if game.move_info(state, c).seat == own]
+                codes = [c for c in codes if game.describe_legal(state, c).seat == own]
                 if not codes:
                     raise ApiError(FAILED_PRECONDITION, "not_your_turn", f"index: seat {own} has no legal move "
                                    f"now (seats to act: {', '.join(map(str, game.to_act(state))) or 'none'})")
