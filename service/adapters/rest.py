@@ -17,7 +17,7 @@ from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
 from ..app.lane import Lane
-from .bodies import Body, encode, in_lane, run_call
+from .bodies import Body, authorization, encode, in_lane, run_call
 
 JSON = "application/json"
 
@@ -85,7 +85,7 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
     if name in limits.HEAVY:
         async def handler(request: Request) -> Response:
             result = await in_lane(app, lane, "rest", name, request.body, body.decode, call_timeout,
-                                   request.headers.get("authorization"))
+                                   authorization(request))
             return Response(encode(result), media_type=JSON)
     else:
         async def handler(request: Request) -> Response:
@@ -94,7 +94,7 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
             except ApiError as err:
                 app.refused("rest", name, err)
                 raise
-            auth = request.headers.get("authorization")
+            auth = authorization(request)
             return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, msg, authorization=auth,
                                                                                 on_loop=on_loop))),
                             media_type=JSON)
@@ -121,7 +121,7 @@ def _game_route(app: App, meth: Method, body: Body):
             app.refused("rest", name, err)
             raise
         data.game = game
-        auth = request.headers.get("authorization")
+        auth = authorization(request)
         return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, data, authorization=auth,
                                                                             on_loop=on_loop))),
                         media_type=JSON)
