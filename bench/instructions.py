@@ -1,12 +1,12 @@
-"""Server instructions per gRPC call, counted by valgrind: ratios that hold on a noisy machine.
+"""Server instructions per call, counted by valgrind: ratios that hold on a noisy machine.
 
-    python -m bench.instructions [--calls 2000] [--rows apply floor playing peer]
+    python -m bench.instructions [--calls 2000] [--rows apply floor playing peer rest_apply rest_floor]
 
 Throughput ratios (bench.service, bench.peers) move by 20-30% between runs on a
 busy 2-core VM. The instructions a server executes per call do not: each row's
 server runs under `valgrind --tool=callgrind` twice, serving W warm-up calls and
-then 0 or N more, sent one at a time over a real gRPC channel on 127.0.0.1 by this
-process (not under valgrind); (instructions with N - instructions with 0) / N is
+then 0 or N more, sent one at a time over a real gRPC channel (or one kept-alive HTTP/1.1
+connection) on 127.0.0.1 by this process (not under valgrind); (instructions with N - instructions with 0) / N is
 the row's cost per call, the framework's share included. Address-space randomisation
 is turned off (`setarch -R`), so repeat runs agree to within about 0.5% on a quiet machine (3% with it
 on) and within 2% on a busy one: grpcio's own threads do more while a call waits longer. Repeat a run
@@ -17,9 +17,12 @@ Rows:
 - `floor`: bench.service's floor row, the same request (open the token, apply, seal, answer the token);
 - `playing`: our ApplyMove as bench.peers plays it (random full Hats games, the move by `index`, the
   listed moves wanted), 600 distinct requests;
-- `peer`: bench.peers' OpenSpiel peer (hearts and oh_hell) played the same way (needs the `bench` extra).
+- `peer`: bench.peers' OpenSpiel peer (hearts and oh_hell) played the same way (needs the `bench` extra);
+- `rest_apply`, `rest_floor`: the `apply` and `floor` rows over REST (`POST /v1/apply`, the same request
+  as proto3 JSON) on uvicorn as the service runs it.
 
-Ends with `floor/apply` (issue 9's ApplyMove-to-floor share, by instructions) and `playing/peer`
+Ends with `floor/apply` and `rest_floor/rest_apply` (issue 9's ApplyMove-to-floor share on each
+transport, by instructions) and `playing/peer`
 (issue 11's server CPU per call, ours over the peer's, by instructions). Instructions are not time
 (cache misses and the GIL's hand-offs under load are not in them), so quote them beside bench.service.
 Needs valgrind (`apt-get install valgrind`). Loopback only; every loop is bounded.
@@ -64,6 +67,25 @@ def _floor_server(port: int):
     threading.Thread(target=_serve_floor_grpc, args=(port,), daemon=True).start()
 
 
+def _ours_http(port: int):
+    import threading
+
+    from service.app import App
+    from service.app.tokens import Sealer, parse_keys
+    from service.process.http import create_app
+
+    from .service import _serve_http
+    web = create_app(App(Sealer(parse_keys(KEYS)), access="open"))
+    threading.Thread(target=_serve_http, args=(port, web), daemon=True).start()
+
+
+def _floor_http(port: int):
+    import threading
+
+    from .service import _serve_floor_http
+    threading.Thread(target=_serve_floor_http, args=(port,), daemon=True).start()
+
+
 def _peer_server(port: int):
     from .peers.peer import Engine, create_grpc_server
     server = create_grpc_server(Engine(), f"127.0.0.1:{port}")
@@ -71,7 +93,9 @@ def _peer_server(port: int):
     return server
 
 
-SERVERS = {"apply": _ours_server, "floor": _floor_server, "playing": _ours_server, "peer": _peer_server}
+SERVERS = {"apply": _ours_server, "floor": _floor_server, "playing": _ours_server, "peer": _peer_server,
+           "rest_apply": _ours_http, "rest_floor": _floor_http}
+REST = {"rest_apply", "rest_floor"}  # rows served over HTTP/1.1 (REST's /v1/apply) rather than gRPC
 
 
 def serve(kind: str, port: int, stop_file: str) -> None:
@@ -114,6 +138,29 @@ def _ours_requests(playing: bool) -> list[bytes]:
     return out[:600]
 
 
+def _send_http(port: int, bodies: list[bytes], calls: int) -> None:
+    """`calls` POSTs of REST's ApplyMove, one at a time on one kept-alive connection; any answer but 200 stops."""
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        for i in range(calls):
+            conn.request("POST", "/v1/apply", bodies[i % len(bodies)], {"Content-Type": "application/json"})
+            answer = conn.getresponse()
+            data = answer.read()
+            if answer.status != 200:
+                raise RuntimeError(f"REST ApplyMove answered {answer.status}: {data[:300]!r}")
+    finally:
+        conn.close()
+
+
+def _as_json(requests: list[bytes]) -> list[bytes]:
+    """The same ApplyMove requests as REST bodies (proto3 JSON)."""
+    from google.protobuf import json_format
+
+    from service.api import engine_pb2 as pb
+    return [json_format.MessageToJson(pb.ApplyMoveRequest.FromString(r), indent=None).encode() for r in requests]
+
+
 def _peer_requests() -> list[bytes]:
     from .peers.peer import PB, Engine
     engine, rng, out = Engine(), random.Random(1), []
@@ -152,10 +199,13 @@ def _instructions(kind: str, method: str, requests: list[bytes], calls: int, tmp
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"{kind} server did not start: {proc.stderr.read()[-2000:]}")
                 time.sleep(0.2)
-        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-            rpc = channel.unary_unary(method)
-            for i in range(WARM + calls):
-                rpc(requests[i % len(requests)], timeout=60)
+        if kind in REST:
+            _send_http(port, requests, WARM + calls)
+        else:
+            with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+                rpc = channel.unary_unary(method)
+                for i in range(WARM + calls):
+                    rpc(requests[i % len(requests)], timeout=60)
         open(stop_file, "w").close()
         _out, err = proc.communicate(timeout=600)
     finally:
@@ -170,6 +220,8 @@ def _instructions(kind: str, method: str, requests: list[bytes], calls: int, tmp
 def per_call(kind: str, calls: int, tmp: str) -> float:
     """The row's server instructions per call (the 0-call run's count taken off)."""
     requests = (_peer_requests() if kind == "peer" else _ours_requests(kind == "playing"))
+    if kind in REST:
+        requests = _as_json(requests)
     method = PEER_APPLY if kind == "peer" else APPLY
     base = _instructions(kind, method, requests, 0, tmp)
     return (_instructions(kind, method, requests, calls, tmp) - base) / calls
@@ -198,9 +250,11 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(2) as pool:
         got = dict(zip(rows, pool.map(lambda kind: per_call(kind, a.calls, tmp), rows)))
     for kind, n in got.items():
-        print(f"{kind:8} {n:10,.0f}")
+        print(f"{kind:10} {n:10,.0f}")
     if "apply" in got and "floor" in got:
         print(f"floor/apply {got['floor'] / got['apply']:.3f}")
+    if "rest_apply" in got and "rest_floor" in got:
+        print(f"rest_floor/rest_apply {got['rest_floor'] / got['rest_apply']:.3f}")
     if "playing" in got and "peer" in got:
         print(f"playing/peer {got['playing'] / got['peer']:.3f}")
 
