@@ -268,6 +268,7 @@ def _make_reader(struct_cls: type, desc):
             args.append(f"{name}=dict(msg.{name})")
     for g, oneof in enumerate(groups):
         env[f"_m{g}"] = members[g]
+    args = _positional(desc, args)
     if len(groups) == 1 and not pre:  # (Move): the common case, no member set, makes no keyword dict
         lines = ["def read(msg):", f"    _w = msg.WhichOneof({groups[0].name!r})",
                  f"    if _w is None: return _cls({', '.join(args)})",
@@ -280,6 +281,19 @@ def _make_reader(struct_cls: type, desc):
     else:
         lines = ["def read(msg):", f"    return _cls({', '.join(args)})"]
     return _compile(lines, "read", env)
+
+
+def _positional(desc, args: list[str]) -> list[str]:
+    """`args` (`name=expr`) with the leading run of the message's fields passed by position: a Struct's
+    fields are the descriptor's, in order, and msgspec takes positional arguments for about half the
+    cost of keywords (~0.15 us per message)."""
+    given = dict(arg.split("=", 1) for arg in args)
+    out = []
+    for f in desc.fields:
+        if f.name not in given:
+            break
+        out.append(given.pop(f.name))
+    return out + [f"{name}={expr}" for name, expr in given.items()]
 
 
 def _member_reader(name: str, kind: int, sub_reader, enum):
