@@ -17,22 +17,33 @@ from ..app import App
 from ..app.errors import ApiError, invalid
 from ..app.lane import Lane, OffLoop, executor_for
 from ..wire import protojson
+from . import framing
 
 encode = msgspec.json.Encoder().encode
 # Threads per worker process that run the HTTP calls (see `run_call`); as many as gRPC's handler threads.
 CALL_THREADS = 16
 
 
-def authorization(request) -> str | None:
-    """The request's `authorization` header value (the first one), None without one.
+def request_head(request) -> tuple[str | None, str | None]:
+    """The request's `authorization` and `content-encoding` header values (the first of each), None when absent.
 
-    Read from the ASGI scope, whose header names the server gives in lower case: litestar's
-    `request.headers` first builds a multidict of every header, ~4 us a request, and most calls
-    (an `open` game's) never look at the value."""
+    Read in one pass over the ASGI scope, whose header names the server gives in lower case: litestar's
+    `request.headers` first builds a multidict of every header, ~4 us a request, and most calls (an
+    `open` game's, an uncompressed body) look at neither value."""
+    auth = encoding = None
     for name, value in request.scope["headers"]:
         if name == b"authorization":
-            return value.decode("latin-1")
-    return None
+            if auth is None:
+                auth = value.decode("latin-1")
+        elif name == b"content-encoding" and encoding is None:
+            encoding = value.decode("latin-1")
+    return auth, encoding
+
+
+def inflated(raw: bytes, encoding: str | None, cap: int) -> bytes:
+    """A request body as sent with `content-encoding` (None: none), inflated to at most `cap` bytes; ApiError
+    for an encoding other than gzip or identity, a broken gzip stream, or too much."""
+    return raw if encoding is None else framing.inflate(raw, encoding, cap, "content-encoding")
 
 
 class CallThreads:

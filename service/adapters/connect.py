@@ -31,7 +31,7 @@ from ..wire.convert import from_pb, to_bytes
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import error_info
 from . import framing
-from .bodies import Body, authorization, in_lane, run_call
+from .bodies import Body, in_lane, request_head, run_call
 from .bodies import encode as _encode
 
 # Connect's HTTP status for each code: the Connect protocol's own table (it differs from REST's on
@@ -232,7 +232,7 @@ def _get_route(app: App, meth: Method, lane: Lane, call_timeout: float):
         async def body() -> bytes:
             return raw
         return await _answer(app, meth, read, PROTOCOLS[JSON if kind == "json" else PROTO], body, lane,
-                             call_timeout, authorization(request))
+                             call_timeout, request_head(request)[0])
 
     handler.__doc__ = f"Connect unary {meth.name} as GET (side-effect free)."
     return get(meth.full_name, name=f"connect.get.{meth.name}", include_in_schema=False)(handler)

@@ -2,7 +2,8 @@
 
 Routes come from the method table (service/wire/methods.py). Bodies decode
 straight into the app layer's request Structs (msgspec, no json_format on the
-request path) and responses encode from its response Structs, so REST answers
+request path; a gzip body, `content-encoding: gzip`, is inflated first within the route's
+limit) and responses encode from its response Structs, so REST answers
 are the gRPC answers in JSON. Errors map to HTTP by the one table
 (engines/core/reasons.py HTTP_STATUS) with the body `{code, reason, message, details}`.
 """
@@ -17,7 +18,7 @@ from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
 from ..app.lane import Lane
-from .bodies import Body, authorization, encode, in_lane, run_call
+from .bodies import Body, encode, in_lane, inflated, request_head, run_call
 
 JSON = "application/json"
 
@@ -84,17 +85,20 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
     cap = limits.request_bytes(name, json=True)
     if name in limits.HEAVY:
         async def handler(request: Request) -> Response:
-            result = await in_lane(app, lane, "rest", name, request.body, body.decode, call_timeout,
-                                   authorization(request))
+            auth, encoding = request_head(request)
+
+            async def read() -> bytes:
+                return inflated(await request.body(), encoding, cap)
+            result = await in_lane(app, lane, "rest", name, read, body.decode, call_timeout, auth)
             return Response(encode(result), media_type=JSON)
     else:
         async def handler(request: Request) -> Response:
+            auth, encoding = request_head(request)
             try:
-                msg = body.decode(await request.body())
+                msg = body.decode(inflated(await request.body(), encoding, cap))
             except ApiError as err:
                 app.refused("rest", name, err)
                 raise
-            auth = authorization(request)
             return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, msg, authorization=auth,
                                                                                 on_loop=on_loop))),
                             media_type=JSON)
@@ -106,14 +110,16 @@ def _game_route(app: App, meth: Method, body: Body):
     """`/v1/games/{game}:<verb>`: the game id comes from the path (litestar cannot split `{game}:new`)."""
     name = meth.name
     prefix, _, verb = meth.rest_route.partition("{game}")  # "/v1/games/", ":new"
+    cap = limits.request_bytes(name, json=True)
 
     async def handler(spec: str, request: Request) -> Response:
         game, sep, tail = spec.rpartition(":")
+        auth, encoding = request_head(request)
         try:
             if not sep or ":" + tail != verb:
                 raise ApiError("NOT_FOUND", "no_such_route", f"no such route: {prefix}{spec} (did you mean "
                                f"{prefix}{spec.partition(':')[0]}{verb}?)")
-            data = body.decode(await request.body())
+            data = body.decode(inflated(await request.body(), encoding, cap))
             if data.game and data.game != game:
                 raise invalid("game_mismatch", f"game: body says {clip(data.game)}, path says {clip(game)}",
                               field="game")
@@ -121,9 +127,8 @@ def _game_route(app: App, meth: Method, body: Body):
             app.refused("rest", name, err)
             raise
         data.game = game
-        auth = authorization(request)
         return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, data, authorization=auth,
                                                                             on_loop=on_loop))),
                         media_type=JSON)
     return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False,
-                request_max_body_size=limits.request_bytes(name, json=True))(handler)
+                request_max_body_size=cap)(handler)

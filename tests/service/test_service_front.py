@@ -226,6 +226,29 @@ def test_connect_gzip_bodies_and_unknown_methods(http):
     assert r.status_code == 405 and "POST" in r.headers["allow"] and r.json()["reason"] == "method_not_allowed"
 
 
+def test_rest_reads_gzip_bodies_and_refuses_what_it_cannot_inflate(http):
+    zipped = {"content-type": "application/json", "content-encoding": "gzip"}
+    new = gzip.compress(json.dumps({"seats": [{}, {}], "seed": "8"}).encode())
+    r = http.post("/v1/games/hats:new", content=new, headers=zipped)
+    assert r.status_code == 200 and r.json()["seed"] == "8"
+    state = r.json()["state"]
+    r = http.post("/v1/legal-moves", content=gzip.compress(json.dumps({"state": state}).encode()), headers=zipped)
+    assert r.status_code == 200 and r.json()["moves"]
+    batch = gzip.compress(json.dumps({"states": [state, state]}).encode())  # ScoreBatch reads its body in its turn
+    r = http.post("/v1/score:batch", content=batch, headers=zipped)
+    assert r.status_code == 200 and len(r.json()["results"]) == 2
+    r = http.post("/v1/legal-moves", content=json.dumps({"state": state}).encode(),
+                  headers={**zipped, "content-encoding": "identity"})
+    assert r.status_code == 200
+    r = http.post("/v1/games/hats:new", content=new, headers={**zipped, "content-encoding": "br"})
+    assert r.status_code == 501 and r.json()["reason"] == "unsupported_encoding" and "gzip" in r.json()["message"]
+    r = http.post("/v1/legal-moves", content=new[:-6], headers=zipped)
+    assert r.status_code == 400 and r.json()["reason"] == "malformed_gzip"
+    bomb = gzip.compress(b" " * (1024 * 1024))  # ~1 KB that inflates far past the request cap
+    r = http.post("/v1/apply", content=bomb, headers=zipped)
+    assert r.status_code == 413 and r.json()["reason"] == "body_too_large"
+
+
 def test_reflection_v1_and_v1alpha(channel):
     from grpc_reflection.v1alpha import reflection_pb2 as refl
     for version in ("v1", "v1alpha"):
