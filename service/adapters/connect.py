@@ -3,7 +3,8 @@
 `POST /engine.v1.GameService/<Method>` with a JSON (`application/json`) or binary
 (`application/proto`) request message answers the same response message, so the
 standard Connect clients generated from proto/ (connect-web in browsers, connect-es,
-connect-go, ...) work without a proxy; a gzip body (Content-Encoding) is inflated; methods
+connect-go, ...) work without a proxy; a gzip body (Content-Encoding) is inflated; the caller's
+`connect-timeout-ms` (gRPC-Web: `grpc-timeout`) bounds a long call as a gRPC deadline does; methods
 marked NO_SIDE_EFFECTS also answer Connect's GET form. The same path with an
 `application/grpc-web[-text][+proto|+json]` body is a gRPC-Web call (grpc-web in
 browsers, grpc-dotnet's GrpcWebHandler in Unity; framing.py). Same app layer as the
@@ -31,7 +32,7 @@ from ..wire.convert import from_pb, to_bytes
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import error_info
 from . import framing
-from .bodies import Body, in_lane, request_head, run_call
+from .bodies import Body, in_lane, run_call
 from .bodies import encode as _encode
 
 # Connect's HTTP status for each code: the Connect protocol's own table (it differs from REST's on
@@ -145,8 +146,17 @@ for _text, _name in ((False, "application/grpc-web"), (True, "application/grpc-w
 
 
 async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_timeout: float,
-                  authorization: str | None = None) -> Response:
-    """`body`: an async function giving the raw message (read only once a long call has its place)."""
+                  authorization: str | None = None, given: str | None = None) -> Response:
+    """`body`: an async function giving the raw message (read only once a long call has its place); `given`:
+    the caller's timeout header, which bounds a long call as a gRPC deadline does (quick calls take
+    microseconds)."""
+    try:
+        limit = framing.timeout(given, proto.__class__ is _GrpcWeb)
+    except ApiError as err:
+        app.refused("connect", meth.name, err)
+        return proto.fail(err)
+    if limit is not None:
+        call_timeout = min(call_timeout, limit)
     if meth.name in limits.HEAVY:
         try:
             result = await in_lane(app, lane, "connect", meth.name, body, lambda raw: read(proto.codec, raw),
@@ -195,7 +205,8 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
                 return framing.inflate(await request.body(), encoding, cap, "content-encoding")
         else:
             body = request.body
-        return await _answer(app, meth, read, proto, body, lane, call_timeout, headers.get("authorization"))
+        given = headers.get("grpc-timeout" if proto.__class__ is _GrpcWeb else "connect-timeout-ms")
+        return await _answer(app, meth, read, proto, body, lane, call_timeout, headers.get("authorization"), given)
 
     handler.__doc__ = f"Connect and gRPC-Web unary {meth.name}."
     return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False,
@@ -231,8 +242,9 @@ def _get_route(app: App, meth: Method, lane: Lane, call_timeout: float):
 
         async def body() -> bytes:
             return raw
+        headers = request.headers
         return await _answer(app, meth, read, PROTOCOLS[JSON if kind == "json" else PROTO], body, lane,
-                             call_timeout, request_head(request)[0])
+                             call_timeout, headers.get("authorization"), headers.get("connect-timeout-ms"))
 
     handler.__doc__ = f"Connect unary {meth.name} as GET (side-effect free)."
     return get(meth.full_name, name=f"connect.get.{meth.name}", include_in_schema=False)(handler)

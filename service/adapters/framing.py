@@ -8,6 +8,9 @@ trailers-only answer: HTTP 200 with grpc-status, grpc-message and grpc-status-de
 (the google.rpc.Status with the ErrorInfo) as headers and no body. The `-text` variant
 is the same bytes in base64.
 
+Deadlines: a Connect call's `connect-timeout-ms` (1-10 digits) and a gRPC-Web call's `grpc-timeout`
+(1-8 digits and a unit, H M S m u n) are read as seconds; an unreadable one is INVALID_ARGUMENT.
+
 Compression: gzip request bodies (Connect's Content-Encoding, a gRPC-Web frame's flag
 with `grpc-encoding: gzip`) are inflated within the method's request cap; any other
 encoding is refused UNIMPLEMENTED, as the protocols require.
@@ -26,6 +29,24 @@ from ..wire.status import CODES, status
 
 ACCEPT_ENCODING = "gzip"
 _IDENTITY = ("", "identity")
+_GRPC_UNITS = {"H": 3600.0, "M": 60.0, "S": 1.0, "m": 1e-3, "u": 1e-6, "n": 1e-9}
+
+
+def timeout(value: str | None, grpc_web: bool) -> float | None:
+    """The seconds a caller gave its call (`grpc-timeout` with `grpc_web`, else `connect-timeout-ms`), None
+    without the header; ApiError `bad_timeout` when the value is not the protocol's form."""
+    if value is None:
+        return None
+    if grpc_web:
+        digits, unit = value[:-1], value[-1:]
+        if 0 < len(digits) <= 8 and digits.isascii() and digits.isdigit() and unit in _GRPC_UNITS:
+            return int(digits) * _GRPC_UNITS[unit]
+        raise invalid("bad_timeout", f"grpc-timeout {clip(value)}: expected 1-8 digits and a unit (H, M, S, m, "
+                      "u or n), e.g. 500m", header="grpc-timeout")
+    if 0 < len(value) <= 10 and value.isascii() and value.isdigit():
+        return int(value) / 1000
+    raise invalid("bad_timeout", f"connect-timeout-ms {clip(value)}: expected a whole number of milliseconds "
+                  "(1-10 digits)", header="connect-timeout-ms")
 
 
 def inflate(raw: bytes, encoding: str, cap: int, header: str) -> bytes:

@@ -9,6 +9,7 @@ import base64
 import gzip
 import json
 import struct
+import urllib.parse
 
 import grpc
 import httpx
@@ -247,6 +248,26 @@ def test_rest_reads_gzip_bodies_and_refuses_what_it_cannot_inflate(http):
     bomb = gzip.compress(b" " * (1024 * 1024))  # ~1 KB that inflates far past the request cap
     r = http.post("/v1/apply", content=bomb, headers=zipped)
     assert r.status_code == 413 and r.json()["reason"] == "body_too_large"
+
+
+def test_connect_and_grpc_web_timeouts_bound_a_long_call(http):
+    state = http.post("/v1/games/hats:new", json={"seats": [{}, {}], "seed": "3"}).json()["state"]
+    states = [state] * 1000  # scoring them takes tens of ms, checked against the deadline every 32
+    batch = "/engine.v1.GameService/ScoreBatch"
+    r = http.post(batch, json={"states": states[:3]}, headers={**CONNECT, "connect-timeout-ms": "60000"})
+    assert r.status_code == 200 and len(r.json()["results"]) == 3
+    r = http.post(batch, json={"states": states}, headers={**CONNECT, "connect-timeout-ms": "1"})
+    assert r.json()["code"] == "deadline_exceeded", r.text
+    r = http.post(batch, json={"states": states[:3]}, headers={**CONNECT, "connect-timeout-ms": "soon"})
+    assert r.status_code == 400 and "connect-timeout-ms" in r.json()["message"]
+    message = pb.ScoreBatchRequest(states=[base64.b64decode(state)] * 1000)
+    _, trailers = _frames(_grpc_web(http, "ScoreBatch", message, headers={"grpc-timeout": "1m"}))
+    assert trailers["grpc-status"] == str(grpc.StatusCode.DEADLINE_EXCEEDED.value[0])
+    _, trailers = _frames(_grpc_web(http, "ScoreBatch", message, headers={"grpc-timeout": "60S"}))
+    assert trailers["grpc-status"] == "0"
+    _, trailers = _frames(_grpc_web(http, "Score", pb.ScoreRequest(), headers={"grpc-timeout": "5x"}))
+    assert trailers["grpc-status"] == str(grpc.StatusCode.INVALID_ARGUMENT.value[0])
+    assert "grpc-timeout" in urllib.parse.unquote(trailers["grpc-message"])
 
 
 def test_reflection_v1_and_v1alpha(channel):
