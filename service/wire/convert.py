@@ -167,24 +167,33 @@ def _make_filler(struct_cls: type, desc):
     return _compile(lines + ["    return None"], "fill", env)
 
 
-# Shared elements serialized so far, per field: id -> (element, bytes). The entry holds its element, so
-# the id cannot be reused while it is there; cleared when full (the listings' own cache turns over slowly).
+# Shared elements serialized so far, per field: id -> bytes, each element held while its entry is there, so
+# the id cannot be reused meanwhile; cleared when full (the listings' own cache turns over slowly).
 SHARED_CACHE = 1 << 15
 
 
 def _by_identity(make):
-    """`make(x)` memoised by the identity of x: (get, cache). An entry holds its x alive, so no other live
-    object has its id: a hit is that x. Cleared when full (SHARED_CACHE)."""
-    cache: dict[int, tuple[object, bytes]] = {}
+    """`make(x)` memoised by the identity of x: (get, made), `made` mapping id(x) to the result. Each x is held
+    alive while its entry is there, so no other live object has its id: a hit is that x. Cleared when full
+    (SHARED_CACHE)."""
+    made: dict[int, bytes] = {}
+    held: dict[int, object] = {}
+    # Writers take turns, holding before publishing and unpublishing before letting go, so a reader (no lock)
+    # that finds an id in `made` finds an object that is still held: never one whose id was reused.
+    writing = threading.Lock()
 
     def get(x) -> bytes:
-        hit = cache.get(id(x))
+        hit = made.get(id(x))
         if hit is None:
-            if len(cache) >= SHARED_CACHE:
-                cache.clear()
-            hit = cache[id(x)] = (x, make(x))
-        return hit[1]
-    return get, cache
+            hit = make(x)
+            with writing:
+                if len(made) >= SHARED_CACHE:
+                    made.clear()
+                    held.clear()
+                held[id(x)] = x
+                made[id(x)] = hit
+        return hit
+    return get, made
 
 
 def _joiner(desc, name: str, fill):
@@ -198,11 +207,12 @@ def _joiner(desc, name: str, fill):
         one = cls()
         fill(getattr(one, name).add(), x)
         return one.SerializeToString()
-    get, cache = _by_identity(alone)
+    get, made = _by_identity(alone)
+    bytes_of = made.__getitem__
 
     def joined(items) -> bytes:
-        try:  # every element already made: one pass without calls
-            return b"".join([cache[id(x)][1] for x in items])
+        try:  # every element already made: one pass in C, no Python step per element (a listing has dozens)
+            return b"".join(map(bytes_of, map(id, items)))
         except KeyError:
             return b"".join([get(x) for x in items])
     kept, _ = _by_identity(joined)  # a Kept list's bytes, by the list's identity
