@@ -10,6 +10,7 @@ a worker and every other player's p99 with it (python -m bench.hostile).
 """
 from __future__ import annotations
 
+import operator
 import time
 from typing import Callable
 
@@ -120,9 +121,22 @@ def _build(game, state: bytearray, cut, typed: bool, pause) -> list[m.Move]:
     return out or []
 
 
+# A listing whose every MoveInfo has its Move memoised (an engine that keeps its MoveInfos, after the first
+# listing) is read by one C call, not a Python step per move: ~20 bytecodes less for each of dozens.
+_LISTED = operator.attrgetter("listed")
+_TYPED = operator.attrgetter("typed")
+
+
 def _build_chunk(w: GameWire, infos: list, typed: bool) -> list[m.Move]:
+    whole = typed and w.typed
+    try:
+        out = m.Shared(map(_TYPED if whole else _LISTED, infos))
+    except AttributeError:  # one not made yet (a slot not set): made below
+        pass
+    else:
+        return out or []
     out = m.Shared()
-    if typed and w.typed:
+    if whole:
         # Typed forms are memoised on the MoveInfo only (an engine that makes them anew gets new ones):
         # the listing is shared when every one was a memo hit, so fresh ones never churn the converter's cache.
         fresh = False
