@@ -27,17 +27,13 @@ CALL_THREADS = 16
 def request_head(request) -> tuple[str | None, str | None]:
     """The request's `authorization` and `content-encoding` header values (the first of each), None when absent.
 
-    Read in one pass over the ASGI scope, whose header names the server gives in lower case: litestar's
-    `request.headers` first builds a multidict of every header, ~4 us a request, and most calls (an
-    `open` game's, an uncompressed body) look at neither value."""
-    auth = encoding = None
-    for name, value in request.scope["headers"]:
-        if name == b"authorization":
-            if auth is None:
-                auth = value.decode("latin-1")
-        elif name == b"content-encoding" and encoding is None:
-            encoding = value.decode("latin-1")
-    return auth, encoding
+    Read from the ASGI scope (header names in lower case) through a dict built in C, reversed so that the
+    first of repeated headers wins as in litestar's `request.headers`; a Python loop over the headers
+    cost more than the lookups."""
+    head = dict(reversed(request.scope["headers"]))
+    auth, encoding = head.get(b"authorization"), head.get(b"content-encoding")
+    return (None if auth is None else auth.decode("latin-1"),
+            None if encoding is None else encoding.decode("latin-1"))
 
 
 def inflated(raw: bytes, encoding: str | None, cap: int) -> bytes:
