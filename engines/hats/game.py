@@ -191,7 +191,7 @@ class HatsGame(Game):
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
         """MoveInfo of every legal move, in the order of legal_moves (one pass: LegalMoves lists them all)."""
-        return list(map(_described, rules.packed_moves(state)))  # no Python step per move: all in C
+        return list(map(_described, rules.packed_moves(state)))  # a memo hit runs no Python code per move
 
     def read_move(self, text: str) -> tuple[int, int, int]:
         """(kind, card, space index) of a text move; BadMoveText names what cannot be read."""
