@@ -97,6 +97,17 @@ def test_new_game_defaults_to_seats_returns_keys_and_hides_a_drawn_seed(svc):
     assert new_game(http, seed="5")["seed"] == "5"  # a seed the caller chose is the caller's business
 
 
+def test_rest_reads_the_first_of_repeated_authorization_headers(svc):
+    http, _ = svc
+    game = new_game(http)
+    key1, key0 = game["seats"][1]["key"], game["seats"][0]["key"]
+    body = {"state": game["state"], "seat": 1}
+    twice = lambda first, second: http.post("/v1/view", json=body, headers=[  # noqa: E731
+        ("authorization", f"Bearer {first}"), ("authorization", f"Bearer {second}")])
+    assert twice(key1, key0).status_code == 200  # as litestar's own header map reads them
+    assert twice(key0, key1).json()["reason"] == "wrong_key"
+
+
 def test_seat_one_is_guarded_on_every_transport(svc, call):
     http, _ = svc
     game, other = new_game(http), new_game(http)
