@@ -57,3 +57,11 @@ def test_token_bench_prints_sizes_and_times_per_game():
     assert found, out
     plain, packed, token2, token3 = map(int, found.groups())
     assert packed < plain and token3 < token2, out
+
+
+def test_steps_bench_counts_the_same_steps_every_run():
+    runs = [_run("bench.steps", "--top", "3") for _ in range(2)]
+    for row in ("apply", "floor", "playing"):
+        counts = [re.search(rf"^{row}\s+steps_per_call=([\d.]+)$", out, re.M) for out in runs]
+        assert all(counts), runs[0]
+        assert counts[0].group(1) == counts[1].group(1) and float(counts[0].group(1)) > 0, runs
