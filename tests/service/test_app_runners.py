@@ -58,6 +58,22 @@ def test_waiting_calls_get_their_turn_in_arrival_order():
     assert order == list(range(6)) and runners.in_flight == 0
 
 
+def test_a_runner_freed_while_a_call_starts_to_wait_is_not_lost():
+    """The lock-free entry saw no runner free; one is freed before the call is queued. The call must get it,
+    not wait for the next call to leave (or, with none coming, run out)."""
+    class FreedMeanwhile(Runners):
+        def _wait(self, timeout: float) -> bool:
+            self.leave(True)  # the running call leaves now, seeing nobody waiting yet
+            return super()._wait(timeout)
+    runners = FreedMeanwhile(1)
+    assert runners.enter(True, 1.0)
+    began = time.monotonic()
+    assert runners.enter(True, 2.0) and time.monotonic() - began < 1.0
+    assert runners.in_flight == 1
+    runners.leave(True)
+    assert runners.try_enter()  # the runner came back: none was lost, none was made
+
+
 def test_a_wait_that_runs_out_is_refused_and_leaves_nothing_behind():
     runners = Runners(1)
     assert runners.enter(True, 1.0)
