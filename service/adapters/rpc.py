@@ -27,7 +27,7 @@ from grpc_status import rpc_status
 from ..app import App, limits
 from ..app.errors import RESOURCE_EXHAUSTED, ApiError, invalid
 from ..app.lane import Lane
-from ..wire.convert import from_pb, to_bytes, to_pb
+from ..wire.convert import from_pb, reader, to_pb, writer
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import status
 
@@ -128,7 +128,8 @@ class Limits:
 
 
 def _unary(app: App, meth: Method, lim: Limits):
-    name, req_struct, resp_pb = meth.name, meth.request, meth.response_pb
+    name = meth.name
+    read, write = reader(meth.request_pb, meth.request), writer(meth.response, meth.response_pb)
     count = _counter(meth)
     heavy = name in limits.HEAVY
 
@@ -138,7 +139,7 @@ def _unary(app: App, meth: Method, lim: Limits):
                 raise request.error
             if count is not None:
                 count(request)
-            msg = from_pb(request, req_struct)
+            msg = read(request)
         except ApiError as err:
             app.refused("grpc", name, err)
             abort(context, err)
@@ -149,7 +150,7 @@ def _unary(app: App, meth: Method, lim: Limits):
                 resp = app.call("grpc", name, msg, authorization=authorization(context))
         except ApiError as err:
             abort(context, err)
-        return to_bytes(resp, resp_pb)
+        return write(resp)
     # The handler answers with the serialized message (to_bytes): grpcio sends bytes as they are.
     return grpc.unary_unary_rpc_method_handler(handler, _reader(meth), None)
 

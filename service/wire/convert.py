@@ -61,13 +61,29 @@ def to_bytes(obj, pb_cls) -> bytes:
     What the app layer shares between responses (m.Shared lists, m.shared parts) is not built into
     the message: protobuf serialized each once, alone in a message of this class, and those bytes
     follow the rest (concatenated messages merge), so a response's listed moves, events and echoed
-    move are neither parsed back nor serialized again."""
+    move are neither parsed back nor serialized again. Nor are its counters and flags: everything but its
+    bytes and strings is made once per distinct combination (`_make_byte_filler`)."""
+    write = _writers.get(type(obj))
+    if write is None:
+        write = _writer(type(obj), pb_cls.DESCRIPTOR)
+    return write(obj)
+
+
+def writer(struct_cls: type, pb_cls):
+    """to_bytes for Structs of class `struct_cls`, made now: a caller that knows its type skips the lookup."""
+    return _writer(struct_cls, pb_cls.DESCRIPTOR)
+
+
+def reader(pb_cls, struct_cls: type):
+    """from_pb for messages of class `pb_cls`, made now: a caller that knows its type skips the lookup."""
+    return _reader(struct_cls, pb_cls.DESCRIPTOR)
+
+
+def _joined_bytes(obj, pb_cls) -> bytes:
+    """to_bytes by the plain filler: the message built but for its shared parts, whose bytes follow it."""
     msg = pb_cls()
-    fill = _fillers.get(type(obj))
-    if fill is None:
-        fill = _filler(type(obj), msg.DESCRIPTOR)
     tail: list[bytes] = []
-    fill(msg, obj, tail)
+    _fillers[type(obj)](msg, obj, tail)
     data = msg.SerializeToString()
     if tail:
         tail.insert(0, data)
@@ -89,6 +105,7 @@ def from_pb(msg, struct_cls: type):
 # A converter calls its sub-messages' converters directly (bound when it is generated):
 # looking them up by type per sub-message cost ~0.3 us each.
 _fillers: dict[type, object] = {}
+_writers: dict[type, object] = {}
 _readers: dict[type, object] = {}
 
 
@@ -111,6 +128,17 @@ def _filler(struct_cls: type, desc):
     return fill
 
 
+def _writer(struct_cls: type, desc):
+    write = _writers.get(struct_cls)
+    if write is None:
+        _filler(struct_cls, desc)  # made first (under its own lock): the writer falls back on it
+        with _making:
+            write = _writers.get(struct_cls)
+            if write is None:
+                write = _writers[struct_cls] = _make_writer(struct_cls, desc)
+    return write
+
+
 def _reader(struct_cls: type, desc):
     read = _readers.get(struct_cls)
     if read is None:
@@ -129,42 +157,116 @@ def _make_filler(struct_cls: type, desc):
     lines = ["def fill(msg, obj, tail=None):"]
     env: dict = {"_ones": SHARED_ONES}
     for i, (name, kind, sub_struct, _enum) in enumerate(plan(desc)):
-        if sub_struct is not None:
-            env[f"_f{i}"] = _filler(sub_struct, desc.fields_by_name[name].message_type)
-        # getattr: a field may be named by a Python keyword (`from`)
-        lines.append(f"    v = getattr(obj, {name!r})" if _keyword(name) else f"    v = obj.{name}")
-        target = f"getattr(msg, {name!r})" if _keyword(name) else f"msg.{name}"
-        setter = (lambda value: f"setattr(msg, {name!r}, {value})") if _keyword(name) else (
-            lambda value: f"msg.{name} = {value}")
-        if kind == SCALAR or kind == ENUM:  # proto3 scalars without presence: the default is "not set"
-            lines.append(f"    if v: {setter('v')}")
-        elif kind == OPTIONAL:
-            lines.append(f"    if v is not None: {setter('v')}")
-        elif kind == U64:
-            lines.append(f"    if v is not None: {setter('int(v)')}")
-        elif kind == MSG:
-            # Filled in place (passing built messages to a constructor would copy them); an
-            # empty sub-message that was given is still "set". A shared one (m.shared) is its bytes.
-            env[f"_o{i}"] = _single(desc, name, env[f"_f{i}"])
-            lines += ["    if v is not None:",
-                      "        if _ones.get(id(v)) is v:",
-                      f"            b = _o{i}(v)",
-                      "            if tail is None: msg.MergeFromString(b)",
-                      "            else: tail.append(b)",
-                      "        else:",
-                      f"            sub = {target}", f"            _f{i}(sub, v)", "            sub.SetInParent()"]
-        elif kind == REP_MSG:
-            env["_Shared"], env["_Kept"] = Shared, Kept
-            env[f"_j{i}"] = _joiner(desc, name, env[f"_f{i}"])
-            lines += ["    if v.__class__ is _Shared or v.__class__ is _Kept:",
-                      f"        if tail is None: msg.MergeFromString(_j{i}(v))",
-                      f"        else: tail.append(_j{i}(v))",
-                      "    elif v:", f"        add = {target}.add", f"        for x in v: _f{i}(add(), x)"]
-        elif kind == REP:
-            lines.append(f"    if v: {target}.extend(v)")
-        else:  # MAP
-            lines.append(f"    if v: {target}.update(v)")
+        lines += _field_lines(desc, i, name, kind, sub_struct, env)
     return _compile(lines + ["    return None"], "fill", env)
+
+
+def _field_lines(desc, i: int, name: str, kind: int, sub_struct, env: dict) -> list[str]:
+    """A filler's statements for field `name` (the i-th): read it from `obj`, put it into `msg` (or its shared
+    bytes into `tail`, when that is a list)."""
+    if sub_struct is not None:
+        env[f"_f{i}"] = _filler(sub_struct, desc.fields_by_name[name].message_type)
+    # getattr: a field may be named by a Python keyword (`from`)
+    lines = [f"    v = getattr(obj, {name!r})" if _keyword(name) else f"    v = obj.{name}"]
+    target = f"getattr(msg, {name!r})" if _keyword(name) else f"msg.{name}"
+    setter = (lambda value: f"setattr(msg, {name!r}, {value})") if _keyword(name) else (
+        lambda value: f"msg.{name} = {value}")
+    if kind == SCALAR or kind == ENUM:  # proto3 scalars without presence: the default is "not set"
+        lines.append(f"    if v: {setter('v')}")
+    elif kind == OPTIONAL:
+        lines.append(f"    if v is not None: {setter('v')}")
+    elif kind == U64:
+        lines.append(f"    if v is not None: {setter('int(v)')}")
+    elif kind == MSG:
+        # Filled in place (passing built messages to a constructor would copy them); an
+        # empty sub-message that was given is still "set". A shared one (m.shared) is its bytes.
+        env[f"_o{i}"] = _single(desc, name, env[f"_f{i}"])
+        lines += ["    if v is not None:",
+                  "        if _ones.get(id(v)) is v:",
+                  f"            b = _o{i}(v)",
+                  "            if tail is None: msg.MergeFromString(b)",
+                  "            else: tail.append(b)",
+                  "        else:",
+                  f"            sub = {target}", f"            _f{i}(sub, v)", "            sub.SetInParent()"]
+    elif kind == REP_MSG:
+        env["_Shared"], env["_Kept"] = Shared, Kept
+        env[f"_j{i}"] = _joiner(desc, name, env[f"_f{i}"])
+        lines += ["    if v.__class__ is _Shared or v.__class__ is _Kept:",
+                  f"        if tail is None: msg.MergeFromString(_j{i}(v))",
+                  f"        else: tail.append(_j{i}(v))",
+                  "    elif v:", f"        add = {target}.add", f"        for x in v: _f{i}(add(), x)"]
+    elif kind == REP:
+        lines.append(f"    if v: {target}.extend(v)")
+    else:  # MAP
+        lines.append(f"    if v: {target}.update(v)")
+    return lines
+
+
+# A response's fields other than bytes and strings take few distinct values: its counters and flags
+# (to_act, finished, move_count), its shared parts (the echoed move, the events). Setting one field of a
+# protobuf message costs about as much as a short Python function, so to_bytes makes their bytes once per
+# distinct combination: a key of their values and of the shared parts' identities, and one dict lookup.
+_SMALL_TYPES = {FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_SINT32,
+                FieldDescriptor.TYPE_FIXED32, FieldDescriptor.TYPE_SFIXED32, FieldDescriptor.TYPE_BOOL,
+                FieldDescriptor.TYPE_ENUM}
+CHUNKS = 1 << 12  # combinations kept per message type (cleared when full)
+CHUNK_ITEMS = 8  # a longer shared list (a listing) is joined apart: its combinations rarely come again
+_APART = object()  # key part of a shared list joined apart
+
+
+def _make_writer(struct_cls: type, desc):
+    """to_bytes for `struct_cls`: bytes and strings (and anything not small) built into a message; the rest
+    keyed and made once (`_made`), each key holding the shared parts whose identities it names, so no live
+    object can have one of those ids meanwhile. Anything not shared in a message field (a view built for
+    this call) sends the whole message through the plain filler."""
+    cls = message_factory.GetMessageClass(desc)
+    env: dict = {"_ones": SHARED_ONES, "_Shared": Shared, "_Kept": Kept, "_APART": _APART, "_cls": cls,
+                 "_made": {}, "_CHUNKS": CHUNKS, "_slow": lambda obj: _joined_bytes(obj, cls)}
+    check, direct, keys, held, made, apart = [], [], [], [], [], []
+    plain = True  # every field built directly is a proto3 scalar: the message is made with them at once
+    for i, (name, kind, sub_struct, _enum) in enumerate(plan(desc)):
+        f = desc.fields_by_name[name]
+        field = _field_lines(desc, i, name, kind, sub_struct, env)
+        read = f"getattr(obj, {name!r})" if _keyword(name) else f"obj.{name}"
+        if kind == MSG:
+            check += [f"    v = {read}", f"    if v is None: k{i} = None",
+                      f"    elif _ones.get(id(v)) is v: k{i} = id(v)", "    else: return _slow(obj)"]
+            keys.append(f"k{i}")
+            held.append(read)
+            made += field
+        elif kind == REP_MSG:
+            check += [f"    v = {read}", f"    if not v: k{i} = ()",
+                      "    elif v.__class__ is _Shared or v.__class__ is _Kept:",
+                      f"        k{i} = tuple(map(id, v)) if len(v) <= {CHUNK_ITEMS} else _APART",
+                      "    else: return _slow(obj)"]
+            keys.append(f"k{i}")
+            held.append(f"tuple({read})")
+            made += [f"    if key[{len(keys) - 1}] is not _APART:", *("    " + line for line in field)]
+            apart.append(f"    if k{i} is _APART: parts.append(_j{i}({read}))")
+        elif f.type in _SMALL_TYPES and kind != MAP:
+            keys.append(f"tuple({read})" if kind == REP else read)
+            made += field
+        else:
+            direct.append((name, read, field))
+            plain = plain and kind == SCALAR and not _keyword(name)
+    if not keys:
+        return lambda obj: _joined_bytes(obj, cls)
+    if plain:
+        build = [f"    data = _cls({', '.join(f'{name}={read}' for name, read, _f in direct)}).SerializeToString()"]
+    else:
+        build = ["    msg, tail = _cls(), None", *(line for _n, _r, field in direct for line in field),
+                 "    data = msg.SerializeToString()"]
+    lines = ["def write(obj):", *check, f"    key = ({', '.join(keys)},)", "    hit = _made.get(key)",
+             "    if hit is None: hit = _make(obj, key)", *build]
+    if apart:
+        lines += ["    parts = [data, hit[0]]", *apart, "    return b''.join(parts)"]
+    else:
+        lines += ["    return data + hit[0]"]
+    make = ["def make(obj, key):", "    msg, tail = _cls(), None", *made,
+            f"    hit = (msg.SerializeToString(), ({''.join(h + ', ' for h in held)}))",
+            "    if len(_made) >= _CHUNKS: _made.clear()", "    _made[key] = hit", "    return hit"]
+    env["_make"] = _compile(make, "make", env)
+    return _compile(lines, "write", env)
 
 
 # Shared elements serialized so far, per field: id -> bytes, each element held while its entry is there, so

@@ -121,13 +121,15 @@ def test_struct_json_equals_json_format(desc):
 
 def test_shared_parts_serialize_as_they_would_built(monkeypatch):
     """Shared and Kept lists (listed moves, events) and shared moves (m.shared, an echoed move) are served from cached
-    bytes: the message must equal the one built part by part, across threads, while the caches turn over."""
+    bytes, and so are the counters and flags beside them (to_bytes' combinations): the message must equal the one
+    built part by part, across threads, while the caches turn over."""
     from concurrent.futures import ThreadPoolExecutor
 
     from service.api import engine_pb2 as pb
 
     monkeypatch.setattr(convert, "SHARED_CACHE", 7)  # a tiny bound: entries are cleared all the time
     monkeypatch.setattr(m, "MAX_SHARED_ONES", 5)
+    monkeypatch.setattr(convert, "_writers", {})
     hats_move, hats_event = m.STRUCTS["engine.v1.HatsMove"], m.STRUCTS["engine.v1.HatsEvent"]
     set_apart = m.STRUCTS["engine.v1.HatsEvent.SetApart"]
     pool = [m.Move(seat=i % 4, text=f"move {i}", hats=hats_move(kind="EXCHANGE", card=f"R{i}", space=i % 7))
@@ -145,15 +147,56 @@ def test_shared_parts_serialize_as_they_would_built(monkeypatch):
                 m.shared(echoed)
             given = rnd.choice(kept) if rnd.random() < 0.4 else m.Shared(caused)
             caused = list(given)
+            to_act, count, over = rnd.sample(range(4), rnd.randrange(0, 3)), rnd.randrange(3), rnd.random() < 0.3
             shared = m.ApplyMoveResponse(state=b"s", legal_moves=m.Shared(picked), move=echoed,
-                                         events=given, to_act=[1], move_count=3)
+                                         events=given, to_act=to_act, move_count=count, finished=over)
             plain = convert.to_pb(m.ApplyMoveResponse(state=b"s", legal_moves=list(picked), move=echoed,
-                                                      events=list(caused), to_act=[1], move_count=3),
+                                                      events=list(caused), to_act=to_act, move_count=count,
+                                                      finished=over),
                                   pb.ApplyMoveResponse)
             built = convert.to_pb(shared, pb.ApplyMoveResponse)
             assert built == plain and [(x.seat, x.text) for x in built.legal_moves] == \
                 [(x.seat, x.text) for x in picked]
             # The gRPC adapter's form: the shared parts' bytes after the rest, read back the same.
+            assert pb.ApplyMoveResponse.FromString(convert.to_bytes(shared, pb.ApplyMoveResponse)) == plain
+        return seed
+    with ThreadPoolExecutor(8) as ex:
+        assert sorted(ex.map(check, range(8))) == list(range(8))
+
+
+def test_counters_and_flags_serialize_as_built(monkeypatch):
+    """to_bytes makes a response's parts other than bytes and strings once per combination (its counters and flags,
+    the identities of its shared parts): few combinations, so most calls hit, while the bound turns them over;
+    each must equal the message built part by part, across threads."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from service.api import engine_pb2 as pb
+
+    monkeypatch.setattr(convert, "CHUNKS", 7)
+    monkeypatch.setattr(convert, "SHARED_CACHE", 3)  # the elements' own cache lets go of them soon
+    monkeypatch.setattr(convert, "_writers", {})  # made again, with the tiny bounds
+    monkeypatch.setattr(convert, "_fillers", {})
+    hats_move = m.STRUCTS["engine.v1.HatsMove"]
+    moves = [m.shared(m.Move(seat=i, text=f"move {i}", hats=hats_move(kind="EXCHANGE", card=f"R{i}", space=i)))
+             for i in range(3)]
+    events = [m.Event(kind=f"e{i}", private_to=[i]) for i in range(4)]
+    kept = [m.Kept(events[i:i + 1]) for i in range(4)]
+
+    def check(seed: int) -> int:
+        rnd = random.Random(seed)
+        hits = 0
+        for _ in range(500):
+            # One in ten echoes a move built for this call (not shared): that response is built whole.
+            move = rnd.choice(moves) if rnd.random() < 0.9 else m.Move(seat=1, text="fresh")
+            given = rnd.choice([*kept, m.Shared(rnd.sample(events, rnd.randrange(0, 3)))])
+            to_act, count, over = rnd.choice([[], [0], [1], [0, 2]]), rnd.randrange(3), rnd.random() < 0.5
+            if rnd.random() < 0.3:  # an event made for this call and gone after it: its id comes back on another
+                given, move, to_act, count, over = m.Shared([m.Event(kind=f"new{rnd.randrange(999)}")]), moves[0], [0], 1, False
+            state = bytes([rnd.randrange(256)]) * rnd.randrange(3)
+            shared = m.ApplyMoveResponse(state=state, move=move, events=given, to_act=to_act, move_count=count,
+                                         finished=over)
+            plain = convert.to_pb(m.ApplyMoveResponse(state=state, move=move, events=list(given), to_act=to_act,
+                                                      move_count=count, finished=over), pb.ApplyMoveResponse)
             assert pb.ApplyMoveResponse.FromString(convert.to_bytes(shared, pb.ApplyMoveResponse)) == plain
         return seed
     with ThreadPoolExecutor(8) as ex:
