@@ -58,10 +58,11 @@ class MoveInfo(_Listed):
 
 class _Shown:
     """`shown` and `shown_private`: the service's memos of an event's wire form (without and with its private
-    part), unset until the service sets them, as _Listed is for moves. An engine that keeps its Events
-    (Hats makes each once per raw event) saves the service keying and building them on every move."""
+    part), unset until the service sets them, as _Listed is for moves; `plain`: the wire form itself, set only
+    on an event without a private part. An engine that keeps its Events (Hats makes each once per raw event)
+    saves the service keying and building them on every move."""
 
-    __slots__ = ("shown", "shown_private")
+    __slots__ = ("shown", "shown_private", "plain")
 
 
 @dataclass(slots=True)

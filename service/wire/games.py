@@ -45,6 +45,7 @@ from .messages import is_map, is_repeated, struct_for
 _json = msgspec.json.Encoder(order="deterministic")
 # An engine Event's private part and its memoised wire form (a Kept list of the one wire Event), read in C.
 _PRIVATE, _SHOWN, _FIRST = operator.attrgetter("private"), operator.attrgetter("shown"), operator.itemgetter(0)
+_PLAIN = operator.attrgetter("plain")
 
 
 class BadTyped(ValueError):
@@ -237,6 +238,11 @@ class GameWire:
         is hashable, each is made once and shared (an m.Shared list: the gRPC converter then serializes
         each once); otherwise (a game without a .proto: JSON text, whose values' types show; a list or dict
         among the values) they are made anew."""
+        if len(events) > 1:
+            try:  # each without a private part, so the same for everyone, and memoised: one pass in C
+                return m.Shared(map(_PLAIN, events))
+            except AttributeError:
+                pass
         if seat is None or not any(map(_PRIVATE, events)):  # every Event shows its public form: try the memos in C
             try:
                 shown = list(map(_SHOWN, events))
@@ -280,6 +286,8 @@ class GameWire:
                 e.shown_private = m.Kept((out,))
             else:
                 e.shown = m.Kept((out,))
+                if not private:
+                    e.plain = out
             made.append(out)
         return m.Shared(made) if made else []  # JSON leaves out an empty plain list only (the default)
 
