@@ -292,9 +292,9 @@ class App:
                 raise stale(t.move_count)
         finished = game.is_finished(new)
         w = wire(game.id)
-        resp = m.ApplyMoveResponse(
-            state=self.sealer.seal(game.encode(new), count, t.table), move=listed_move(w, info, cut),
-            events=w.events(events, cut.seat), to_act=game.to_act(new), finished=finished, move_count=count)
+        # state, move, events, to_act, finished, move_count: by position (a Struct is made in about half the time)
+        resp = m.ApplyMoveResponse(self.sealer.seal(game.encode(new), count, t.table), listed_move(w, info, cut),
+                                   w.events(events, cut.seat), game.to_act(new), finished, count)
         if want is not None:
             # An `open` game lists every seat's moves and the whole score, as before seat keys (its
             # caller is trusted); the echoed move above is cut like the events in every mode.
@@ -545,11 +545,12 @@ def _typed_options(req: m.NewGameRequest, game_id: str) -> dict[str, str]:
 
 
 # Every typed member of a Move, and its text (so the getter always gives a tuple): one C call reads them.
-_TYPED_AND_TEXT = operator.attrgetter(*TYPED_MOVES, "text")
+_TYPED = operator.attrgetter(*TYPED_MOVES)
+_UNTYPED = (None,) * len(TYPED_MOVES)
 
 
 def _typed_move(move: m.Move, game_id: str):
-    if _TYPED_AND_TEXT(move).count(None) == len(TYPED_MOVES):  # a text move (most are): ~1 us less
+    if _TYPED(move) == _UNTYPED:  # a text move (most are): one look in C
         return None
     found = None
     for gid in TYPED_MOVES:
