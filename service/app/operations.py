@@ -544,7 +544,7 @@ def _typed_options(req: m.NewGameRequest, game_id: str) -> dict[str, str]:
     return out
 
 
-# Every typed member of a Move, and its text (so the getter always gives a tuple): one C call reads them.
+# Every typed member of a Move, read by one C call (a tuple: there are several); all None for a text move.
 _TYPED = operator.attrgetter(*TYPED_MOVES)
 _UNTYPED = (None,) * len(TYPED_MOVES)
 

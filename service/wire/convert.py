@@ -62,7 +62,7 @@ def to_bytes(obj, pb_cls) -> bytes:
     the message: protobuf serialized each once, alone in a message of this class, and those bytes
     follow the rest (concatenated messages merge), so a response's listed moves, events and echoed
     move are neither parsed back nor serialized again. Nor are its counters and flags: everything but its
-    bytes and strings is made once per distinct combination (`_make_byte_filler`)."""
+    bytes and strings is made once per distinct combination (`_make_writer`)."""
     write = _writers.get(type(obj))
     if write is None:
         write = _writer(type(obj), pb_cls.DESCRIPTOR)
@@ -240,7 +240,7 @@ def _make_writer(struct_cls: type, desc):
                       f"        k{i} = tuple(map(id, v)) if len(v) <= {CHUNK_ITEMS} else _APART",
                       "    else: return _slow(obj)"]
             keys.append(f"k{i}")
-            held.append(f"tuple({read})")
+            held.append(f"None if key[{len(keys) - 1}] is _APART else tuple({read})")
             made += [f"    if key[{len(keys) - 1}] is not _APART:", *("    " + line for line in field)]
             apart.append(f"    if k{i} is _APART: parts.append(_j{i}({read}))")
         elif f.type in _SMALL_TYPES and kind != MAP:
