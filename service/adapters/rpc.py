@@ -147,7 +147,7 @@ def _unary(app: App, meth: Method, lim: Limits):
             if heavy:
                 resp = _in_lane(app, lim, name, msg, context)
             else:
-                resp = app.call("grpc", name, msg, authorization=authorization(context))
+                resp = app.call("grpc", name, msg, None, authorization(context))  # (no deadline: a short call)
         except ApiError as err:
             abort(context, err)
         return write(resp)

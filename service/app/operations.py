@@ -16,6 +16,7 @@ import os
 import secrets
 import threading
 import time
+from time import perf_counter
 from typing import Callable
 
 import engines
@@ -133,7 +134,7 @@ class App:
         the caller's event loop is all this worker serves, so a call may run on it (`on_loop`). Never
         with a game store: its round trips (Redis, SQLite) block, and a loop must not."""
         return (self._runners.in_flight == 0 and self.store is None
-                and time.perf_counter() - self._threaded_at > QUIET)
+                and perf_counter() - self._threaded_at > QUIET)
 
     def call(self, transport: str, method: str, request, deadline: float | None = None,
              authorization: str | None = None, on_loop: bool = False):
@@ -148,7 +149,7 @@ class App:
                 raise OffLoop
             self._loop_call.on = True
         call = Call(deadline)
-        start = time.perf_counter()
+        start = perf_counter()
         if not on_loop:
             self._threaded_at = start
         code = "OK"
@@ -158,7 +159,8 @@ class App:
                 queued = False
                 raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"{method}: the call waited "
                                f"{RUNNER_WAIT:.0f}s for its turn on a busy server; retry")
-            call.credential = bearer(authorization)
+            if authorization:  # (none: nothing to read)
+                call.credential = bearer(authorization)
             return self._methods[method](request, call)
         except OffLoop:
             code = None
@@ -183,7 +185,7 @@ class App:
             if on_loop:
                 self._loop_call.on = False
             if code is not None:  # an OffLoop call is counted when it runs again
-                metrics.served(transport, method, call.game, code, time.perf_counter() - start)
+                metrics.served(transport, method, call.game, code, perf_counter() - start)
 
     def refused(self, transport: str, method: str, err: ApiError) -> None:
         """Count a request an adapter refused before the app layer saw it (a body it could not read)."""

@@ -334,13 +334,16 @@ def _text(v) -> str:
     return str(v)
 
 
-_wires: dict[str, GameWire] = {}
 MAX_SEEN_EVENTS = 1 << 14  # per game: then the memo starts over
 
 
-def wire(game_id: str) -> GameWire:
-    """The GameWire of a game id (made once)."""
-    w = _wires.get(game_id)
-    if w is None:
-        w = _wires[game_id] = GameWire(game_id)
-    return w
+class _Wires(dict):
+    """GameWires by game id, each made on first use."""
+
+    def __missing__(self, game_id: str) -> GameWire:
+        w = self[game_id] = GameWire(game_id)
+        return w
+
+
+# The GameWire of a game id (made once): a lookup in C, called on every response.
+wire = _Wires().__getitem__
