@@ -41,6 +41,7 @@ import importlib.util
 import base64
 import json
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -54,10 +55,24 @@ MAX_CALLS = 200_000
 KEYS = "bench:" + base64.b64encode(bytes(32)).decode()
 
 
+# Below Linux's ephemeral range (32768-60999), where bind(("", 0)) and outgoing connections take theirs: a
+# port the kernel gave another process (a test's service on a parallel worker) between our look and our
+# server's bind once made a server fail to start while the bench talked to the other one.
+BENCH_PORTS = range(20000, 32000)
+_PORT_PICK = random.SystemRandom()  # never a seeded sequence that two runs would share
+
+
 def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A port nothing listens on now, from BENCH_PORTS."""
+    for _ in range(200):
+        port = _PORT_PICK.choice(BENCH_PORTS)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {BENCH_PORTS.start}-{BENCH_PORTS.stop - 1}")
 
 
 # ---------------------------------------------------------------- the empty servers (run as subprocesses)
