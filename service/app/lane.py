@@ -110,7 +110,7 @@ class Runners:
     def __init__(self, count: int):
         self._lock = threading.Lock()
         self._free = [None] * count  # one item per free runner
-        self._waiting: deque = deque()  # a lock per waiting call, handed its turn by `_hand_over`
+        self._waiting: deque = deque()  # a lock per waiting call, handed its turn by `_hand_over_locked`
         self._inside: list = []  # one item per call inside
 
     @property

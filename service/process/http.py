@@ -121,6 +121,8 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
             self._read_timer = None
             self._head = 0  # bytes of the current request's head so far; -1 from its end to the message's end
             self._body_bytes = 0  # body bytes parsed from the data being received
+            self._reading = 0  # bytes of the data being received
+            self._refused = False  # answered 431: the parser's further callbacks on this data do nothing
             if hard_cap is not None and len(self.connections) > hard_cap:
                 transport.abort()
                 return
@@ -130,6 +132,7 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
 
         def data_received(self, data: bytes) -> None:
             self._body_bytes = 0
+            self._reading = len(data)
             super().data_received(data)
             if self._head >= 0:  # still inside a request's head after this data
                 # Less the body bytes: after an early answer (413) the rest of that body still arrives,
@@ -139,19 +142,39 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
                     self._refuse(b"431 Request Header Fields Too Large")
 
         def on_body(self, body: bytes) -> None:
+            if self._refused:
+                return
             self._body_bytes += len(body)
             super().on_body(body)
 
         def on_message_begin(self) -> None:
+            if self._refused:
+                return
             super().on_message_begin()
             self._cancel_read_timer()
             self._read_timer = self.loop.call_later(header_timeout, self._read_timeout)
 
         def on_headers_complete(self) -> None:
+            # The head may end in the read that takes it past the cap: data_received counts only a head
+            # still incomplete after a read, so a head that could be over is measured here, before the
+            # request is dispatched.
+            if self._refused or (self._head + self._reading > MAX_HEAD and self._head_size() > MAX_HEAD):
+                self._refused = True
+                self._refuse(b"431 Request Header Fields Too Large")
+                return
             self._head = -1
             super().on_headers_complete()
 
+        def _head_size(self) -> int:
+            # Request line and header lines as parsed (the whitespace the parser trims not counted).
+            size = len(self.url) + len(self.parser.get_method()) + len(b"  HTTP/1.1\r\n\r\n")
+            for name, value in self.headers:
+                size += len(name) + len(value) + len(b": \r\n")
+            return size
+
         def on_message_complete(self) -> None:
+            if self._refused:
+                return
             # The next bytes start a new head: counted from the end of the request, not of the answer,
             # which may have gone before the body was all read.
             self._head = 0
@@ -169,15 +192,19 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
 
         def _read_timeout(self) -> None:
             self._read_timer = None
-            if self.cycle is None or not self.cycle.response_started:
+            cycle = self.cycle
+            if self._head >= 0 or cycle is None or not cycle.response_started:
                 self._refuse(b"408 Request Timeout")
-            elif self.cycle.response_complete:  # answered early (413), the body still dribbling in
+            elif cycle.response_complete:  # answered early (413), the body still dribbling in
                 self.transport.close()
 
         def _refuse(self, status: bytes) -> None:
             if self.transport.is_closing():
                 return
-            if self.cycle is None or not self.cycle.response_started:
+            # Inside a head, `cycle` is still the previous request's (or None): answer once its answer is
+            # whole. Past the head it is this request's: answer unless the application has begun to.
+            cycle = self.cycle
+            if cycle is None or (cycle.response_complete if self._head >= 0 else not cycle.response_started):
                 self.transport.write(b"HTTP/1.1 " + status + b"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
             self.transport.close()
 

@@ -215,6 +215,34 @@ def test_a_head_over_64_kb_gets_431_and_is_closed(svc):
             assert _answer(s).startswith(status), size
 
 
+def test_a_head_that_ends_in_the_read_that_takes_it_past_64_kb_gets_431(svc):
+    """60 KB of header lines, a pause (the server reads them), then the last 20 KB and the blank line in one
+    write: the read that completes the head also takes it past the cap, and the request is refused, not
+    served. (Before, only a head still incomplete after a read was counted, so this one was served: the
+    fault test above met it whenever the server read its many small writes together.)"""
+    line = b"x-pad: " + b"p" * 991 + b"\r\n"
+    for tail, status in ((2, b"HTTP/1.1 200"), (20, b"HTTP/1.1 431")):
+        with socket.create_connection(("127.0.0.1", svc.http_port), timeout=5) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n" + line * 60)
+            time.sleep(0.3)
+            with contextlib.suppress(OSError):
+                s.sendall(line * tail + b"\r\n")
+            assert _answer(s).startswith(status), tail
+
+
+def test_a_second_request_on_a_connection_is_refused_with_its_status(svc):
+    """After an answered request the connection's next head, over 64 KB or too slow, still gets its 431 or
+    408 before the close (before, only a connection's first request did: the answered one's cycle hid it)."""
+    big = (b"x-pad: " + b"p" * 991 + b"\r\n") * 70 + b"\r\n"
+    for pad, status in ((big, b"HTTP/1.1 431"), (b"x-pad: 1\r\n", b"HTTP/1.1 408")):
+        with socket.create_connection(("127.0.0.1", svc.http_port), timeout=5) as s:
+            s.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n")
+            assert _answer(s).startswith(b"HTTP/1.1 200")
+            with contextlib.suppress(OSError):
+                s.sendall(b"GET /healthz HTTP/1.1\r\nhost: x\r\n" + pad)
+            assert _answer(s).startswith(status)
+
+
 def test_a_body_dribbling_after_an_early_413_is_cut_at_the_header_timeout(svc):
     """The body of a refused request is dropped only until the request's time (2 s here) is up."""
     head = b"POST /v1/games/hats:new HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
