@@ -41,7 +41,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from engines.core.runpack import pack, unpack
 
-from .errors import UNAUTHENTICATED, ApiError
+from .errors import INTERNAL, UNAUTHENTICATED, ApiError
 from .limits import MAX_TOKEN
 
 FORMAT = 3  # 3: the plaintext is run-length packed
@@ -110,9 +110,18 @@ class Sealer:
         self._prefix = bytes((FORMAT, len(kid))) + kid
 
     def seal(self, encoded_state: bytes, move_count: int, seats: bytes) -> bytes:
-        """A token for `encoded_state` (engines codec bytes) with its move count and packed seats."""
-        plain = pack(b"".join((_COUNT_SEATS.pack(move_count, len(seats)), seats, encoded_state)))
+        """A token for `encoded_state` (engines codec bytes) with its move count and packed seats; ApiError
+        `state_too_large` (INTERNAL) rather than a token that `open` would refuse."""
+        unpacked = b"".join((_COUNT_SEATS.pack(move_count, len(seats)), seats, encoded_state))
+        plain = pack(unpacked)
         aad = self._prefix + _BODY_LEN.pack(len(plain) + TAG)
+        sealed = len(aad) + NONCE + len(plain) + TAG
+        if len(unpacked) > MAX_PLAIN or sealed > MAX_TOKEN:
+            # No game's state comes near (the largest is about a third of it): a game or option that
+            # grew past the limits must fail here, where the cause is named, not one call later.
+            raise ApiError(INTERNAL, "state_too_large", f"the new state does not fit in a state token "
+                           f"({len(unpacked)} bytes unpacked, at most {MAX_PLAIN}; {sealed} sealed, at most "
+                           f"{MAX_TOKEN}); nothing was changed")
         nonce = os.urandom(NONCE)
         return b"".join((aad, nonce, self._aead.encrypt(nonce, plain, aad)))
 

@@ -20,7 +20,8 @@ from engines.core import runpack
 from service.app import App
 from service.app.errors import ApiError
 from service.app.limits import MAX_SEAT_NAME
-from service.app.tokens import FORMAT, Sealer, pack_seats
+from service.app.limits import MAX_TOKEN
+from service.app.tokens import FORMAT, MAX_PLAIN, Sealer, pack_seats
 from service.wire import messages as m
 
 KID, KEY = "k1", bytes(range(32))
@@ -101,3 +102,16 @@ def test_every_games_largest_states_seal_and_open(game):
         if not listed:
             break
         game.apply_in_place(state, listed[rnd.randrange(len(listed))])
+
+
+def test_a_state_past_the_token_limits_is_refused_when_sealed_not_when_next_opened():
+    """seal refuses what open would refuse (a plaintext over MAX_PLAIN, a token over MAX_TOKEN), naming
+    the sizes; up to the limits a token seals and opens."""
+    sealer, table = Sealer([(KID, KEY)]), b"t" * 40
+    fits = os.urandom(MAX_TOKEN - 200)  # random bytes do not pack: the token is about as long
+    assert sealer.open(sealer.seal(fits, 1, table)) == (fits, 1, table)
+    for encoded in (os.urandom(MAX_TOKEN - 60), bytes(MAX_PLAIN)):  # too long sealed; too long unpacked
+        with pytest.raises(ApiError) as caught:
+            sealer.seal(encoded, 1, table)
+        assert (caught.value.reason, caught.value.status) == ("state_too_large", "INTERNAL"), caught.value
+        assert "nothing was changed" in caught.value.message
