@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 
 import msgspec
 import pytest
@@ -201,3 +202,33 @@ def test_counters_and_flags_serialize_as_built(monkeypatch):
         return seed
     with ThreadPoolExecutor(8) as ex:
         assert sorted(ex.map(check, range(8))) == list(range(8))
+
+
+def test_the_identity_memo_never_answers_for_an_object_whose_id_was_reused(monkeypatch):
+    """convert's memo by identity (a listing's moves, events) holds each object while its entry is there, and
+    its writers take turns, so a hit is never another object that got a freed one's id. Fresh objects, dropped
+    at once (their ids come straight back), a bound of 2 (cleared all the time), 8 threads switching every
+    microsecond: every answer is the object's own. Without the writers' lock a clear between another writer's
+    two steps left entries whose objects were not held, and their ids answered for new objects."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    class Box:
+        __slots__ = ("tag",)
+
+    monkeypatch.setattr(convert, "SHARED_CACHE", 2)
+    get, _made = convert._by_identity(lambda box: box.tag)
+
+    def run(seed: int) -> int:
+        wrong = 0
+        for i in range(20_000):
+            box = Box()
+            box.tag = b"%d-%d" % (seed, i)
+            wrong += get(box) != box.tag
+        return wrong
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(8) as ex:
+            assert sum(ex.map(run, range(8))) == 0
+    finally:
+        sys.setswitchinterval(before)
