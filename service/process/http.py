@@ -10,8 +10,10 @@ cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
 - a new connection that sends nothing is closed after the keep-alive time;
 - a request must arrive whole (head and body) within the header timeout of its
   first byte, and its head within `MAX_HEAD` bytes (else 408 / 431, and close;
-  a body still arriving after an early answer such as 413 is read and dropped,
-  and the connection kept for the next request, within that same time);
+  the refusal comes after the answers to the requests before it on the
+  connection, pipelined ones included; a body still arriving after an early
+  answer such as 413 is read and dropped, and the connection kept for the next
+  request, within that same time);
 - beyond twice `limit_concurrency` connections, new ones are closed at once.
 """
 from __future__ import annotations
@@ -122,7 +124,8 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
             self._head = 0  # bytes of the current request's head so far; -1 from its end to the message's end
             self._body_bytes = 0  # body bytes parsed from the data being received
             self._reading = 0  # bytes of the data being received
-            self._refused = False  # answered 431: the parser's further callbacks on this data do nothing
+            self._refused = False  # refused with 431: the parser's further callbacks on this data do nothing
+            self._deferred = None  # a refusal's status kept until the answers before it are sent
             if hard_cap is not None and len(self.connections) > hard_cap:
                 transport.abort()
                 return
@@ -201,12 +204,25 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
         def _refuse(self, status: bytes) -> None:
             if self.transport.is_closing():
                 return
-            # Inside a head, `cycle` is still the previous request's (or None): answer once its answer is
-            # whole. Past the head it is this request's: answer unless the application has begun to.
+            # Inside a head, `cycle` is the latest dispatched request's (or None): answer once its answer is
+            # whole; while it is still being answered (or queued, pipelined), read nothing more and answer
+            # when it completes. Past the head `cycle` is this request's:
+            # answer unless the application has begun to.
             cycle = self.cycle
-            if cycle is None or (cycle.response_complete if self._head >= 0 else not cycle.response_started):
+            if self._head >= 0 and cycle is not None and not cycle.response_complete:
+                if self._deferred is None:
+                    self._deferred = status
+                    self.flow.pause_reading()
+                    cycle.on_response = self._answer_deferred  # (the latest cycle: nothing is queued behind it)
+                return
+            if cycle is None or self._head >= 0 or not cycle.response_started:
                 self.transport.write(b"HTTP/1.1 " + status + b"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
             self.transport.close()
+
+        def _answer_deferred(self) -> None:
+            self.on_response_complete()
+            status, self._deferred = self._deferred, None
+            self._refuse(status)
 
     return GuardedHttpToolsProtocol
 

@@ -243,6 +243,23 @@ def test_a_second_request_on_a_connection_is_refused_with_its_status(svc):
             assert _answer(s).startswith(status)
 
 
+def test_a_refused_head_pipelined_behind_a_request_is_answered_after_it(svc):
+    """Two requests and, in the same write, an 80 KB head (and one more request): the two are answered in
+    order (the second waited, pipelined), then the 431, then the connection closes; the last is never read.
+    (Before, the refusal closed the connection while the first answer was being made: nothing came back.)"""
+    big = b"GET /healthz HTTP/1.1\r\nhost: x\r\n" + (b"x-pad: " + b"p" * 991 + b"\r\n") * 80 + b"\r\n"
+    ok = b"GET /healthz HTTP/1.1\r\nhost: x\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", svc.http_port), timeout=5) as s:
+        with contextlib.suppress(OSError):
+            s.sendall(ok + ok + big + ok)
+        got = b""
+        with contextlib.suppress(OSError):
+            while chunk := s.recv(65536):
+                got += chunk
+    heads = re.findall(rb"HTTP/1\.1 \d+", got)
+    assert heads == [b"HTTP/1.1 200", b"HTTP/1.1 200", b"HTTP/1.1 431"], got[:400]
+
+
 def test_a_body_dribbling_after_an_early_413_is_cut_at_the_header_timeout(svc):
     """The body of a refused request is dropped only until the request's time (2 s here) is up."""
     head = b"POST /v1/games/hats:new HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
