@@ -206,8 +206,8 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
                 return
             # Inside a head, `cycle` is the latest dispatched request's (or None): answer once its answer is
             # whole; while it is still being answered (or queued, pipelined), read nothing more and answer
-            # when it completes. Past the head `cycle` is this request's:
-            # answer unless the application has begun to.
+            # when it completes. Past the head `cycle` is this request's: answer unless the application has
+            # begun to.
             cycle = self.cycle
             if self._head >= 0 and cycle is not None and not cycle.response_complete:
                 if self._deferred is None:
