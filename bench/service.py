@@ -78,21 +78,22 @@ def _free_port() -> int:
 # ---------------------------------------------------------------- the empty servers (run as subprocesses)
 
 def _as_the_service() -> None:
-    """The interpreter settings a service worker runs with (service/process/server.py): its 1 ms switch
-    interval costs a threaded server several us per call under load, so a row without it was not the
-    same server (grpc: the floor row ~8 us per call cheaper, about a third of the gap to ours)."""
-    from service.process.server import SWITCH_INTERVAL
+    """The interpreter settings a service worker serves with (service/process/server.py), once the server is
+    built: its 1 ms switch interval (it costs a threaded server several us per call under load: without it
+    the gRPC floor row was ~8 us per call cheaper, about a third of the gap to ours) and its settled heap."""
+    from service.process.server import SWITCH_INTERVAL, settle_heap
     sys.setswitchinterval(SWITCH_INTERVAL)
+    settle_heap()
 
 
 def _serve_grpc(port: int, handler) -> None:
     """A sync grpcio server made as the service makes its own (threads, limits, options), serving one
     generic handler: the rows beside ours then differ from ours only in the handler."""
     from service.adapters.rpc import new_server
-    _as_the_service()
     server = new_server()
     server.add_generic_rpc_handlers((handler,))
     server.add_insecure_port(f"127.0.0.1:{port}")
+    _as_the_service()
     server.start()
     server.wait_for_termination()
 
@@ -100,13 +101,13 @@ def _serve_grpc(port: int, handler) -> None:
 def _serve_http(port: int, app) -> None:
     """uvicorn as the service runs it: its loop and parser, and its protocol with the read timeouts,
     head cap and connection cap (service/process/http.py)."""
-    _as_the_service()
     import uvicorn
 
     from service.process.config import Config
     from service.process.http import server_config
     config = server_config(app, Config())
     config.host, config.port = "127.0.0.1", port
+    _as_the_service()
     uvicorn.Server(config).run()
 
 

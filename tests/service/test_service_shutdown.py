@@ -1,6 +1,7 @@
 """SIGTERM under load: in-flight calls complete, new ones are refused cleanly, the process exits 0."""
 from __future__ import annotations
 
+import re
 import signal
 import threading
 import time
@@ -10,6 +11,7 @@ import httpx
 
 from service.api import engine_pb2 as pb
 from service.api import engine_pb2_grpc
+from service.process.server import FULL_PASS_EVERY
 
 
 def test_sigterm_during_load_drains_and_exits_zero(request):
@@ -111,3 +113,8 @@ def test_the_log_level_holds_in_every_process(request, tmp_path):
     assert not [line for line in quiet if " INFO " in line or line.startswith("INFO")], quiet
     chatty = _lifetime_log(start, "info", tmp_path)
     assert any("serving gRPC on" in line for line in chatty) and any("stopped" in line for line in chatty), chatty
+    # The worker's start-up heap is frozen out of the collector's passes, its full passes spaced out
+    # (service/process/server.py settle_heap).
+    settled = [m.groups() for line in chatty if (m := re.search(r"\((\d+) start-up objects frozen .* after every "
+                                                                r"(\d+) of its middle ones", line))]
+    assert settled and int(settled[0][0]) > 10_000 and int(settled[0][1]) == FULL_PASS_EVERY, chatty
