@@ -83,17 +83,22 @@ class RestApi:
     async def new_game(self, game: str, seats: int, options: dict):
         r = await self._call(f"/v1/games/{game}:new", {"seats": [{}] * seats, "options": options,
                                                          "want": {"legalMoves": True}})
-        return r["state"], len(r.get("legalMoves", ())), False
+        return r["state"], _listed_json(r), False
 
     async def apply(self, state, index: int):
         r = await self._call("/v1/apply", {"state": state, "index": index, "want": {"legalMoves": True}})
-        return r["state"], len(r.get("legalMoves", ())), r.get("finished", False)
+        return r["state"], _listed_json(r), r.get("finished", False)
 
     async def score(self, state) -> None:
         await self._call("/v1/score", {"state": state})
 
     def close(self) -> None:
         self.http.close()
+
+
+def _listed_json(r: dict) -> int:
+    """The number of moves a JSON response lists (`legalBySeat`: each seat's move texts)."""
+    return sum(len(group.get("moves", ())) for group in r.get("legalBySeat", ()))
 
 
 class GrpcApi:
@@ -112,13 +117,13 @@ class GrpcApi:
         pb = self.pb
         r = await self.stub.NewGame(pb.NewGameRequest(game=game, seats=[pb.Seat()] * seats, options=options,
                                                       want=pb.Want(legal_moves=True)), timeout=CALL_TIMEOUT)
-        return r.state, len(r.legal_moves), False
+        return r.state, sum(len(g.moves) for g in r.legal_by_seat), False
 
     async def apply(self, state, index: int):
         pb = self.pb
         r = await self.stub.ApplyMove(pb.ApplyMoveRequest(state=state, index=index, want=pb.Want(legal_moves=True)),
                                       timeout=CALL_TIMEOUT)
-        return r.state, len(r.legal_moves), r.finished
+        return r.state, sum(len(g.moves) for g in r.legal_by_seat), r.finished
 
     async def score(self, state) -> None:
         await self.stub.Score(self.pb.ScoreRequest(state=state), timeout=CALL_TIMEOUT)

@@ -130,8 +130,9 @@ def _ours_requests(playing: bool) -> list[bytes]:
     for seed in range(12):
         r = call("NewGame", pb.NewGameRequest(game="hats", seats=[pb.Seat()] * 3, seed=seed, access="open",
                                               want=want), pb.NewGameResponse)
-        while r.legal_moves:
-            q = pb.ApplyMoveRequest(state=r.state, index=rng.randrange(len(r.legal_moves)), want=want)
+        while r.legal_by_seat:
+            q = pb.ApplyMoveRequest(state=r.state, index=rng.randrange(sum(len(g.moves) for g in r.legal_by_seat)),
+                                    want=want)
             out.append(q.SerializeToString())
             r = call("ApplyMove", q, pb.ApplyMoveResponse)
     rng.shuffle(out)

@@ -23,12 +23,20 @@ from .peer import PB as PEER_PB
 from .peer import define
 
 _T = descriptor_pb2.FieldDescriptorProto
-# Ours, as a player reads it: field numbers of engine.proto's responses, listed moves left as bytes.
+# Ours, as a player reads it: field numbers of engine.proto's responses, the listing's groups (SeatMoves)
+# left as bytes, then each group's move texts as bytes (a player only counts them).
 OURS_PB = define("bench.ours", {
     "Applied": [("state", _T.TYPE_BYTES, False, 1), ("finished", _T.TYPE_BOOL, False, 5),
-                ("legal_moves", _T.TYPE_BYTES, True, 8)],
-    "Started": [("state", _T.TYPE_BYTES, False, 1), ("legal_moves", _T.TYPE_BYTES, True, 7)],
+                ("legal_by_seat", _T.TYPE_BYTES, True, 10)],
+    "Started": [("state", _T.TYPE_BYTES, False, 1), ("legal_by_seat", _T.TYPE_BYTES, True, 12)],
+    "SeatMoves": [("moves", _T.TYPE_BYTES, True, 2)],
 })
+_group = OURS_PB["SeatMoves"].FromString
+
+
+def _listed(groups) -> int:
+    """The number of moves in a response's `legal_by_seat` (its groups as bytes)."""
+    return sum(len(_group(g).moves) for g in groups)
 
 
 @dataclass
@@ -95,9 +103,13 @@ class HttpConn(asyncio.Protocol):
 
 # ---------------------------------------------------------------- the four players' clients
 
+class _OursGroup(msgspec.Struct):
+    moves: list[msgspec.Raw] = []
+
+
 class _OursJson(msgspec.Struct):
     state: str
-    legalMoves: list[msgspec.Raw] = []
+    legalBySeat: list[_OursGroup] = []
     finished: bool = False
 
 
@@ -160,7 +172,7 @@ class OursRest(_Rest):
         if status != 200:
             raise RuntimeError(f"HTTP {status}: {body[:200]!r}")
         r = _ours_json(body)
-        return r.state, len(r.legalMoves), r.finished, len(body)
+        return r.state, sum(len(g.moves) for g in r.legalBySeat), r.finished, len(body)
 
 
 class PeerRest(_Rest):
@@ -204,13 +216,13 @@ class OursGrpc(_Grpc):
         data = await self.new_rpc(pb.NewGameRequest(game="hats", seats=[pb.Seat()] * self.seats, seed=seed,
                                                     access="open", want=self.want).SerializeToString(), timeout=30)
         r = self.started(data)
-        return r.state, len(r.legal_moves), False, len(data)
+        return r.state, _listed(r.legal_by_seat), False, len(data)
 
     async def move(self, _conn, state, pick: int):
         data = await self.apply_rpc(self.pb.ApplyMoveRequest(state=state, index=pick, want=self.want)
                                     .SerializeToString(), timeout=30)
         r = self.applied(data)
-        return r.state, len(r.legal_moves), r.finished, len(data)
+        return r.state, _listed(r.legal_by_seat), r.finished, len(data)
 
 
 class PeerGrpc(_Grpc):

@@ -33,8 +33,9 @@ SHARED_MOVES = 1 << 15
 _SHARED: dict[tuple[str, int, str], m.Move] = {}
 
 
-def move(w: GameWire, info, cut=None) -> m.Move:
-    """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was.
+def move(w: GameWire, info, cut=None, typed: bool = True) -> m.Move:
+    """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was; whole is
+    its seat and text, and its typed form too when `typed` (and its game has one).
 
     Shared between responses (never changed once made): made once per seat, or once per MoveInfo that
     its engine keeps (memoised on it); registered for the gRPC converter (m.shared) from its second use,
@@ -43,7 +44,7 @@ def move(w: GameWire, info, cut=None) -> m.Move:
         out = _SEAT_ONLY.get(info.seat)
         if out is None:
             out = _SEAT_ONLY[info.seat] = m.Move(seat=info.seat)
-    elif not w.typed:  # a game without a .proto of its own plays by text
+    elif not typed or not w.typed:  # (a game without a .proto of its own plays by text)
         out = _listed(w.id, info)
     else:
         out = getattr(info, "typed", None)
@@ -86,9 +87,19 @@ class Listings:
         self._long = Lane(running=1)
 
     def moves(self, game, state: bytearray, cut, typed: bool = True) -> list[m.Move]:
-        """The listed moves `cut` may see: every seat's for a full cut, else `cut.seat`'s only (none for
-        the spectator): even the number of another seat's moves can tell what it holds. Without `typed`,
-        each is its seat and text only (`want.typed_moves` unset)."""
+        """The listed moves `cut` may see, each a Move: every seat's for a full cut, else `cut.seat`'s only
+        (none for the spectator): even the number of another seat's moves can tell what it holds. With
+        `typed` (LegalMoves, `want.typed_moves`) each has its typed form, else its seat and text only."""
+        return self._list(game, state, cut, lambda w, infos: _build_chunk(w, infos, typed),
+                          m.Shared if not (typed and wire(game.id).typed) else list)
+
+    def by_seat(self, game, state: bytearray, cut) -> list[m.SeatMoves]:
+        """The same moves as `moves` (in its order, for the same cut) as their texts, grouped by seat:
+        the compact listing of `want.legal_moves` (`legal_by_seat`)."""
+        groups = self._list(game, state, cut, lambda _w, infos: list(map(_TEXT_AND_SEAT, infos)), list)
+        return _grouped(groups)
+
+    def _list(self, game, state: bytearray, cut, build, chunks: type) -> list:
         if not cut.full and cut.seat is None:
             return []
         count = len(game.legal_moves(state))
@@ -98,27 +109,43 @@ class Listings:
                            f"want.legalMoves) and give the move as text (seats to act: "
                            f"{', '.join(map(str, game.to_act(state)))})", count=count)
         if count <= LONG_LISTING:
-            return _build(game, state, cut, typed, None)
+            return _build(game, state, cut, build, chunks, None)
         if self._on_loop():
             raise OffLoop
-        return self._long.run(lambda: _build(game, state, cut, typed, self._yield), time.monotonic() + WAIT)
+        return self._long.run(lambda: _build(game, state, cut, build, chunks, self._yield), time.monotonic() + WAIT)
 
     def _yield(self) -> None:
         pace(self._others())
 
 
-def _build(game, state: bytearray, cut, typed: bool, pause) -> list[m.Move]:
+def _build(game, state: bytearray, cut, build, chunks: type, pause) -> list:
     w = wire(game.id)
     infos = game.describe_moves(state)
     if not cut.full:
         infos = [info for info in infos if info.seat == cut.seat]
     if pause is None:
-        return _build_chunk(w, infos, typed)
-    out: list[m.Move] = [] if typed and w.typed else m.Shared()
+        return build(w, infos)
+    out = chunks()
     for start in range(0, len(infos), CHUNK):
         pause()
-        out += _build_chunk(w, infos[start:start + CHUNK], typed)
+        out += build(w, infos[start:start + CHUNK])
     return out or []
+
+
+_TEXT_AND_SEAT = operator.attrgetter("seat", "text")
+
+
+def _grouped(listed: list[tuple[int, str]]) -> list[m.SeatMoves]:
+    """(seat, text) pairs as SeatMoves: one group per run of one seat's moves, so the order is kept."""
+    out: list[m.SeatMoves] = []
+    seat = None
+    for mover, text in listed:
+        if mover != seat:
+            seat = mover
+            texts: list[str] = []
+            out.append(m.SeatMoves(seat, texts))
+        texts.append(text)
+    return out
 
 
 # A listing whose every MoveInfo has its Move memoised (an engine that keeps its MoveInfos, after the first

@@ -295,7 +295,8 @@ class App:
         finished = game.is_finished(new)
         w = wire(game.id)
         # state, move, events, to_act, finished, move_count: by position (a Struct is made in about half the time)
-        resp = m.ApplyMoveResponse(self.sealer.seal(game.encode(new), count, t.table), listed_move(w, info, cut),
+        resp = m.ApplyMoveResponse(self.sealer.seal(game.encode(new), count, t.table),
+                                   listed_move(w, info, cut, want is not None and want.typed_moves),
                                    w.events(events, cut.seat), game.to_act(new), finished, count)
         if want is not None:
             # An `open` game lists every seat's moves and the whole score, as before seat keys (its
@@ -627,6 +628,9 @@ def _fill_wanted(resp, listings: Listings, game: Game, state: bytearray, want: m
     if want.view:
         resp.view = _view(game, state, cut.seat)
     if want.legal_moves:
-        resp.legal_moves = listings.moves(game, state, cut, want.typed_moves)
+        if want.typed_moves:
+            resp.legal_moves = listings.moves(game, state, cut)
+        else:
+            resp.legal_by_seat = listings.by_seat(game, state, cut)
     if want.score:
         resp.score = _score(game, state, cut)

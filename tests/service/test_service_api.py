@@ -5,6 +5,7 @@ test_service_conformance.py (registry-driven).
 """
 from __future__ import annotations
 
+import random
 import time
 
 from google.protobuf import json_format
@@ -14,6 +15,8 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 import engines
 from service.api import engine_pb2 as pb
 from service.app.metrics import FLUSH_SECONDS
+
+from listed import listed, listed_pb
 
 
 def test_events_are_redacted_for_the_perspective(stub):
@@ -118,18 +121,48 @@ def test_text_and_typed_move_may_spell_the_same_move_differently(http):
     assert r.status_code == 400 and r.json()["reason"] == "move_mismatch"
 
 
-def test_listed_moves_are_seat_and_text_unless_the_typed_form_is_wanted(http, stub):
-    """`want.legalMoves` lists seat and text; `typedMoves` adds the typed form: the same moves, in the same
-    order as LegalMoves, over both transports, and an index into the short list plays that move."""
+def test_listed_moves_are_texts_by_seat_unless_the_typed_form_is_wanted(http, stub):
+    """`want.legalMoves` lists each seat's move texts (`legalBySeat`); with `typedMoves`, Moves with their
+    typed form (`legalMoves`): the same moves in LegalMoves' order over both transports. An index into the
+    compact listing plays that move, whose echo carries its typed form only when asked."""
     body = {"game": "hats", "seats": [{}, {}, {}], "seed": "7", "access": "open"}
-    short = http.post("/v1/games/hats:new", json=dict(body, want={"legalMoves": True})).json()["legalMoves"]
+    short = http.post("/v1/games/hats:new", json=dict(body, want={"legalMoves": True})).json()
     typed = http.post("/v1/games/hats:new", json=dict(body, want={"legalMoves": True, "typedMoves": True})).json()
-    assert short and all(set(mv) == {"seat", "text"} or set(mv) == {"text"} for mv in short)
+    assert "legalMoves" not in short and "legalBySeat" not in typed
+    assert short["legalBySeat"][0]["seat"] == 0 and [set(g) for g in short["legalBySeat"]] == [{"seat", "moves"}]
     assert all("hats" in mv for mv in typed["legalMoves"])
-    assert short == [{k: v for k, v in mv.items() if k != "hats"} for mv in typed["legalMoves"]]
+    assert listed(short) == [{"seat": mv["seat"], "text": mv["text"]} for mv in typed["legalMoves"]]
     assert http.post("/v1/legal-moves", json={"state": typed["state"]}).json()["moves"] == typed["legalMoves"]
     new = stub.NewGame(json_format.ParseDict(dict(body, want={"legalMoves": True}), pb.NewGameRequest()), timeout=10)
-    assert [json_format.MessageToDict(mv) for mv in new.legal_moves] == short
+    assert json_format.MessageToDict(new)["legalBySeat"] == short["legalBySeat"] and not new.legal_moves
     out = stub.ApplyMove(pb.ApplyMoveRequest(state=new.state, index=2, want=pb.Want(legal_moves=True)), timeout=10)
-    assert out.move.text == short[2]["text"] and out.move.HasField("hats")  # the echoed move stays whole
-    assert out.legal_moves and not any(mv.HasField("hats") for mv in out.legal_moves)
+    assert out.move == pb.Move(seat=0, text=listed(short)[2]["text"])  # seat and text: no typed form unasked
+    assert out.legal_by_seat and not out.legal_moves
+    whole = stub.ApplyMove(pb.ApplyMoveRequest(state=new.state, index=2, want=pb.Want(legal_moves=True,
+                                                                                     typed_moves=True)), timeout=10)
+    assert whole.move.text == out.move.text and whole.move.HasField("hats")
+    assert listed_pb(out) == [pb.Move(seat=mv.seat, text=mv.text) for mv in whole.legal_moves]
+    assert not whole.legal_by_seat
+
+
+def test_compact_listing_groups_the_moves_of_several_seats_in_order(http):
+    """When several seats may act (a Cambio stick-in), each seat's moves are a group, in LegalMoves' order,
+    and an index counts across the groups."""
+    want = {"legalMoves": True}
+    out = http.post("/v1/games/cambio:new", json={"seats": [{}, {}, {}], "seed": "4", "access": "open",
+                                                   "want": want}).json()
+    rnd = random.Random(4)
+    for _ in range(400):
+        if len(out.get("toAct", ())) > 1:
+            break
+        out = http.post("/v1/apply", json={"state": out["state"], "index": rnd.randrange(len(listed(out))),
+                                           "want": want}).json()
+    else:
+        raise AssertionError("no state with several seats to act within 400 moves")
+    groups = out["legalBySeat"]
+    assert len(groups) >= 2 and [g.get("seat", 0) for g in groups] == sorted({g.get("seat", 0) for g in groups})
+    full = http.post("/v1/legal-moves", json={"state": out["state"]}).json()["moves"]
+    assert listed(out) == [{"seat": mv.get("seat", 0), "text": mv["text"]} for mv in full]
+    last = len(full) - 1  # the last group's last move, by its index across the groups
+    moved = http.post("/v1/apply", json={"state": out["state"], "index": last, "want": {"typedMoves": True}}).json()
+    assert moved["move"]["text"] == groups[-1]["moves"][-1] and moved["move"].get("seat", 0) == groups[-1]["seat"]

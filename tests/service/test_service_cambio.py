@@ -137,7 +137,7 @@ def test_typed_options_deal_the_same_game_as_the_text_options(http, stub):
     expected = _json(wire("cambio").view(game.view(local, 2), 2).cambio)
     for resp in (by_text, by_typed, grpc_typed):
         assert resp["view"] == {"seat": 2, "cambio": expected}
-        assert resp["legalMoves"] == by_text["legalMoves"] and resp["toAct"] == [1]
+        assert resp["legalBySeat"] == by_text["legalBySeat"] and resp["toAct"] == [1]
     v = by_typed["view"]["cambio"]
     assert v["dealer"] == 1 and v["maxTurns"] == 150 and v["memoryAid"] == "slot"
     # Typed options are merged over the text ones.

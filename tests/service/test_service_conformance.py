@@ -23,6 +23,8 @@ from service.wire import convert
 from service.wire import messages as m
 from service.wire.games import wire
 
+from listed import listed
+
 GAMES = engines.games()
 IDS = [g.info.id for g in GAMES]
 TYPED = [g for g in GAMES if wire(g.info.id).typed]
@@ -119,8 +121,11 @@ def test_full_game_over_grpc(stub, game):
         move = legal.moves[rnd.randrange(len(legal.moves))]
         given = pb.Move(seat=move.seat, **{gid: getattr(move, gid)}) if typed and count % 2 else \
             pb.Move(seat=move.seat, text=move.text)
-        out = stub.ApplyMove(pb.ApplyMoveRequest(state=state, move=given, game=gid), timeout=10)
-        assert out.move == move
+        # The echo is the move's seat and text; its typed form too when the request asks (`typedMoves`).
+        whole = count % 3 == 2
+        out = stub.ApplyMove(pb.ApplyMoveRequest(state=state, move=given, game=gid,
+                                                 want=pb.Want(typed_moves=True) if whole else None), timeout=10)
+        assert out.move == (move if whole else pb.Move(seat=move.seat, text=move.text))
         assert all(e.WhichOneof("game") == (gid if typed else "generic") for e in out.events)
         state, count = out.state, count + 1
         assert out.move_count == count
@@ -150,7 +155,7 @@ def test_rest_and_grpc_agree_along_a_game(http, stub, game):
     grpc_new = _grpc_json(stub.NewGame(json_format.ParseDict(dict(new_body, game=gid), pb.NewGameRequest()),
                                        timeout=10))
     assert {k: v for k, v in rest_new.items() if k != "state"} == {k: v for k, v in grpc_new.items() if k != "state"}
-    state, moves, rnd = rest_new["state"], rest_new["legalMoves"], random.Random(3)
+    state, moves, rnd = rest_new["state"], listed(rest_new), random.Random(3)
     for step in range(MAX_MOVES):
         token = base64.b64decode(state)
         pairs = [({"state": state}, stub.LegalMoves, pb.LegalMovesRequest(state=token), "/v1/legal-moves"),
@@ -173,7 +178,7 @@ def test_rest_and_grpc_agree_along_a_game(http, stub, game):
             {k: v for k, v in _grpc_json(grpc_out).items() if k != "state"}, step
         for event_json, event in zip(rest_out.get("events", []), grpc_out.events):
             assert json_format.ParseDict(event_json, pb.Event()) == event
-        state, moves = rest_out["state"], rest_out.get("legalMoves", [])
+        state, moves = rest_out["state"], listed(rest_out)
     assert rest_out["finished"]
 
 

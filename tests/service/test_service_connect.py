@@ -36,10 +36,11 @@ def test_binary_protobuf_bodies(http):
     r = http.post("/engine.v1.GameService/NewGame", content=req.SerializeToString(), headers=PROTO)
     assert r.status_code == 200 and r.headers["content-type"].startswith("application/proto")
     new = pb.NewGameResponse.FromString(r.content)
-    assert new.seed == 9 and new.legal_moves
-    apply = pb.ApplyMoveRequest(state=new.state, move=new.legal_moves[0])
+    assert new.seed == 9 and new.legal_by_seat
+    first = pb.Move(seat=new.legal_by_seat[0].seat, text=new.legal_by_seat[0].moves[0])
+    apply = pb.ApplyMoveRequest(state=new.state, move=first)
     r = http.post("/engine.v1.GameService/ApplyMove", content=apply.SerializeToString(), headers=PROTO)
-    assert pb.ApplyMoveResponse.FromString(r.content).move.text == new.legal_moves[0].text
+    assert pb.ApplyMoveResponse.FromString(r.content).move == first
     # The same answer as REST for the same token.
     rest = http.post("/v1/legal-moves", json={"state": base64.b64encode(new.state).decode()}).json()
     via_connect = call(http, "LegalMoves", {"state": base64.b64encode(new.state).decode()}).json()

@@ -21,6 +21,8 @@ from service.api import hats_pb2
 from service.process.cors import Cors, parse_origins
 from service.wire.methods import METHODS
 
+from listed import listed
+
 ORIGIN = "http://table.example:5173"
 CONNECT = {"content-type": "application/json", "connect-protocol-version": "1"}
 # What connect-web, grpc-web and grpc-dotnet's GrpcWebHandler send beside the body.
@@ -113,9 +115,9 @@ def test_every_proto3_json_spelling_is_accepted(http, route):
                                                  "want": {"legal_moves": True, "seat": "0", "view": None}})
     assert new.status_code == 200, new.text
     body = new.json()
-    assert body["seed"] == "11" and body["legalMoves"]
+    assert body["seed"] == "11" and body["legalBySeat"]
     raw = base64.b64decode(body["state"])
-    first = body["legalMoves"][0]
+    first = listed(body)[0]
     # Unpadded URL-safe base64 and the index as a string in exponent form.
     moved = call("ApplyMove", "/v1/apply", {"state": _b64url(raw), "index": "0e0",
                                             "want": {"legal_moves": True, "typed_moves": True}})
@@ -144,7 +146,7 @@ def test_unreadable_values_name_their_field(http):
 def test_move_and_index_must_agree(http):
     new = http.post("/v1/games/hats:new", json={"seats": [{}, {}, {}], "seed": "5",
                                                 "want": {"legalMoves": True}}).json()
-    moves = new["legalMoves"]
+    moves = listed(new)
     assert len(moves) > 1
     other = {"seat": moves[1]["seat"], "text": moves[1]["text"]}
     r = http.post("/v1/apply", json={"state": new["state"], "move": other, "index": 0})

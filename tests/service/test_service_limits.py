@@ -44,3 +44,10 @@ def test_a_long_listing_takes_its_turn_and_lists_the_same_moves(app, monkeypatch
     monkeypatch.setattr(app_module, "pace", lambda others: turns.append(turn.acquire(blocking=False)))
     assert app.call("rest", "LegalMoves", m.LegalMovesRequest(state=new.state)) == direct
     assert len(turns) == len(direct.moves) and not any(turns), "built in chunks, holding the lane's one turn"
+    turns.clear()  # the compact listing (texts by seat) takes the same turns
+    texts = app.call("rest", "ApplyMove", m.ApplyMoveRequest(state=new.state, move=direct.moves[0],
+                                                             want=m.Want(legal_moves=True)))
+    compact_turns = list(turns)
+    after = app.call("rest", "LegalMoves", m.LegalMovesRequest(state=texts.state))
+    assert [(g.seat, t) for g in texts.legal_by_seat for t in g.moves] == [(mv.seat, mv.text) for mv in after.moves]
+    assert len(compact_turns) == len(after.moves) and not any(compact_turns), "in chunks, holding the one turn"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from listed import listed
+
 MAX_MOVES = 1000  # a solo game ends when the deck runs out: 83 cards, at most a few hundred moves
 
 
@@ -16,7 +18,7 @@ def test_a_solo_game_plays_to_a_final_score_over_rest(http):
     body = r.json()
     solo = body["view"]["whiteHat"]["solo"]
     assert len(solo["row"]) == 5 and solo["hatAtRow"] and body["view"]["whiteHat"]["phase"] == "lead"
-    state, moves, sent, row_answers = body["state"], body["legalMoves"], 0, 0
+    state, moves, sent, row_answers = body["state"], listed(body), 0, 0
     rnd = random.Random(18)
     while True:
         assert {m.get("seat", 0) for m in moves} == {0}, "only the solo player is ever asked to move"
@@ -30,7 +32,7 @@ def test_a_solo_game_plays_to_a_final_score_over_rest(http):
         if move["text"].startswith("play"):
             assert kinds[0] == "row_played", kinds  # the row answered inside the same ApplyMove
             row_answers += 1
-        state, moves = out["state"], out.get("legalMoves", [])
+        state, moves = out["state"], listed(out)
         if out.get("finished"):
             break
         assert sent < MAX_MOVES

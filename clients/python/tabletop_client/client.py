@@ -15,8 +15,16 @@ MoveLike = Union[str, pb.Move]
 def want(view: bool = False, legal_moves: bool = False, score: bool = False,
          seat: Optional[int] = None, typed_moves: bool = False) -> pb.Want:
     """What NewGame/ApplyMove should answer with besides the new state (view for `seat`); listed
-    moves are seat and text unless `typed_moves`."""
+    moves are each seat's texts (`legal_by_seat`, see `listed`) unless `typed_moves` (`legal_moves`)."""
     return pb.Want(view=view, legal_moves=legal_moves, score=score, seat=seat, typed_moves=typed_moves)
+
+
+def listed(response) -> list[pb.Move]:
+    """The moves a NewGame/ApplyMove response lists, in order (an `index` counts in it), each its seat and
+    text: `legal_moves` as they are, or the compact `legal_by_seat` spelled out."""
+    if response.legal_moves:
+        return list(response.legal_moves)
+    return [pb.Move(seat=group.seat, text=text) for group in response.legal_by_seat for text in group.moves]
 
 
 def _move(move: MoveLike, seat: Optional[int]) -> pb.Move:

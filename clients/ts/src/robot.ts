@@ -1,6 +1,6 @@
 // Random legal play: the web table's robot seats and the tests' full games use it.
 import type { ApplyMoveResponse, Move } from "./gen/engine/v1/engine_pb.js";
-import type { Table, WantInit } from "./table.js";
+import { listed, type Table, type WantInit } from "./table.js";
 
 /** A small seeded generator (mulberry32): the same seed plays the same game. */
 export function seededRandom(seed: number): () => number {
@@ -15,7 +15,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Play one random legal move of `seat` with its key: from `moves` (its own list) when given, else
- *  after listing them. The answer's `legalMoves` (with `want.legalMoves`) is again `seat`'s own list. */
+ *  after listing them. The answer's listing (with `want.legalMoves`, read by `listed`) is again `seat`'s own list. */
 export async function randomMove(table: Table, seat: number, random: () => number, want?: WantInit,
                                  moves?: Move[]): Promise<ApplyMoveResponse> {
   const listed = moves ?? await table.legalMoves(seat);
@@ -33,7 +33,7 @@ export async function playOut(table: Table, random: () => number, maxMoves = 20_
     if (table.toAct.length === 0) throw new Error(`${table.game}: nobody to act but the game is not over`);
     const seat = table.toAct[Math.floor(random() * table.toAct.length)];
     const out = await randomMove(table, seat, random, { legalMoves: true }, last?.seat === seat ? last.moves : undefined);
-    last = { seat, moves: out.legalMoves };
+    last = { seat, moves: listed(out) };
     played++;
   }
   return played;

@@ -5,6 +5,7 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { createClient, type CallOptions, type Client, type Transport } from "@connectrpc/connect";
 import {
   GameService,
+  MoveSchema,
   NewGameRequestSchema,
   WantSchema,
   type ApplyMoveResponse,
@@ -13,6 +14,7 @@ import {
   type NewGameRequest,
   type NewGameResponse,
   type Score,
+  type SeatMoves,
   type ViewResponse,
 } from "./gen/engine/v1/engine_pb.js";
 
@@ -129,6 +131,13 @@ export class Table {
     if (!out.score) throw new Error("Score answered without a score");
     return out.score;
   }
+}
+
+/** The moves a NewGame/ApplyMove answer lists, in order (ApplyMove's `index` counts in them): `legalMoves`
+ *  as they are (with `want.typedMoves`), else the compact `legalBySeat` spelled out as seat and text. */
+export function listed(out: { legalMoves: Move[]; legalBySeat: SeatMoves[] }): Move[] {
+  if (out.legalMoves.length > 0) return out.legalMoves;
+  return out.legalBySeat.flatMap((group) => group.moves.map((text) => create(MoveSchema, { seat: group.seat, text })));
 }
 
 /** A `want` asking for everything about the new state, seen by `seat`. */

@@ -46,6 +46,16 @@ namespace Tabletop.Client
         public string text;
     }
 
+    // The compact listing of NewGame/ApplyMove (want.legalMoves): one seat's legal moves as their texts.
+    // A move's index (ApplyIndexRequest.index) is its place in the whole listing, the groups in order.
+    [Serializable]
+    public class SeatMoves
+    {
+        public const string Proto = "engine.v1.SeatMoves";
+        public int seat;
+        public string[] moves;
+    }
+
     // An event of a move (named GameEvent: `Event` would meet UnityEngine.Event, CS0104).
     [Serializable]
     public class GameEvent
@@ -105,7 +115,8 @@ namespace Tabletop.Client
         public string seed;
         public Seat[] seats;
         public int[] toAct;
-        public Move[] legalMoves;
+        // With want.legalMoves: each seat's legal moves, as texts.
+        public SeatMoves[] legalBySeat;
         public Score score;
         public GameEvent[] events;
         // Acts and sees for every seat: keep it on your server in a real game.
@@ -160,7 +171,8 @@ namespace Tabletop.Client
         public int[] toAct;
         public bool finished;
         public int moveCount;
-        public Move[] legalMoves;
+        // With want.legalMoves: each seat's legal moves, as texts.
+        public SeatMoves[] legalBySeat;
         public Score score;
     }
 

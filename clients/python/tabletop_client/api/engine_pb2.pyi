@@ -93,6 +93,14 @@ class Want(_message.Message):
     typed_moves: bool
     def __init__(self, view: bool = ..., seat: _Optional[int] = ..., legal_moves: bool = ..., score: bool = ..., typed_moves: bool = ...) -> None: ...
 
+class SeatMoves(_message.Message):
+    __slots__ = ("seat", "moves")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    moves: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, seat: _Optional[int] = ..., moves: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class Move(_message.Message):
     __slots__ = ("seat", "text", "hats", "cambio", "kodiak", "alaska", "rune_market", "white_hat", "black_hat")
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -258,7 +266,7 @@ class NewGameRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., options: _Optional[_Mapping[str, str]] = ..., seed: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., access: _Optional[str] = ..., hats: _Optional[_Union[_hats_pb2.HatsOptions, _Mapping]] = ..., cambio: _Optional[_Union[_cambio_pb2.CambioOptions, _Mapping]] = ..., kodiak: _Optional[_Union[_kodiak_pb2.KodiakOptions, _Mapping]] = ..., alaska: _Optional[_Union[_alaska_pb2.AlaskaOptions, _Mapping]] = ..., rune_market: _Optional[_Union[_rune_market_pb2.RuneMarketOptions, _Mapping]] = ..., white_hat: _Optional[_Union[_white_hat_pb2.WhiteHatOptions, _Mapping]] = ..., black_hat: _Optional[_Union[_white_hat_pb2.WhiteHatOptions, _Mapping]] = ...) -> None: ...
 
 class NewGameResponse(_message.Message):
-    __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score", "events", "host_key", "access")
+    __slots__ = ("state", "game", "seed", "seats", "to_act", "view", "legal_moves", "score", "events", "host_key", "access", "legal_by_seat")
     STATE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -270,6 +278,7 @@ class NewGameResponse(_message.Message):
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     HOST_KEY_FIELD_NUMBER: _ClassVar[int]
     ACCESS_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_BY_SEAT_FIELD_NUMBER: _ClassVar[int]
     state: bytes
     game: str
     seed: int
@@ -281,7 +290,8 @@ class NewGameResponse(_message.Message):
     events: _containers.RepeatedCompositeFieldContainer[Event]
     host_key: str
     access: str
-    def __init__(self, state: _Optional[bytes] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., host_key: _Optional[str] = ..., access: _Optional[str] = ...) -> None: ...
+    legal_by_seat: _containers.RepeatedCompositeFieldContainer[SeatMoves]
+    def __init__(self, state: _Optional[bytes] = ..., game: _Optional[str] = ..., seed: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., host_key: _Optional[str] = ..., access: _Optional[str] = ..., legal_by_seat: _Optional[_Iterable[_Union[SeatMoves, _Mapping]]] = ...) -> None: ...
 
 class LegalMovesRequest(_message.Message):
     __slots__ = ("state", "seat", "game")
@@ -318,7 +328,7 @@ class ApplyMoveRequest(_message.Message):
     def __init__(self, state: _Optional[bytes] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., index: _Optional[int] = ..., want: _Optional[_Union[Want, _Mapping]] = ..., game: _Optional[str] = ...) -> None: ...
 
 class ApplyMoveResponse(_message.Message):
-    __slots__ = ("state", "move", "events", "to_act", "finished", "move_count", "view", "legal_moves", "score")
+    __slots__ = ("state", "move", "events", "to_act", "finished", "move_count", "view", "legal_moves", "score", "legal_by_seat")
     STATE_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
@@ -328,6 +338,7 @@ class ApplyMoveResponse(_message.Message):
     VIEW_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_BY_SEAT_FIELD_NUMBER: _ClassVar[int]
     state: bytes
     move: Move
     events: _containers.RepeatedCompositeFieldContainer[Event]
@@ -337,7 +348,8 @@ class ApplyMoveResponse(_message.Message):
     view: View
     legal_moves: _containers.RepeatedCompositeFieldContainer[Move]
     score: Score
-    def __init__(self, state: _Optional[bytes] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., finished: bool = ..., move_count: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ...) -> None: ...
+    legal_by_seat: _containers.RepeatedCompositeFieldContainer[SeatMoves]
+    def __init__(self, state: _Optional[bytes] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., to_act: _Optional[_Iterable[int]] = ..., finished: bool = ..., move_count: _Optional[int] = ..., view: _Optional[_Union[View, _Mapping]] = ..., legal_moves: _Optional[_Iterable[_Union[Move, _Mapping]]] = ..., score: _Optional[_Union[Score, _Mapping]] = ..., legal_by_seat: _Optional[_Iterable[_Union[SeatMoves, _Mapping]]] = ...) -> None: ...
 
 class ScoreRequest(_message.Message):
     __slots__ = ("state", "game")
