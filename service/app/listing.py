@@ -86,12 +86,11 @@ class Listings:
         self._on_loop = on_loop  # whether this call runs on the event loop: a long listing leaves it (OffLoop)
         self._long = Lane(running=1)
 
-    def moves(self, game, state: bytearray, cut, typed: bool = True) -> list[m.Move]:
-        """The listed moves `cut` may see, each a Move: every seat's for a full cut, else `cut.seat`'s only
-        (none for the spectator): even the number of another seat's moves can tell what it holds. With
-        `typed` (LegalMoves, `want.typed_moves`) each has its typed form, else its seat and text only."""
-        return self._list(game, state, cut, lambda w, infos: _build_chunk(w, infos, typed),
-                          m.Shared if not (typed and wire(game.id).typed) else list)
+    def moves(self, game, state: bytearray, cut) -> list[m.Move]:
+        """The listed moves `cut` may see, each a whole Move (typed form included when its game has one):
+        every seat's for a full cut, else `cut.seat`'s only (none for the spectator): even the number of
+        another seat's moves can tell what it holds. LegalMoves and `want.typed_moves` list these."""
+        return self._list(game, state, cut, _build_chunk, list if wire(game.id).typed else m.Shared)
 
     def by_seat(self, game, state: bytearray, cut) -> list[m.SeatMoves]:
         """The same moves as `moves` (in its order, for the same cut) as their texts, grouped by seat:
@@ -154,8 +153,8 @@ _LISTED = operator.attrgetter("listed")
 _TYPED = operator.attrgetter("typed")
 
 
-def _build_chunk(w: GameWire, infos: list, typed: bool) -> list[m.Move]:
-    whole = typed and w.typed
+def _build_chunk(w: GameWire, infos: list) -> list[m.Move]:
+    whole = w.typed
     try:
         out = m.Shared(map(_TYPED if whole else _LISTED, infos))
     except AttributeError:  # one not made yet (a slot not set): made below
