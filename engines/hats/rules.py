@@ -200,9 +200,12 @@ def _type_pair(index: cython.int) -> tuple:
 
 @cython.cfunc
 def _draw(buf: bytearray) -> cython.int:
-    pos: cython.int = buf[DECK_TOP]
+    """Take the top card; its cell is cleared so that a drawn card leaves no trace in the token."""
+    pos: cython.Py_ssize_t = buf[DECK_TOP]
+    card: cython.int = buf[DECK + pos]
+    buf[DECK + pos] = 0
     buf[DECK_TOP] = pos + 1
-    return buf[DECK + pos]
+    return card
 
 
 # -- legal moves ---------------------------------------------------------------
@@ -409,6 +412,7 @@ def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cyth
     i: cython.int
     for i in range(index, n - 1):
         buf[p + HAND + i] = buf[p + HAND + i + 1]
+    buf[p + HAND + n - 1] = 0  # the vacated last slot: dead cells stay 0, so equal positions encode alike
     buf[p + HAND_COUNT] = n - 1
     buf[GIVEN_BY + card] = 0
     return card
@@ -483,6 +487,10 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
         buf[DECK + i] = buf[PILE + i]
         buf[PILE_BY + i] = 0
         buf[PILE + i] = 0
+    # Past n the deck is 0 already (drawing clears each cell) unless the state comes from a token sealed
+    # before drawing did: clearing it here, once or twice a game, keeps such leftovers from outliving it.
+    for i in range(n, N_CARDS):
+        buf[DECK + i] = 0
     buf[PILE_COUNT] = 0
     buf[DECK_TOP] = 0
     buf[DECK_END] = n
@@ -513,6 +521,7 @@ def _return(buf: bytearray, seat: cython.int, index: cython.int, events: Optiona
     buf[OFFER] = NONE
     buf[OPT_USED] = 1
     buf[PHASE] = buf[OFFER_PHASE]
+    buf[OFFER_PHASE] = 0  # read only in the partner phase: cleared so a past offer leaves no trace
     if events is not None:
         events.append((EV_PARTNER_EXCHANGE, seat, partner, offered, returned))
     if buf[PHASE] == AFTER:
