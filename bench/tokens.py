@@ -8,10 +8,12 @@ states reached. For each state it builds the token plaintext the service seals
 and prints one line per game:
 
     <game> plain=B rle=B zlib=B token2=B token3=B rle_pack_us=T rle_unpack_us=T
-           pure_pack_us=T pure_unpack_us=T zlib_pack_us=T zlib_unpack_us=T
+           pure_pack_us=T pure_unpack_us=T zlib_pack_us=T zlib_unpack_us=T token4=B
 
-sizes are means in bytes (`token2`/`token3`: the sealed token before and after
-packing), times are the best per-call microseconds of thread CPU time over several
+sizes are means in bytes (`plain`, `rle`, `zlib`: the plaintext of the format the service
+seals, 4; `token2`/`token3`: the sealed token in the older formats, unpacked and packed, with
+their 4-byte lengths and msgpack seat table; `token4`: the token the service seals now),
+times are the best per-call microseconds of thread CPU time over several
 rounds (`rle` compiled, `pure` interpreted, `zlib` raw deflate, wbits -9, memLevel 1,
 level 1). Compare numbers from the same run: the machine is shared and noisy.
 """
@@ -23,9 +25,11 @@ import random
 import time
 import zlib
 
+import msgspec
+
 import engines
 from engines.core import purepython, runpack
-from service.app.tokens import Sealer, pack_seats
+from service.app.tokens import NONCE, TAG, Sealer, pack_seats, unpack_table, varint
 
 KEY = ("bench", bytes(32))
 
@@ -48,8 +52,15 @@ def sealed_parts(game, games: int, sample: int) -> list[tuple[bytes, int, bytes]
 
 
 def plaintext(encoded: bytes, count: int, table: bytes) -> bytes:
-    """What Sealer.seal packs and encrypts."""
-    return b"".join((count.to_bytes(4, "big"), len(table).to_bytes(2, "big"), table, encoded))
+    """What Sealer.seal packs and encrypts (format 4)."""
+    return b"".join((varint(count), varint(len(table)), table, encoded))
+
+
+def old_plaintext(encoded: bytes, count: int, table: bytes) -> bytes:
+    """The plaintext of formats 2 and 3: 4-byte count, 2-byte table length, msgpack (seats, id, access)."""
+    seats, game_id, access = unpack_table(table)
+    old = msgspec.msgpack.encode(([list(s) for s in seats], game_id, access))
+    return b"".join((count.to_bytes(4, "big"), len(old).to_bytes(2, "big"), old, encoded))
 
 
 def deflate(data: bytes) -> bytes:
@@ -79,21 +90,24 @@ def measure(game_id: str, games: int, sample: int, pure) -> str:
     assert all(runpack.unpack(q, len(p)) == p == inflate(z) for p, q, z in zip(plains, packed, zipped))
     assert all(pure.pack(p) == q for p, q in zip(plains, packed)), "interpreted packing differs"
     sealer = Sealer([KEY])
-    token3 = [len(sealer.seal(*p)) for p in parts]
-    overhead = token3[0] - len(packed[0])  # header, nonce and tag: the same for every token
+    token4 = [len(sealer.seal(*p)) for p in parts]
+    assert all(t == len(q) + 2 + len(KEY[0]) + 2 + NONCE + TAG for t, q in zip(token4, packed)), "not format 4"
+    olds = [old_plaintext(*p) for p in parts]
+    overhead = 2 + len(KEY[0]) + 4 + NONCE + TAG  # formats 2 and 3: header, nonce and tag
 
     def mean(sizes) -> float:
         return sum(sizes) / len(sizes)
 
     limit = max(map(len, plains))
     return (f"{game_id} plain={mean(list(map(len, plains))):.0f} rle={mean(list(map(len, packed))):.0f} "
-            f"zlib={mean(list(map(len, zipped))):.0f} token2={mean([len(p) + overhead for p in plains]):.0f} "
-            f"token3={mean(token3):.0f} "
+            f"zlib={mean(list(map(len, zipped))):.0f} token2={mean([len(p) + overhead for p in olds]):.0f} "
+            f"token3={mean([len(runpack.pack(p)) + overhead for p in olds]):.0f} "
             f"rle_pack_us={best_us(runpack.pack, plains):.3f} "
             f"rle_unpack_us={best_us(lambda q: runpack.unpack(q, limit), packed):.3f} "
             f"pure_pack_us={best_us(pure.pack, plains[:20], 3):.1f} "
             f"pure_unpack_us={best_us(lambda q: pure.unpack(q, limit), packed[:20], 3):.1f} "
-            f"zlib_pack_us={best_us(deflate, plains, 5):.3f} zlib_unpack_us={best_us(inflate, zipped, 5):.3f}")
+            f"zlib_pack_us={best_us(deflate, plains, 5):.3f} zlib_unpack_us={best_us(inflate, zipped, 5):.3f} "
+            f"token4={mean(token4):.0f}")
 
 
 def main(argv: list[str] | None = None) -> None:

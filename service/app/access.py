@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives.hmac import HMAC
 from .errors import ApiError, UNAUTHENTICATED
 
 SEATS, OPEN = "seats", "open"
-MODES = (SEATS, OPEN)
+MODES = (SEATS, OPEN)  # a token holds a mode as its index here (tokens.py): append, never reorder
 HOST = -1  # the holder of the host key (or anyone in an `open` game): acts and sees for every seat
 PERMISSION_DENIED = "PERMISSION_DENIED"
 _LABEL = b"tabletop-engine seat keys v1"

@@ -36,10 +36,9 @@ from .listing import Listings
 from .listing import move as listed_move
 from .limits import clip, too_long
 from .store import STALE, stale
-from .tokens import Sealer, TokenRefused, pack_seats, unpack_table
+from .tokens import SEAT_KINDS, Sealer, TokenRefused, pack_seats, unpack_table
 
 log = logging.getLogger("service.app")
-SEAT_KINDS = ("human", "robot")
 MAX_BATCH = limits.MAX_BATCH
 # Calls running at once in a worker; the others wait their turn in order, blocked. The interpreter runs
 # one thread at a time anyway, but dozens of threads all wanting it made each of its hand-overs slow for

@@ -1,27 +1,38 @@
 """Sealed state tokens: AES-GCM over the game state, key id in the clear.
 
-Layout (all of it authenticated, the body encrypted):
+Layout of format 4 (all of it authenticated, the body encrypted):
 
-    b"\x03"                 format version (3; format 2 tokens still open, see below)
+    b"\x04"                 format version (4; formats 3 and 2 still open, see below)
     kid length (1 byte), kid (ASCII)
-    body length (4 bytes, big-endian)   so truncation is told apart from tampering
+    body length (2 bytes, big-endian)   so truncation is told apart from tampering
     nonce (12 bytes)
     body = AES-GCM(key, nonce, packed plaintext, aad = everything before the nonce)
 
-plaintext = move count (4 bytes) | table length (2 bytes) | table (msgpack:
-seats, the game's random id, its access mode) | encoded state (engines' codec:
-game kind, rules version, state body). So the token binds the game, its rules
-version, move count, seat keys (derived from the random id, service/app/access.py)
-and access mode, and hidden information (hands, deck order) never leaves the
-server in the clear. Every byte of the token is authenticated: the header is the
-AEAD's associated data, the nonce is GCM's own input, the rest is ciphertext and tag.
+plaintext = move count (unsigned LEB128 varint) | table length (varint) | table |
+encoded state (engines' codec: game kind, rules version, state body). The table is
+msgpack `[game id (16 random bytes), access code, seats]`, where `seats` is the
+seat count when every seat is an unnamed human, else `[[name, kind code], ...]`;
+the codes index `access.MODES` and `SEAT_KINDS`, so both are append-only (a
+replica that does not know a code refuses the token). Three unnamed humans take 21
+bytes (format 3's table, names, kinds and mode spelled out: 49).
+So the token binds the game, its rules version, move count, seat keys (derived
+from the random id, service/app/access.py) and access mode, and hidden information
+(hands, deck order) never leaves the server in the clear. Every byte of the token
+is authenticated: the header is the AEAD's associated data, the nonce is GCM's own
+input, the rest is ciphertext and tag.
 
 packed plaintext = the plaintext with its runs of 0x00 and 0xFF run-length packed
 (engines/core/runpack.py): state bodies are mostly empty slots, so a Hats token is
 about half the size. It is unpacked after authentication and never beyond
-`MAX_PLAIN` bytes; a body that does not unpack is refused as `token_malformed`.
-Format 2 (the same, the plaintext not packed) still opens, so tokens sealed before
-an upgrade keep working through a rolling deploy.
+`MAX_PLAIN` bytes; a body that does not unpack, or whose head or table does not
+parse, is refused as `token_malformed` (only a holder of a key could seal one).
+
+Older formats still open, so tokens sealed before an upgrade keep working through
+a rolling deploy: format 3 (a 4-byte body length; plaintext head a 4-byte move
+count and 2-byte table length; the table msgpack `[[[name, kind], ...], game id,
+access mode]`) and format 2 (format 3 with the plaintext not packed). `open`
+converts their table to the format 4 one, so one table form reaches the app layer
+and the next token sealed from it is format 4 with the same seats, id and mode.
 
 Keys: `TABLETOP_TOKEN_KEYS="kid1:<base64 32 bytes>,kid2:<...>"`; every listed
 key opens tokens, the first one seals (rotation: add the new key first, drop
@@ -33,7 +44,9 @@ import base64
 import binascii
 import logging
 import os
+import re
 import struct
+from typing import Annotated, Union
 
 import msgspec
 from cryptography.exceptions import InvalidTag
@@ -41,18 +54,27 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from engines.core.runpack import pack, unpack
 
+from .access import MODES
 from .errors import INTERNAL, UNAUTHENTICATED, ApiError
-from .limits import MAX_TOKEN
+from .limits import MAX_SEATS, MAX_TOKEN
 
-FORMAT = 3  # 3: the plaintext is run-length packed
+FORMAT = 4  # 4: varint head, 2-byte body length, compact table
+PACKED_FORMAT = 3  # 3: the plaintext is run-length packed
 UNPACKED_FORMAT = 2  # 2: the table carries the game id and access mode (format 1 tokens are refused)
 MAX_PLAIN = MAX_TOKEN  # the most a plaintext unpacks to (format 2 held the whole token to it)
 NONCE = 12
 TAG = 16
+GAME_ID = 16  # bytes of a game's random id
+SEAT_KINDS = ("human", "robot")  # a token holds a kind as its index here: append, never reorder
 ENV = "TABLETOP_TOKEN_KEYS"
 log = logging.getLogger("service.tokens")
-_COUNT_SEATS = struct.Struct(">IH")  # plaintext head: move count, seats length
-_BODY_LEN = struct.Struct(">I")
+_BODY_LEN = struct.Struct(">H")
+_OLD_BODY_LEN = struct.Struct(">I")  # formats 2 and 3
+_OLD_HEAD = struct.Struct(">IH")  # formats 2 and 3: move count, table length
+_MAX_COUNT = 0xFFFF_FFFF  # the most format 3 held; so a varint count takes at most 5 bytes
+if MAX_TOKEN >= 1 << (8 * _BODY_LEN.size):
+    # seal's size check is what keeps the body length in its field: a larger limit needs a wider field
+    raise RuntimeError(f"MAX_TOKEN {MAX_TOKEN} does not fit a format {FORMAT} token's body length")
 
 
 class TokenRefused(ApiError):
@@ -108,25 +130,35 @@ class Sealer:
         self._kid = kid
         self._aead = self._ring[kid]
         self._prefix = bytes((FORMAT, len(kid))) + kid
+        self._overhead = len(self._prefix) + _BODY_LEN.size + NONCE + TAG
 
     def seal(self, encoded_state: bytes, move_count: int, seats: bytes) -> bytes:
         """A token for `encoded_state` (engines codec bytes) with its move count and packed seats; ApiError
         `state_too_large` (INTERNAL) rather than a token that `open` would refuse."""
-        unpacked = b"".join((_COUNT_SEATS.pack(move_count, len(seats)), seats, encoded_state))
+        size = len(seats)
+        # Inline for what tokens carry: a table under 128 bytes (default seats, short names) and a
+        # move count in one or two bytes (under 16384: every game's playouts).
+        if size < 0x80 and 0 <= move_count < 0x4000:
+            head = bytes((move_count, size)) if move_count < 0x80 else bytes(
+                (move_count & 0x7F | 0x80, move_count >> 7, size))
+        else:
+            head = varint(move_count) + varint(size)
+        unpacked = b"".join((head, seats, encoded_state))
         plain = pack(unpacked)
-        aad = self._prefix + _BODY_LEN.pack(len(plain) + TAG)
-        sealed = len(aad) + NONCE + len(plain) + TAG
+        sealed = self._overhead + len(plain)
         if len(unpacked) > MAX_PLAIN or sealed > MAX_TOKEN:
             # No game's state comes near (the largest is about a third of it): a game or option that
             # grew past the limits must fail here, where the cause is named, not one call later.
             raise ApiError(INTERNAL, "state_too_large", f"the new state does not fit in a state token "
                            f"({len(unpacked)} bytes unpacked, at most {MAX_PLAIN}; {sealed} sealed, at most "
                            f"{MAX_TOKEN}); nothing was changed")
+        aad = self._prefix + _BODY_LEN.pack(len(plain) + TAG)
         nonce = os.urandom(NONCE)
         return b"".join((aad, nonce, self._aead.encrypt(nonce, plain, aad)))
 
     def open(self, token: bytes) -> tuple[bytes, int, bytes]:
-        """(encoded state, move count, packed seats) of a token; TokenRefused says what is wrong."""
+        """(encoded state, move count, packed seats) of a token, the seats in format 4's table whatever the
+        token's format; TokenRefused says what is wrong."""
         if not token:
             raise TokenRefused("token_missing", "state: no token given (use the `state` of NewGame's or "
                                "ApplyMove's response)", status="INVALID_ARGUMENT")
@@ -134,17 +166,23 @@ class Sealer:
         if n > MAX_TOKEN:
             raise TokenRefused("token_malformed", f"state token is {n} bytes, longer than any token of this "
                                f"service ({MAX_TOKEN} at most)")
-        if token[0] != FORMAT and token[0] != UNPACKED_FORMAT:
-            raise TokenRefused("token_malformed", f"state token: unknown format byte {token[0]} "
-                               f"(expected {FORMAT} or {UNPACKED_FORMAT}); this is not a token of this "
+        fmt = token[0]
+        if fmt == FORMAT:
+            length = _BODY_LEN
+        elif fmt == PACKED_FORMAT or fmt == UNPACKED_FORMAT:
+            length = _OLD_BODY_LEN
+        else:
+            raise TokenRefused("token_malformed", f"state token: unknown format byte {fmt} (expected "
+                               f"{FORMAT}, {PACKED_FORMAT} or {UNPACKED_FORMAT}); this is not a token of this "
                                "service, or one made before an upgrade")
-        if n < 2 or n < 2 + token[1] + 4:
+        if n < 2 or n < 2 + token[1] + length.size:
             raise TokenRefused("token_truncated", f"state token is truncated ({n} bytes, header incomplete)")
         token = bytes(token)  # a no-op for bytes; slices below are then bytes too
         end = 2 + token[1]
         kid = token[2:end]
-        (body,) = _BODY_LEN.unpack_from(token, end)
-        want = end + 4 + NONCE + body
+        (body,) = length.unpack_from(token, end)
+        start = end + length.size
+        want = start + NONCE + body
         if n < want:
             raise TokenRefused("token_truncated", f"state token is truncated: {n} bytes, expected {want}")
         if n > want:
@@ -155,53 +193,154 @@ class Sealer:
             raise TokenRefused("token_unknown_key", f"state token is sealed with key {shown!r}, which this "
                                f"server does not have (rotated out, or from another deployment)", key_id=shown)
         try:
-            plain = aead.decrypt(token[end + 4:end + 4 + NONCE], token[end + 4 + NONCE:], token[:end + 4])
+            plain = aead.decrypt(token[start:start + NONCE], token[start + NONCE:], token[:start])
         except InvalidTag:
             raise TokenRefused("token_tampered", "state token failed authentication: it was changed, "
                                "corrupted or forged") from None
-        return _parts(_unpack_plain(plain) if token[0] == FORMAT else plain)
+        if fmt == FORMAT:
+            return _parts(_unpack_plain(plain))
+        return _old_parts(_unpack_plain(plain) if fmt == PACKED_FORMAT else plain)
 
 
 def _unpack_plain(packed: bytes) -> bytes:
-    """A format 3 token's plaintext from its packed form; TokenRefused if it does not unpack."""
+    """A packed token's plaintext; TokenRefused if it does not unpack."""
     try:
         return unpack(packed, MAX_PLAIN)
     except ValueError as exc:  # authentic, so only a broken or hostile key holder sealed it
         raise TokenRefused("token_malformed", f"state token's body does not unpack: {exc}") from None
 
 
+def varint(n: int) -> bytes:
+    """`n` as an unsigned LEB128 varint (at most 5 bytes: n <= _MAX_COUNT)."""
+    if not 0 <= n <= _MAX_COUNT:
+        raise ValueError(f"{n} is out of a token's varint range (0..{_MAX_COUNT})")
+    out = bytearray()
+    while n >= 0x80:
+        out.append(n & 0x7F | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _read_varint(data: bytes, i: int, what: str) -> tuple[int, int]:
+    """(value, index after it) of the varint at `data[i]`; TokenRefused unless it is one `varint` makes."""
+    value = shift = 0
+    for k in range(i, min(len(data), i + 5)):
+        b = data[k]
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            if (b == 0 and k > i) or value > _MAX_COUNT:
+                raise TokenRefused("token_malformed", f"state token's {what} is not a minimal varint of at "
+                                   f"most {_MAX_COUNT}")
+            return value, k + 1
+    if i + 5 <= len(data):
+        raise TokenRefused("token_malformed", f"state token's {what} is a varint longer than 5 bytes")
+    raise TokenRefused("token_malformed", f"state token's body ends inside its {what}")
+
+
 def _parts(plain: bytes) -> tuple[bytes, int, bytes]:
-    """(encoded state, move count, packed seats) of a plaintext."""
-    head = _COUNT_SEATS.size
+    """(encoded state, move count, table) of a format 4 plaintext."""
+    if len(plain) < 2:
+        raise TokenRefused("token_malformed", "state token's body ends inside its head (move count, table "
+                           "length)")
+    count = plain[0]
+    i = 1
+    if count & 0x80:
+        second = plain[1]
+        if 0 < second < 0x80:  # a minimal 2-byte count (moves 128..16383), inline as in seal
+            count = count & 0x7F | second << 7
+            i = 2
+        else:
+            count, i = _read_varint(plain, 0, "move count")
+    size = plain[i] if i < len(plain) else 0x80  # past the end: the slow path names it
+    if size & 0x80:
+        size, i = _read_varint(plain, i, "table length")
+    else:
+        i += 1
+    end = i + size
+    if end <= len(plain):
+        return plain[end:], count, plain[i:end]
+    raise TokenRefused("token_malformed", "state token's body is shorter than its own header says")
+
+
+def _old_parts(plain: bytes) -> tuple[bytes, int, bytes]:
+    """(encoded state, move count, format 4 table) of a format 2 or 3 plaintext."""
+    head = _OLD_HEAD.size
     if len(plain) >= head:
-        move_count, seats_len = _COUNT_SEATS.unpack_from(plain)
-        if len(plain) >= head + seats_len:
-            return plain[head + seats_len:], move_count, plain[head:head + seats_len]
+        move_count, size = _OLD_HEAD.unpack_from(plain)
+        if len(plain) >= head + size:
+            return plain[head + size:], move_count, _convert(plain[head:head + size])
     raise TokenRefused("token_malformed", "state token's body is shorter than its own header says")
 
 
 _table_enc = msgspec.msgpack.Encoder()
-_table_dec = msgspec.msgpack.Decoder(tuple[list[tuple[str, str]], bytes, str])
+_Kind = Annotated[int, msgspec.Meta(ge=0, lt=len(SEAT_KINDS))]
+_table_dec = msgspec.msgpack.Decoder(tuple[
+    Annotated[bytes, msgspec.Meta(min_length=GAME_ID, max_length=GAME_ID)],
+    Annotated[int, msgspec.Meta(ge=0, lt=len(MODES))],
+    # Bounded: a count is turned into that many seats, and no game takes more than MAX_SEATS.
+    Union[Annotated[int, msgspec.Meta(ge=1, le=MAX_SEATS)],
+          Annotated[list[tuple[str, _Kind]], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]]])
+_old_table_dec = msgspec.msgpack.Decoder(tuple[list[tuple[str, str]], bytes, str])
+_KIND_CODES = {kind: i for i, kind in enumerate(SEAT_KINDS)}
+_ACCESS_CODES = {mode: i for i, mode in enumerate(MODES)}
+_UNNAMED = ("", SEAT_KINDS[0])
 
 
-def pack_seats(seats: list[tuple[str, str]], game_id: bytes = bytes(16), access: str = "open") -> bytes:
+def pack_seats(seats: list[tuple[str, str]], game_id: bytes = bytes(GAME_ID), access: str = "open") -> bytes:
     """The table for the token: seat names and kinds (the engine only takes the count), the game's
-    random id (its seat keys derive from it) and its access mode (`seats` or `open`)."""
-    return _table_enc.encode((seats, game_id, access))
+    random id (its seat keys derive from it) and its access mode (`seats` or `open`); ValueError for
+    what `unpack_table` would refuse."""
+    if not 1 <= len(seats) <= MAX_SEATS or len(game_id) != GAME_ID or access not in _ACCESS_CODES:
+        raise ValueError(f"a token table takes 1-{MAX_SEATS} seats, a {GAME_ID}-byte game id and an access "
+                         f"mode of {MODES}: got {len(seats)} seats, {len(game_id)} bytes, {access!r}")
+    if all(name == "" and kind == "human" for name, kind in seats):
+        listed: int | list = len(seats)
+    else:
+        unknown = [kind for _, kind in seats if kind not in _KIND_CODES]
+        if unknown:
+            raise ValueError(f"seat kind {unknown[0]!r} is not one of {SEAT_KINDS}")
+        listed = [(name, _KIND_CODES[kind]) for name, kind in seats]
+    return _table_enc.encode((bytes(game_id), _ACCESS_CODES[access], listed))
+
+
+def _malformed_table(exc: Exception) -> TokenRefused:
+    """The refusal of a table that does not decode, naming the part at fault."""
+    text, _, path = str(exc).partition(" - at `")
+    at = [int(i) for i in re.findall(r"\[(\d+)\]", path)]
+    if not at:
+        where = "table"
+    elif len(at) == 1:
+        where = ("game id", "access code", "seats")[at[0]]
+    elif len(at) == 2:
+        where = f"seat {at[1]}"
+    else:
+        where = f"seat {at[1]}'s {('name', 'kind code')[at[2]]}"
+    return TokenRefused("token_malformed", f"state token's seat table is malformed: {where}: {text}")
 
 
 # Tables already unpacked: every move of a game carries the same table, and decoding it again cost ~3.4k
 # instructions per call. Bounded: cleared when full.
 _tables: dict[bytes, tuple[tuple[tuple[str, str], ...], bytes, str]] = {}
+_converted: dict[bytes, bytes] = {}  # format 2/3 table -> format 4 table, the same way
 MAX_TABLES = 1 << 12
 
 
 def unpack_table(data: bytes) -> tuple[tuple[tuple[str, str], ...], bytes, str]:
-    """(seats, game id, access mode) packed by `pack_seats`; the seats as a tuple (results are shared)."""
+    """(seats, game id, access mode) packed by `pack_seats`, the seats as a tuple (results are shared);
+    TokenRefused `token_malformed` for anything else."""
     hit = _tables.get(data)
     if hit is None:
-        seats, game_id, access = _table_dec.decode(data)
-        hit = (tuple(seats), game_id, access)
+        try:
+            game_id, access, seats = _table_dec.decode(data)
+        except msgspec.DecodeError as exc:
+            raise _malformed_table(exc) from None
+        if isinstance(seats, int):
+            seats = (_UNNAMED,) * seats
+        else:
+            seats = tuple((name, SEAT_KINDS[kind]) for name, kind in seats)
+        hit = (seats, game_id, MODES[access])
         if len(_tables) >= MAX_TABLES:
             _tables.clear()
         _tables[data] = hit
@@ -210,4 +349,20 @@ def unpack_table(data: bytes) -> tuple[tuple[tuple[str, str], ...], bytes, str]:
 
 def unpack_seats(data: bytes) -> list[tuple[str, str]]:
     """The seats packed by `pack_seats`."""
-    return _table_dec.decode(data)[0]
+    return list(unpack_table(data)[0])
+
+
+def _convert(old: bytes) -> bytes:
+    """The format 4 table of a format 2 or 3 token's table; TokenRefused `token_malformed` if it is none."""
+    hit = _converted.get(old)
+    if hit is None:
+        try:
+            seats, game_id, access = _old_table_dec.decode(old)
+            hit = pack_seats(seats, game_id, access)
+        except (msgspec.DecodeError, ValueError) as exc:
+            raise TokenRefused("token_malformed", f"state token's seat table (format {PACKED_FORMAT} or "
+                               f"{UNPACKED_FORMAT}) is malformed: {exc}") from None
+        if len(_converted) >= MAX_TABLES:
+            _converted.clear()
+        _converted[old] = hit
+    return hit

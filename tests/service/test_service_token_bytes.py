@@ -1,27 +1,52 @@
 """Acceptance 4 of the seat-keys issue: every byte of a token, header included, is authenticated.
 
-A real token (NewGame, then one move, through the real App and key ring) is changed at every
-byte position in turn, two ways (lowest and highest bit); each changed token must be refused
-with a token reason, by every operation that reads a token, and nothing else may be answered.
-The key ring holds two keys whose ids differ in one bit, so a changed key id names a real key.
+A real token (NewGame, then one move, through the real App and key ring; format 4) is changed at
+every byte position in turn, two ways (lowest and highest bit); each changed token must be refused
+with a token reason, by every operation that reads a token, and nothing else may be answered. The
+same holds for format 3 and 2 tokens of that state (made here as the code before format 4 sealed
+them), which still open during a rolling deploy. The key ring holds two keys whose ids differ in
+one bit, so a changed key id names a real key.
 """
 from __future__ import annotations
 
-import pytest
+import os
+import struct
 
+import msgspec
+import pytest
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+from engines.core import runpack
 from service.app import App
 from service.app.errors import ApiError
-from service.app.tokens import Sealer
+from service.app.tokens import FORMAT, Sealer, unpack_table
 from service.wire import messages as m
 
 RING = [("k1", bytes(range(32))), ("k3", bytes(range(1, 33)))]  # "1" ^ "3" = 0x02: one bit apart
 
 
-@pytest.fixture(scope="module")
-def token():
+def old_format(fmt: int, token: bytes, sealer: Sealer) -> bytes:
+    """The same state as a format 3 or 2 token: 4-byte lengths, msgpack table (seats, game id, access)."""
+    encoded, count, table = sealer.open(token)
+    seats, game_id, access = unpack_table(table)
+    table = msgspec.msgpack.encode(([list(s) for s in seats], game_id, access))
+    plain = struct.pack(">IH", count, len(table)) + table + encoded
+    body = runpack.pack(plain) if fmt == 3 else plain
+    kid, key = RING[0]
+    aad = bytes((fmt, len(kid))) + kid.encode() + struct.pack(">I", len(body) + 16)
+    nonce = os.urandom(12)
+    return aad + nonce + AESGCM(key).encrypt(nonce, body, aad)
+
+
+@pytest.fixture(scope="module", params=[FORMAT, 3, 2])
+def token(request):
     app = App(Sealer(RING), access="open")
     new = app.call("rest", "NewGame", m.NewGameRequest(game="hats", seats=[m.Seat()] * 3, seed="4"))
-    return app, app.call("rest", "ApplyMove", m.ApplyMoveRequest(state=new.state, index=0)).state
+    good = app.call("rest", "ApplyMove", m.ApplyMoveRequest(state=new.state, index=0)).state
+    if request.param != FORMAT:
+        good = old_format(request.param, good, app.sealer)
+    assert good[0] == request.param
+    return app, good
 
 
 def refusal(app, method, request):
