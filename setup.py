@@ -14,6 +14,7 @@ from setuptools.command.build_ext import build_ext
 COMPILED = [
     "engines/core/rng.py",
     "engines/core/runpack.py",
+    "engines/core/compact.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
     "engines/cambio/legality.py",

@@ -64,8 +64,10 @@ def decode(data: bytes) -> tuple[Game, State]:
     """The game and state of encoded state bytes, whichever game they belong to."""
     if type(data) is bytes:
         for game in GAMES:  # a handful of games: cheaper than parsing the header
-            if data.startswith(game.codec_header):
+            if data.startswith(game.codec_header):  # the codec version the game writes now
                 return game, game.decode(data)
+    # Another header: an older codec version the game still reads (a Hats state sealed before its layout
+    # declared live cells is codec 1), or not a state of any game.
     game_id, _version, _ = codec.peek(data)
     game = get(game_id)
     return game, game.decode(data)

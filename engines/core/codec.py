@@ -6,30 +6,37 @@ Layout: magic `b"TE"`, codec version (1 byte), length-prefixed game id, length-
 prefixed rules version, then the state body. The header lets a decoder say
 exactly what is wrong: not a state, another codec version, another game, or
 another rules version.
+
+Codec versions: 1 (FULL), the body is the whole state; 2 (COMPACT), the body is
+the live cells of the game's layout only (engines/core/compact.py). A game whose
+layout declares live cells encodes with 2 and still reads 1 (states sealed before
+it had one); any other game reads and writes 1 only.
 """
 from __future__ import annotations
 
 from .errors import BadState
 
 MAGIC = b"TE"
-CODEC_VERSION = 1
+FULL = 1
+COMPACT = 2
+VERSIONS = (FULL, COMPACT)
 
-_headers: dict[tuple[str, str], bytes] = {}
+_headers: dict[tuple[str, str, int], bytes] = {}
 
 
-def header(game_id: str, version: str) -> bytes:
-    """The header bytes for a game and rules version (cached: it is on every encode)."""
-    key = (game_id, version)
+def header(game_id: str, version: str, codec_version: int = FULL) -> bytes:
+    """The header bytes for a game, rules version and codec version (cached: it is on every encode)."""
+    key = (game_id, version, codec_version)
     h = _headers.get(key)
     if h is None:
         gid, ver = game_id.encode("ascii"), version.encode("ascii")
-        h = MAGIC + bytes((CODEC_VERSION, len(gid))) + gid + bytes((len(ver),)) + ver
+        h = MAGIC + bytes((codec_version, len(gid))) + gid + bytes((len(ver),)) + ver
         _headers[key] = h
     return h
 
 
 def encode(game_id: str, version: str, state: bytearray) -> bytes:
-    """Header + state body."""
+    """Header + the whole state as its body (codec 1)."""
     return header(game_id, version) + state
 
 
@@ -40,8 +47,9 @@ def peek(data: bytes) -> tuple[str, str, int]:
     data = bytes(data)
     if len(data) < 5 or data[:2] != MAGIC:
         raise BadState("bad_magic", "not an encoded game state (bad magic bytes)")
-    if data[2] != CODEC_VERSION:
-        raise BadState("codec_version", f"state codec version {data[2]} is not supported (expected {CODEC_VERSION})")
+    if data[2] not in VERSIONS:
+        raise BadState("codec_version", f"state codec version {data[2]} is not supported (expected "
+                       f"{' or '.join(map(str, VERSIONS))})")
     n = data[3]
     gid_end = 4 + n
     if len(data) < gid_end + 1:
@@ -66,11 +74,24 @@ def body(header_bytes: bytes, game_id: str, version: str, data: bytes) -> bytear
 
 
 def decode_body(game_id: str, version: str, data: bytes) -> bytearray:
-    """The state body of `data`, checked to belong to `game_id` at rules `version`."""
-    h = _headers.get((game_id, version)) or header(game_id, version)
+    """The codec-1 state body of `data`, checked to belong to `game_id` at rules `version`."""
+    h = _headers.get((game_id, version, FULL)) or header(game_id, version)
     if data[:len(h)] == h:  # fast path: the expected header
         return bytearray(data[len(h):])
-    got_game, got_version, body = peek(data)
+    _, start = locate(game_id, version, data, (FULL,))
+    return bytearray(data[start:])
+
+
+def locate(game_id: str, version: str, data: bytes, versions: tuple[int, ...]) -> tuple[int, int]:
+    """(codec version, body offset) of `data`, checked to belong to `game_id` at rules `version` and to
+    use one of the codec `versions` this game reads."""
+    got_game, got_version, start = peek(data)
     if got_game != game_id:
         raise BadState("wrong_game", f"state is for game {got_game!r}, not {game_id!r}")
-    raise BadState("rules_version", f"state is for {game_id} rules version {got_version}, this engine runs {version}")
+    if got_version != version:
+        raise BadState("rules_version", f"state is for {game_id} rules version {got_version}, "
+                       f"this engine runs {version}")
+    if data[2] not in versions:
+        raise BadState("codec_version", f"state codec version {data[2]} is not used by {game_id} (it reads "
+                       f"{' or '.join(map(str, versions))})")
+    return data[2], start

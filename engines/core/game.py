@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Callable, Mapping, Sequence
 
-from . import codec
+from . import codec, compact
 from . import options as opts
 from .cards import split_list
 from .errors import BadMoveText, BadOption, IllegalMove
+from .layout import Layout
 from .options import OptionSpec
 from .reasons import Reason
 from .reasons import find as find_reason
@@ -117,6 +118,9 @@ class Game:
     # instance, a call costs no Python frame of ours (the service calls them on every request).
     hot_rules = None
     HOT_ENTRY_POINTS = ("legal_moves", "is_finished", "move_count")
+    # The state's layout (engines/core/layout.py): one that declares live cells makes the encoded body
+    # compact (codec 2). Without one, or without live cells, the body is the whole state (codec 1).
+    layout: Layout | None = None
 
     def __init__(self) -> None:
         if self.hot_rules is not None:
@@ -270,17 +274,35 @@ class Game:
         return self.apply(state, self.parse_move(state, seat, text))
 
     @cached_property
+    def compact_plan(self) -> compact.Plan | None:
+        """The layout's live cells as `compact` reads them, or None when the body is the whole state."""
+        layout = self.layout
+        return compact.plan(layout) if layout is not None and layout.has_live else None
+
+    @cached_property
     def codec_header(self) -> bytes:
         """The header every encoded state of this game and rules version starts with."""
-        return codec.header(self.info.id, self.info.version)
+        return codec.header(self.info.id, self.info.version,
+                            codec.FULL if self.compact_plan is None else codec.COMPACT)
 
     def encode(self, state: State) -> bytes:
         """Compact, versioned bytes of a state."""
-        return self.codec_header + state
+        plan = self.compact_plan
+        if plan is None:
+            return self.codec_header + state
+        return self.codec_header + compact.compact(state, plan)
 
     def decode(self, data: bytes) -> State:
         """The state encoded in `data`; BadState if it is not a valid state of this game."""
-        state = codec.body(self.codec_header, self.info.id, self.info.version, data)
+        plan = self.compact_plan
+        if plan is None:
+            state = codec.body(self.codec_header, self.info.id, self.info.version, data)
+        elif type(data) is bytes and data.startswith(self.codec_header):
+            state = compact.expand(data, len(self.codec_header), plan)
+        else:  # states sealed before the game had live cells are whole (codec 1)
+            version, start = codec.locate(self.info.id, self.info.version, data, codec.VERSIONS)
+            data = bytes(data)
+            state = compact.expand(data, start, plan) if version == codec.COMPACT else bytearray(data[start:])
         self.validate(state)
         return state
 

@@ -11,6 +11,13 @@ The compiled rules copy offsets into C constants at import (`PHASE = STATE.offse
 so the hot code reads the bytearray directly; `game.py`, validation and tools read
 fields by name through `read` and `cells`. A layout may end in a variable-length
 tail (`size` is the fixed part).
+
+A field may declare which of its cells are live, when the rules keep every other
+cell 0: `live="hand_count"` (the first `hand_count` cells) or `live=("deck_top",
+"deck_end")` (cells `deck_top` up to `deck_end`), naming one-byte fields declared
+before it in the same layout (so inside a block, the block's own fields). The
+compact codec (engines/core/compact.py) stores only live cells, and a decoder
+reads each count before the cells it governs.
 """
 from __future__ import annotations
 
@@ -22,12 +29,13 @@ from typing import Sequence, Union
 
 @dataclass(frozen=True)
 class Field:
-    """`count` cells of `width` bytes each (little-endian; `signed` two's complement)."""
+    """`count` cells of `width` bytes each (little-endian; `signed` two's complement); `live`: which are live."""
 
     name: str
     count: int = 1
     width: int = 1
     signed: bool = False
+    live: str | tuple[str, str] | None = None
 
     @property
     def size(self) -> int:
@@ -62,17 +70,22 @@ class Layout:
         offsets: dict[str, int] = {}
         by_name: dict[str, Item] = {}
         at = 0
+        every = {item.name for item in items}
         for item in items:
             if item.name in by_name:
                 raise ValueError(f"layout {name}: field {item.name!r} declared twice")
             if isinstance(item, Field) and (item.width not in (1, 2, 4, 8) or item.count < 0):
                 raise ValueError(f"layout {name}: field {item.name!r} has a bad width or count")
+            if isinstance(item, Field) and item.live is not None:
+                _check_live(name, item, by_name, every)
             by_name[item.name] = item
             offsets[item.name] = at
             at += item.size
         self._items = MappingProxyType(by_name)
         self._offsets = MappingProxyType(offsets)
         self.size = at
+        self.has_live = any(item.live is not None if isinstance(item, Field) else item.layout.has_live
+                            for item in items)
         # `at.phase` is the offset of field `phase`: an immutable record, cheap to read in game.py.
         self.at = namedtuple(f"{name}_offsets", list(offsets) + ["size"])(*offsets.values(), at)
 
@@ -131,3 +144,25 @@ class Layout:
         if not isinstance(item, Block):
             raise TypeError(f"layout {self.name}: {name!r} is a field, not a block")
         return item.layout, base + self.offset(name, index)
+
+
+def _check_live(layout: str, item: Field, before: dict[str, Item], names: set[str]) -> None:
+    """ValueError naming `item` unless its `live` names one-byte counts declared before it."""
+    live = item.live
+    refs = (live,) if isinstance(live, str) else live
+    if not (isinstance(live, str) or isinstance(live, tuple) and len(live) == 2
+            and all(isinstance(r, str) for r in live)):
+        raise ValueError(f"layout {layout}: field {item.name!r} has live={live!r}: give a count field's name "
+                         "or a (start, end) pair of field names")
+    for ref in refs:
+        if ref not in names:
+            raise ValueError(f"layout {layout}: field {item.name!r} is live by {ref!r}, which is not a field "
+                             "of this layout")
+        if ref not in before:
+            raise ValueError(f"layout {layout}: field {item.name!r} is live by {ref!r}, which must be declared "
+                             "before it (a decoder reads the count first)")
+        got = before[ref]
+        # One unsigned byte: the compact codec's C loops read a count as one cell of the state.
+        if not isinstance(got, Field) or got.count != 1 or got.width != 1 or got.signed:
+            raise ValueError(f"layout {layout}: field {item.name!r} is live by {ref!r}, which is not a "
+                             "one-cell, one-byte unsigned field")

@@ -99,6 +99,7 @@ class HatsGame(Game):
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
     hot_rules = rules
+    layout = STATE  # its live cells make tokens smaller (codec 2: ~19 bytes after packing)
 
     # -- setup -------------------------------------------------------------------
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,

@@ -1,7 +1,9 @@
 """The Hats state layout, declared once (spec §9 lists what a state holds).
 
 Cards are 0..41 (type = card // 6 in R, O, Y, G, B, P, W; number = card % 6 + 1);
-255 marks "none". The compiled rules copy these offsets into C constants.
+255 marks "none". The compiled rules copy these offsets into C constants. The
+rules keep every cell outside a field's `live` cells 0, so encoded states carry
+only the live ones (engines/core/compact.py; tests/hats/test_hats_canonical.py).
 """
 from ..core.layout import Block, Field, Layout
 
@@ -11,11 +13,11 @@ N_CARDS = 42
 
 SEAT = Layout("hats_seat", [
     Field("hand_count"),
-    Field("hand", HAND_MAX),                  # in hand order
+    Field("hand", HAND_MAX, live="hand_count"),  # in hand order
     Field("collection_count"),
-    Field("collection", PLAYED_MAX),          # face-up collection, in acquisition order
+    Field("collection", PLAYED_MAX, live="collection_count"),  # face-up collection, in acquisition order
     Field("black_hat_count"),
-    Field("black_hats", PLAYED_MAX),          # in the order played
+    Field("black_hats", PLAYED_MAX, live="black_hat_count"),  # in the order played
     Field("played"),                          # main actions made
     Field("favourite"),                       # the last hand card once finished, else none
 ])
@@ -37,10 +39,10 @@ STATE = Layout("hats", [
     Field("table", 6),                        # space 1 first
     Field("deck_top"),                        # index in `deck` of the top card
     Field("deck_end"),
-    Field("deck", N_CARDS),
+    Field("deck", N_CARDS, live=("deck_top", "deck_end")),
     Field("pile_count"),
-    Field("pile", N_CARDS),                   # discard pile, first discarded first
-    Field("pile_discarded_by", N_CARDS),      # the seat that discarded each pile card
+    Field("pile", N_CARDS, live="pile_count"),  # discard pile, first discarded first
+    Field("pile_discarded_by", N_CARDS, live="pile_count"),  # the seat that discarded each pile card
     Block("seats", SEAT, 4),
     Field("given_by", N_CARDS),               # per card: 1 + the seat that put it into its holder's hand, else 0
 ])
