@@ -93,7 +93,7 @@ def hostile_plan(port: int, heavy: list, a) -> dict:
     from google.protobuf import json_format
 
     from service.api import engine_pb2 as pb
-    want = {"legalMoves": True, "typedMoves": True, "view": True, "score": True}  # the heaviest answer
+    want = {"legalMoves": True, "view": True, "score": True}
     rest, grpc_calls, tokens = [], [], []
     for listed, game, seats, seed, path in heavy:
         before, token, index = _replay(port, game, seats, seed, path, listed)
