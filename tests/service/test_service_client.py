@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from tabletop_client import (ApiError, Client, FailedPrecondition, InvalidArgument, NotFound, PermissionDenied,
-                             Unauthenticated, Unavailable, want)
+                             Unauthenticated, Unavailable, listed, want)
 from tabletop_client.transport import GrpcTransport
 
 from .conftest import free_port
@@ -48,6 +48,15 @@ def play(api: Client, seed: int) -> tuple:
             assert answer.view.seat == seat and answer.view.HasField("hats")
         texts.append(moves[i].text)
     return game.score(), game.move_count, texts
+
+
+def test_listed_spells_out_either_listing_in_order(client):
+    game = client.new_game("hats", ["Ann", "Bob"], seed=3, access="open", want=want(legal_moves=True))
+    assert game.dealt.legal_by_seat and not game.dealt.legal_moves
+    assert [(mv.seat, mv.text) for mv in listed(game.dealt)] == [(mv.seat, mv.text) for mv in game.legal_moves()]
+    whole = client.new_game("hats", ["Ann", "Bob"], seed=3, access="open",
+                            want=want(legal_moves=True, typed_moves=True)).dealt
+    assert listed(whole) == list(whole.legal_moves) and all(mv.HasField("hats") for mv in listed(whole))
 
 
 def test_a_whole_game_over_grpc_and_over_rest_ends_the_same(service):
