@@ -11,6 +11,7 @@ a worker and every other player's p99 with it (python -m bench.hostile).
 from __future__ import annotations
 
 import operator
+from itertools import groupby
 import time
 from typing import Callable
 
@@ -95,8 +96,7 @@ class Listings:
     def by_seat(self, game, state: bytearray, cut) -> list[m.SeatMoves]:
         """The same moves as `moves` (in its order, for the same cut) as their texts, grouped by seat:
         the compact listing of `want.legal_moves` (`legal_by_seat`)."""
-        groups = self._list(game, state, cut, lambda _w, infos: list(map(_TEXT_AND_SEAT, infos)), list)
-        return _grouped(groups)
+        return _grouped(self._list(game, state, cut, _infos, list))
 
     def _list(self, game, state: bytearray, cut, build, chunks: type) -> list:
         if not cut.full and cut.seat is None:
@@ -131,20 +131,23 @@ def _build(game, state: bytearray, cut, build, chunks: type, pause) -> list:
     return out or []
 
 
-_TEXT_AND_SEAT = operator.attrgetter("seat", "text")
+_SEAT_OF = operator.attrgetter("seat")
+_TEXT_OF = operator.attrgetter("text")
 
 
-def _grouped(listed: list[tuple[int, str]]) -> list[m.SeatMoves]:
-    """(seat, text) pairs as SeatMoves: one group per run of one seat's moves, so the order is kept."""
-    out: list[m.SeatMoves] = []
-    seat = None
-    for mover, text in listed:
-        if mover != seat:
-            seat = mover
-            texts: list[str] = []
-            out.append(m.SeatMoves(seat, texts))
-        texts.append(text)
-    return out
+def _infos(_w: GameWire, infos: list) -> list:
+    return infos
+
+
+def _grouped(infos: list) -> list[m.SeatMoves]:
+    """MoveInfos as SeatMoves of their texts: one group per run of one seat's moves, so the order is kept."""
+    if not infos:
+        return []
+    seats = list(map(_SEAT_OF, infos))
+    first = seats[0]
+    if seats.count(first) == len(seats):  # one seat to act, as in most turns: no Python step per move
+        return [m.SeatMoves(first, list(map(_TEXT_OF, infos)))]
+    return [m.SeatMoves(seat, list(map(_TEXT_OF, run))) for seat, run in groupby(infos, key=_SEAT_OF)]
 
 
 # A listing whose every MoveInfo has its Move memoised (an engine that keeps its MoveInfos, after the first
