@@ -212,16 +212,18 @@ _SMALL_TYPES = {FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_UINT32, FieldDe
 CHUNKS = 1 << 12  # combinations kept per message type (cleared when full)
 CHUNK_ITEMS = 8  # a longer shared list (a listing) is joined apart: its combinations rarely come again
 _APART = object()  # key part of a shared list joined apart
+_FRESH = object()  # key part of a list built for this call, serialized apart
 
 
 def _make_writer(struct_cls: type, desc):
     """to_bytes for `struct_cls`: bytes and strings (and anything not small) built into a message; the rest
     keyed and made once (`_made`), each key holding the shared parts whose identities it names, so no live
-    object can have one of those ids meanwhile. Anything not shared in a message field (a view built for
-    this call) sends the whole message through the plain filler."""
+    object can have one of those ids meanwhile. A repeated message field built for this call (a listing's
+    groups) is serialized apart; a single one (a view built for this call) sends the whole message through
+    the plain filler."""
     cls = message_factory.GetMessageClass(desc)
-    env: dict = {"_ones": SHARED_ONES, "_Shared": Shared, "_Kept": Kept, "_APART": _APART, "_cls": cls,
-                 "_made": {}, "_CHUNKS": CHUNKS, "_slow": lambda obj: _joined_bytes(obj, cls)}
+    env: dict = {"_ones": SHARED_ONES, "_Shared": Shared, "_Kept": Kept, "_APART": _APART, "_FRESH": _FRESH,
+                 "_cls": cls, "_made": {}, "_CHUNKS": CHUNKS, "_slow": lambda obj: _joined_bytes(obj, cls)}
     check, direct, keys, held, made, apart = [], [], [], [], [], []
     plain = True  # every field built directly is a proto3 scalar: the message is made with them at once
     for i, (name, kind, sub_struct, _enum) in enumerate(plan(desc)):
@@ -235,14 +237,20 @@ def _make_writer(struct_cls: type, desc):
             held.append(read)
             made += field
         elif kind == REP_MSG:
+            # A list built for this call (not Shared: a listing's groups) is serialized apart, alone in a
+            # message of this class: the rest of the response keeps the made-once path.
+            env[f"_a{i}"] = _apart(desc, name, env[f"_f{i}"])
             check += [f"    v = {read}", f"    if not v: k{i} = ()",
                       "    elif v.__class__ is _Shared or v.__class__ is _Kept:",
                       f"        k{i} = tuple(map(id, v)) if len(v) <= {CHUNK_ITEMS} else _APART",
-                      "    else: return _slow(obj)"]
+                      f"    else: k{i} = _FRESH"]
             keys.append(f"k{i}")
-            held.append(f"None if key[{len(keys) - 1}] is _APART else tuple({read})")
-            made += [f"    if key[{len(keys) - 1}] is not _APART:", *("    " + line for line in field)]
-            apart.append(f"    if k{i} is _APART: parts.append(_j{i}({read}))")
+            held.append(f"None if key[{len(keys) - 1}] is _APART or key[{len(keys) - 1}] is _FRESH "
+                        f"else tuple({read})")
+            made += [f"    if key[{len(keys) - 1}] is not _APART and key[{len(keys) - 1}] is not _FRESH:",
+                     *("    " + line for line in field)]
+            apart.append(f"    if k{i}.__class__ is not tuple: "  # (a key part of ids is a tuple)
+                         f"parts.append((_j{i} if k{i} is _APART else _a{i})({read}))")
         elif f.type in _SMALL_TYPES and kind != MAP:
             keys.append(f"tuple({read})" if kind == REP else read)
             made += field
@@ -296,6 +304,20 @@ def _by_identity(make):
                 made[id(x)] = hit
         return hit
     return get, made
+
+
+def _apart(desc, name: str, fill):
+    """For a repeated message field: the serialized form of a message of `desc` holding only the elements of
+    a list (a response's bytes are that message's after the rest's: concatenated messages merge)."""
+    cls = message_factory.GetMessageClass(desc)
+
+    def alone(items) -> bytes:
+        one = cls()
+        add = getattr(one, name).add
+        for x in items:
+            fill(add(), x)
+        return one.SerializeToString()
+    return alone
 
 
 def _joiner(desc, name: str, fill):

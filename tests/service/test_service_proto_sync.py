@@ -146,14 +146,18 @@ def test_shared_parts_serialize_as_they_would_built(monkeypatch):
             echoed, caused = rnd.choice(pool), [rnd.choice(events) for _ in range(rnd.randrange(0, 3))]
             if rnd.random() < 0.5:
                 m.shared(echoed)
-            given = rnd.choice(kept) if rnd.random() < 0.4 else m.Shared(caused)
+            given = rnd.choice(kept) if rnd.random() < 0.4 else m.Shared(caused) if rnd.random() < 0.8 else caused
             caused = list(given)
             to_act, count, over = rnd.sample(range(4), rnd.randrange(0, 3)), rnd.randrange(3), rnd.random() < 0.3
+            # A compact listing's groups are built for each call: a plain list, serialized apart.
+            groups = [m.SeatMoves(rnd.randrange(4), [f"move {rnd.randrange(50)}" for _ in range(rnd.randrange(4))])
+                      for _ in range(rnd.randrange(3))]
             shared = m.ApplyMoveResponse(state=b"s", legal_moves=m.Shared(picked), move=echoed,
-                                         events=given, to_act=to_act, move_count=count, finished=over)
+                                         events=given, to_act=to_act, move_count=count, finished=over,
+                                         legal_by_seat=groups)
             plain = convert.to_pb(m.ApplyMoveResponse(state=b"s", legal_moves=list(picked), move=echoed,
                                                       events=list(caused), to_act=to_act, move_count=count,
-                                                      finished=over),
+                                                      finished=over, legal_by_seat=list(groups)),
                                   pb.ApplyMoveResponse)
             built = convert.to_pb(shared, pb.ApplyMoveResponse)
             assert built == plain and [(x.seat, x.text) for x in built.legal_moves] == \
