@@ -197,3 +197,13 @@ def check_no_leak(game, state: bytearray, seat: int | None, shuffle, reveals: di
         assert own_moves(game, a, seat) == own_moves(game, b, seat), \
             f"{where}, after `{info.seat} {info.text}`: the listed moves show a card the seat may not know"
     return other != state
+
+
+def refilled(state: bytearray, cells, value: Callable[[str], int]) -> bytearray:
+    """A copy of `state` with each of `cells` ((name, offset) pairs: a game's dead cells) set to `value(name)`:
+    0 cleans them, stale cards soil them as a token sealed before the rules cleared them holds them."""
+    out = bytearray(state)
+    for name, at in cells:
+        out[at] = value(name)
+    return out
+

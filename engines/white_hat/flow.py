@@ -45,8 +45,10 @@ cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython
                CONTROLLER=cython.Py_ssize_t, TRACER_INDEX=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t,
                TRACER_STEPS=cython.Py_ssize_t, SOLO=cython.Py_ssize_t)
 PLAYERS = STATE.offset("players")
-cython.declare(PAWN_COUNT=cython.Py_ssize_t)
+cython.declare(PAWN_COUNT=cython.Py_ssize_t, CELLS=cython.Py_ssize_t)
 PAWN_COUNT = STATE.offset("pawn_count")
+CELLS = STATE.item("deck").count  # of the deck and of the pile
+assert STATE.item("pile").count == CELLS
 PHASE = STATE.offset("phase")
 TO_ACT = STATE.offset("to_act")
 RNG = STATE.offset("rng")
@@ -141,6 +143,10 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
     i: cython.Py_ssize_t
     for i in range(HAND_SIZE * 6):
         buf[HANDS + i] = 0
+    # The whole pile, not only its count: a token sealed before the rules kept dead cells 0 has old cards
+    # past the count, and they should not outlive the round.
+    for i in range(CELLS):
+        buf[PILE + i] = 0
     buf[PILE_COUNT] = 0
     count: cython.int = 0
     if order:
@@ -154,6 +160,10 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
                 buf[DECK + count] = c
                 count += 1
         rng.shuffle(buf, RNG, DECK, count)
+    # Past count the deck is 0 already (drawing clears each cell) unless the state comes from a token sealed
+    # before drawing did: clearing it once a round keeps such leftovers from outliving the round.
+    for i in range(count, CELLS):
+        buf[DECK + i] = 0
     buf[DECK_TOP] = 0
     buf[DECK_END] = count
     card: cython.int = _draw(buf)
@@ -187,9 +197,12 @@ def _deal(buf: bytearray, n: cython.int, size: cython.int) -> cython.void:
 
 @cython.cfunc
 def _draw(buf: bytearray) -> cython.int:
-    top: cython.int = buf[DECK_TOP]
+    """Take the top card; its cell is cleared so that a drawn card leaves no trace in the token."""
+    top: cython.Py_ssize_t = buf[DECK_TOP]
+    card: cython.int = buf[DECK + top]
+    buf[DECK + top] = 0
     buf[DECK_TOP] = top + 1
-    return buf[DECK + top]
+    return card
 
 
 @cython.cfunc
@@ -421,6 +434,11 @@ def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.voi
         i: cython.int
         for i in range(count):
             buf[DECK + i] = buf[PILE + i]
+            buf[PILE + i] = 0
+        # Past count the deck is 0 already (drawing clears each cell) unless the state comes from a token
+        # sealed before drawing did: clearing it here keeps such leftovers from outliving the reshuffle.
+        for i in range(count, CELLS):
+            buf[DECK + i] = 0
         buf[PILE_COUNT] = 0
         buf[DECK_TOP] = 0
         buf[DECK_END] = count

@@ -113,6 +113,8 @@ def setup(buf: bytearray, events: Optional[list]) -> cython.void:
         buf[DECK_END] += 1
         for i in range(buf[DECK_END] - top):
             buf[DECK + i] = buf[DECK + top + i]
+        for i in range(buf[DECK_END] - top, buf[DECK_END]):  # the cells the move vacated
+            buf[DECK + i] = 0
         buf[DECK_END] -= top
         buf[DECK_TOP] = 0
         rng.shuffle(buf, RNG, DECK, buf[DECK_END])
@@ -128,9 +130,12 @@ def setup(buf: bytearray, events: Optional[list]) -> cython.void:
 
 @cython.cfunc
 def _draw(buf: bytearray) -> cython.int:
-    top: cython.int = buf[DECK_TOP]
+    """Take the top card; its cell is cleared so that a drawn card leaves no trace in the token."""
+    top: cython.Py_ssize_t = buf[DECK_TOP]
+    card: cython.int = buf[DECK + top]
+    buf[DECK + top] = 0
     buf[DECK_TOP] = top + 1
-    return buf[DECK + top]
+    return card
 
 
 @cython.cfunc

@@ -14,6 +14,8 @@ from engines.core import codec
 from engines.hats import rules
 from engines.hats.state import N_CARDS, SEAT, STATE
 
+from enginekit import refilled
+
 hats = engines.get("hats")
 PARTNER = rules.PHASES.index("partner")
 SEAT_FIELDS = (("hand", "hand_count"), ("collection", "collection_count"), ("black_hats", "black_hat_count"))
@@ -85,17 +87,11 @@ def test_dead_cells_stay_zero():
 
 def soiled(state: bytearray, rnd: random.Random) -> bytearray:
     """`state` with stale values in its dead cells, as a token sealed before they were cleared holds."""
-    out = bytearray(state)
-    for name, at in dead_cells(state):
-        out[at] = 1 if name == "offer_phase" else rnd.randrange(N_CARDS)
-    return out
+    return refilled(state, dead_cells(state), lambda name: 1 if name == "offer_phase" else rnd.randrange(N_CARDS))
 
 
 def cleaned(state: bytearray) -> bytearray:
-    out = bytearray(state)
-    for _, at in dead_cells(state):
-        out[at] = 0
-    return out
+    return refilled(state, dead_cells(state), lambda _name: 0)
 
 
 def test_stale_dead_cells_are_never_read():
