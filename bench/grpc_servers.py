@@ -37,7 +37,7 @@ import sys
 
 from .peers import load
 from .peers.__main__ import _round
-from .service import KEYS, _free_port, _start, _wait_port
+from .service import KEYS, _free_port, _start, _wait_port, ratio
 
 SERVERS = ("sync", "aio", "hypercorn", "uvicorn", "granian")
 _CONNECT = ("connectrpc", "connectrpc_grpcreflect")
@@ -389,7 +389,7 @@ def report(results: dict) -> None:
     for (kind, what), got in sorted(results.items(), key=lambda kv: (kv[0][1] != "game", SERVERS.index(kv[0][0]))):
         base = results.get(("sync", what), got)
         print(f"{what:5} {kind:9} | {got['rate']:6.0f} {got['rate'] / base['rate']:6.2f} | {got['cpu_us']:10.0f} "
-              f"{got['cpu_us'] / base['cpu_us']:6.2f} {got['rate'] * got['cpu_us'] / 1e6:5.0%} | {got['p50']:6.2f} {got['p99']:6.2f} "
+              f"{ratio(got['cpu_us'], base['cpu_us']):6.2f} {got['rate'] * got['cpu_us'] / 1e6:5.0%} | {got['p50']:6.2f} {got['p99']:6.2f} "
               f"{got['p99'] / base['p99']:6.2f} | {got['errors']}")
 
 

@@ -62,6 +62,12 @@ BENCH_PORTS = range(20000, 32000)
 _PORT_PICK = random.SystemRandom()  # never a seeded sequence that two runs would share
 
 
+def ratio(a: float, b: float) -> float:
+    """a / b, NaN when b is 0: a CPU time read from /proc in ticks can be 0 for a short round, and a
+    benchmark prints what it measured rather than stopping."""
+    return a / b if b else float("nan")
+
+
 def _free_port() -> int:
     """A port nothing listens on now, from BENCH_PORTS."""
     for _ in range(200):
@@ -521,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
                 summary.append((transport, name, got[mine][0] / base[0], base[1] / got[mine][1]))
                 if name == "ApplyMove":
                     summary.append((transport, "floor", got[1][0] / base[0], base[1] / got[1][1]))
-                    of_floor.append((transport, got[mine][0] / got[1][0], got[1][2] / got[mine][2]))
+                    of_floor.append((transport, got[mine][0] / got[1][0], ratio(got[1][2], got[mine][2])))
                 for k, (variant, _) in enumerate(extra):
                     of_plain.append((transport, variant, got[mine + 1 + k][0] / got[mine][0],
                                      got[mine][1] / got[mine + 1 + k][1]))

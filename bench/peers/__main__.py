@@ -22,7 +22,7 @@ import argparse
 import os
 import sys
 
-from ..service import KEYS, _free_port, _start, _wait_port
+from ..service import KEYS, _free_port, _start, _wait_port, ratio
 from . import load
 
 
@@ -149,7 +149,7 @@ def report(results: list, a) -> None:
     for transport in a.transports:
         _t, _i, ours, peer = max((r for r in results if r[0] == transport), key=lambda r: r[1])
         print(f"{transport} ours_per_peer={ours['rate'] / peer['rate']:.2f} "
-              f"cpu_ours_per_peer={ours['cpu_us'] / peer['cpu_us']:.2f} p99_ours_per_peer={ours['p99'] / peer['p99']:.2f}")
+              f"cpu_ours_per_peer={ratio(ours['cpu_us'], peer['cpu_us']):.2f} p99_ours_per_peer={ours['p99'] / peer['p99']:.2f}")
 
 
 if __name__ == "__main__":
