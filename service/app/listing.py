@@ -11,8 +11,8 @@ a worker and every other player's p99 with it (python -m bench.hostile).
 from __future__ import annotations
 
 import operator
-from itertools import groupby
 import time
+from itertools import groupby
 from typing import Callable
 
 from ..wire import messages as m
