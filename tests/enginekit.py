@@ -207,3 +207,20 @@ def refilled(state: bytearray, cells, value: Callable[[str], int]) -> bytearray:
         out[at] = value(name)
     return out
 
+
+def plays_like_its_twin(game, old: bytearray, state: bytearray, cleaned: Callable, where: str, moves=None):
+    """`old` (`state` with stale dead cells, decoded) lists, scores, shows and plays like `state`: each of
+    `moves` (default: every legal move) gives the same events and, cleaned, the same state. Yields (then,
+    state after the move from `old`, events) for the caller's own checks."""
+    listed = game.legal_moves(state)
+    assert game.legal_moves(old) == listed, where
+    assert game.score(old) == game.score(state), where
+    for seat in (None, *range(game.seat_count(state))):
+        assert game.view(old, seat) == game.view(state, seat), f"{where}, seat {seat}"
+    for move in listed if moves is None else moves:
+        after, events = game.apply(old, move)
+        want, want_events = game.apply(state, move)
+        then = f"{where}, then {game.move_info(state, move).text}"
+        assert cleaned(after) == want and events == want_events, then
+        yield then, after, events
+

@@ -71,7 +71,7 @@ STATE = Layout("kodiak", [
     Field("passed"),                         # window: bitmask of the seats that passed
     Field("catches"),                        # Kodiak's catches this round
     Field("ended"),                          # how the last round ended: index in ROUND_ENDS
-    Field("deck_top"),                       # deck[deck_top] is the top card; empty at DECK_SIZE
+    Field("deck_top"),                       # deck[deck_top] is the top card; empty at DECK_SIZE; drawn cells are 0
     Field("deck", DECK_SIZE),
     Field("pile_count"),
     Field("pile", DECK_SIZE),                # discard pile, bottom first

@@ -85,12 +85,16 @@ def all_seats(st: bytearray) -> cython.int:
 
 @cython.ccall
 def draw(st: bytearray) -> cython.int:
-    """The top card of the main deck, taken off it; NONE when the deck is empty (never reshuffled, D25)."""
+    """The top card of the main deck, taken off it; NONE when the deck is empty (never reshuffled, D25).
+    Its cell is cleared: the deck before `deck_top` is never read, and a drawn card left there would ride
+    in every token (runs of 0 pack small) and make equal positions encode differently."""
     top: cython.Py_ssize_t = st[DECK_TOP]
     if top >= N_CARDS:
         return EMPTY
+    card: cython.int = st[DECK + top]
+    st[DECK + top] = 0
     st[DECK_TOP] = top + 1
-    return st[DECK + top]
+    return card
 
 
 @cython.ccall
@@ -109,6 +113,9 @@ def take(st: bytearray, seat: cython.int, slot: cython.int) -> cython.int:
     st[at] = EMPTY
     st[CARD_COUNT + seat] -= 1
     st[FACE_UP + card] = 0
+    # A taken card goes to the pile or beside the table for the rest of the round, where who knows it is never
+    # read: cleared so that it leaves no trace in the token.
+    st[KNOWS + card] = 0
     return card
 
 

@@ -14,7 +14,7 @@ from engines.core import codec
 from engines.hats import rules
 from engines.hats.state import N_CARDS, SEAT, STATE
 
-from enginekit import refilled
+from enginekit import plays_like_its_twin, refilled
 
 hats = engines.get("hats")
 PARTNER = rules.PHASES.index("partner")
@@ -104,15 +104,8 @@ def test_stale_dead_cells_are_never_read():
         # A codec-1 (whole-state) encoding, as tokens sealed before Hats had live cells carry it.
         old = hats.decode(codec.encode("hats", hats.info.version, soiled(state, rnd)))
         assert cleaned(old) == state
-        moves = hats.legal_moves(state)
-        assert hats.legal_moves(old) == moves, f"{players} players, seed {seed}, {where}"
-        for seat in (None, *range(players)):
-            assert hats.view(old, seat) == hats.view(state, seat), f"{players} players, seed {seed}, {where}"
-        for move in moves:
-            after, events = hats.apply(old, move)
-            want, want_events = hats.apply(state, move)
-            then = f"{players} players, seed {seed}, {where}, then {hats.format_move(state, move)}"
-            assert cleaned(after) == want and events == want_events, then
+        for then, after, events in plays_like_its_twin(hats, old, state, cleaned,
+                                                       f"{players} players, seed {seed}, {where}"):
             if any(e.kind == "reshuffled" for e in events):
                 # the old deck's leftovers do not outlive a reshuffle
                 left = [p for p in stale(after) if p.startswith("deck[")]
