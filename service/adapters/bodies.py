@@ -12,6 +12,8 @@ import time
 from typing import Awaitable, Callable
 
 import msgspec
+from litestar.exceptions import InternalServerException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 
 from ..app import App
 from ..app.errors import ApiError, invalid
@@ -24,16 +26,56 @@ encode = msgspec.json.Encoder().encode
 CALL_THREADS = 16
 
 
-def request_head(request) -> tuple[str | None, str | None]:
-    """The request's `authorization` and `content-encoding` header values (the first of each), None when absent.
+def request_head(scope) -> tuple[str | None, str | None, int | None]:
+    """The request's `authorization` and `content-encoding` header values (the first of each, None when
+    absent) and its announced `content-length` (None when absent or not a number).
 
     Read from the ASGI scope (header names in lower case) through a dict built in C, reversed so that the
     first of repeated headers wins as in litestar's `request.headers`; a Python loop over the headers
     cost more than the lookups."""
-    head = dict(reversed(request.scope["headers"]))
-    auth, encoding = head.get(b"authorization"), head.get(b"content-encoding")
+    head = dict(reversed(scope["headers"]))
+    auth, encoding, length = head.get(b"authorization"), head.get(b"content-encoding"), head.get(b"content-length")
     return (None if auth is None else auth.decode("latin-1"),
-            None if encoding is None else encoding.decode("latin-1"))
+            None if encoding is None else encoding.decode("latin-1"),
+            int(length) if length is not None and length.isdigit() else None)
+
+
+async def read_body(receive, cap: int, announced: int | None) -> bytes:
+    """The request body from ASGI `receive`, refused (413, litestar's own refusal) past `cap` bytes, announced
+    or received, before more is read; a client that went away mid-body ends the call as litestar does."""
+    if announced is not None and announced > cap:
+        raise RequestEntityTooLarge
+    message = await receive()
+    if message["type"] == "http.request" and not message.get("more_body"):
+        body = message.get("body", b"")  # one message: the whole body (nearly every request)
+        if len(body) > cap:
+            raise RequestEntityTooLarge
+        return body
+    chunks, size = [], 0
+    while True:
+        if message["type"] == "http.disconnect":
+            raise InternalServerException("client disconnected prematurely")
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > cap:
+            raise RequestEntityTooLarge
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks)
+        message = await receive()
+
+
+_JSON_HEAD = (b"content-type", b"application/json")
+_CLOSE = (b"connection", b"close")
+
+
+async def send_json(send, body: bytes, close: bool = False) -> None:
+    """A 200 answer with the JSON `body`; `close` ends the connection after it (a draining worker's)."""
+    headers = [_JSON_HEAD, (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append(_CLOSE)
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 def inflated(raw: bytes, encoding: str | None, cap: int) -> bytes:

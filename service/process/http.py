@@ -75,13 +75,14 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
     async def close_when_draining(response: Response) -> Response:
         # While draining, every answer ends its connection: the client's next call opens a new one,
         # which a load balancer sends elsewhere (or, once the listener is closed, is refused cleanly).
-        # `async`: litestar runs a sync hook in a thread pool, a thread hop on every request.
+        # `async`: litestar runs a sync hook in a thread pool, a thread hop on every request. (The REST
+        # routes, ASGI handlers, do the same themselves: litestar's hooks run for its own routes only.)
         if Readiness.draining:
             response.headers["connection"] = "close"
         return response
 
     return Litestar(
-        route_handlers=[*rest.routes(app, lane, call_timeout), *connect.routes(app, lane, call_timeout), healthz,
+        route_handlers=[*rest.routes(app, lane, call_timeout, lambda: Readiness.draining), *connect.routes(app, lane, call_timeout), healthz,
                         readyz, metrics_route, schema_route, *play.routes()],
         exception_handlers={**rest.EXCEPTION_HANDLERS, NotFoundException: _not_found},
         openapi_config=None,

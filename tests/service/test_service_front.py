@@ -252,6 +252,24 @@ def test_rest_reads_gzip_bodies_and_refuses_what_it_cannot_inflate(http):
     assert r.status_code == 413 and r.json()["reason"] == "body_too_large"
 
 
+def test_rest_reads_streamed_bodies_and_refuses_one_past_the_cap_as_it_arrives(http):
+    """A body sent in chunks without a length is read whole; one that grows past the route's cap is 413."""
+    state = http.post("/v1/games/hats:new", json={"seats": [{}, {}], "seed": "8"}).json()["state"]
+    body = json.dumps({"state": state}).encode()
+
+    def chunks(data: bytes, size: int):
+        for i in range(0, len(data), size):
+            yield data[i:i + size]
+    r = http.post("/v1/legal-moves", content=chunks(body, 7), headers={"content-type": "application/json"})
+    assert r.request.headers.get("transfer-encoding") == "chunked" and "content-length" not in r.request.headers
+    assert r.status_code == 200 and r.json()["moves"]
+    endless = chunks(b'{"state": "' + b"A" * (1024 * 1024) + b'"}', 16 * 1024)  # past ApplyMove's cap
+    r = http.post("/v1/apply", content=endless, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["reason"] == "body_too_large"
+    r = http.post("/v1/apply", content=b"{}" + b" " * (1024 * 1024), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and r.json()["reason"] == "body_too_large"  # announced: refused unread
+
+
 def test_connect_and_grpc_web_timeouts_bound_a_long_call(http):
     state = http.post("/v1/games/hats:new", json={"seats": [{}, {}], "seed": "3"}).json()["state"]
     states = [state] * 1000  # scoring them takes tens of ms, checked against the deadline every 32

@@ -94,6 +94,25 @@ def test_sigterm_during_load_drains_and_exits_zero(request):
     assert not cancelled, f"calls under way 100 ms before the signal were refused: {cancelled}"
 
 
+def test_a_draining_worker_answers_rest_and_ends_the_connection(request):
+    """After SIGTERM, during the drain delay, REST calls are still answered, each with `connection: close`, so
+    a keep-alive client's next call opens a new connection (which a load balancer sends elsewhere)."""
+    start = request.getfixturevalue("start_service_factory")
+    svc = start(workers=1, extra_env={"TABLETOP_DRAIN_DELAY": "3"})
+    with httpx.Client(base_url=svc.http, timeout=10) as c:
+        token = c.post("/v1/games/hats:new", json={"seats": [{}, {}], "seed": "1"}).json()["state"]
+        before = c.post("/v1/legal-moves", json={"state": token})
+        assert before.status_code == 200 and before.headers.get("connection") != "close"
+        svc.proc.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + 2
+        while c.get("/readyz").status_code == 200 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        answers = [c.post("/v1/legal-moves", json={"state": token}), c.post("/v1/score", json={"state": token}),
+                   c.post("/v1/games/hats:new", json={"seats": [{}, {}]})]
+    assert [(r.status_code, r.headers.get("connection")) for r in answers] == [(200, "close")] * 3
+    assert svc.proc.wait(20) == 0
+
+
 def _lifetime_log(start, level: str, tmp_path) -> list[str]:
     """The stderr lines of a service started at `level`, asked once over HTTP, then stopped with SIGTERM."""
     path = tmp_path / f"service-{level}.log"
