@@ -18,7 +18,6 @@ cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
 """
 from __future__ import annotations
 
-
 from litestar import Litestar, Request, Response, get
 from litestar.exceptions import HTTPException, NotFoundException
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -114,6 +113,45 @@ def server_config(web, config) -> "uvicorn.Config":
         limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace)
 
 
+class OneSend:
+    """A transport whose writes made in one turn of the event loop leave in one send.
+
+    uvicorn writes an answer's head and its body separately, and uvloop sends each at once: two system
+    calls and two TCP segments an answer. Held until the loop's next turn (or a close), they go as one.
+    """
+
+    __slots__ = ("_transport", "_loop", "_held")
+
+    def __init__(self, transport, loop):
+        self._transport, self._loop, self._held = transport, loop, None
+
+    def write(self, data: bytes) -> None:
+        if self._held is None:
+            self._held = [data]
+            self._loop.call_soon(self._send)
+        else:
+            self._held.append(data)
+
+    def _send(self) -> None:
+        held, self._held = self._held, None
+        if held is not None and not self._transport.is_closing():
+            self._transport.write(held[0] if len(held) == 1 else b"".join(held))
+
+    def close(self) -> None:
+        self._send()
+        self._transport.close()
+
+    def write_eof(self) -> None:
+        self._send()
+        self._transport.write_eof()
+
+    def get_write_buffer_size(self) -> int:
+        return self._transport.get_write_buffer_size() + sum(map(len, self._held or ()))
+
+    def __getattr__(self, name: str):
+        return getattr(self._transport, name)
+
+
 def guarded_protocol(header_timeout: float, max_connections: int | None) -> type:
     """uvicorn's httptools protocol with a request-read timeout, a head-size cap and a hard connection cap."""
     hard_cap = 2 * max_connections if max_connections else None
@@ -121,6 +159,7 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
     class GuardedHttpToolsProtocol(HttpToolsProtocol):
         def connection_made(self, transport) -> None:
             super().connection_made(transport)
+            self.transport = OneSend(transport, self.loop)  # (uvicorn's flow control keeps the real one)
             self._read_timer = None
             self._head = 0  # bytes of the current request's head so far; -1 from its end to the message's end
             self._body_bytes = 0  # body bytes parsed from the data being received
