@@ -137,11 +137,11 @@ def create_empty_app():
     from litestar import Litestar, asgi
     from litestar.types import Receive, Scope, Send
 
-    from service.adapters.bodies import read_body, request_head, send_json
+    from service.adapters.bodies import read_body, request_head, send_answer
 
     async def empty(scope: Scope, receive: Receive, send: Send) -> None:
         await read_body(receive, 1 << 20, request_head(scope)[2])
-        await send_json(send, b"{}")
+        await send_answer(send, b"{}")
 
     return Litestar(route_handlers=[asgi("/empty", copy_scope=False)(empty)], openapi_config=None, debug=False,
                     signature_namespace={"Scope": Scope, "Receive": Receive, "Send": Send})
@@ -184,7 +184,7 @@ def _serve_floor_http(port: int) -> None:
     from litestar import Litestar, asgi
     from litestar.types import Receive, Scope, Send
 
-    from service.adapters.bodies import read_body, request_head, send_json
+    from service.adapters.bodies import read_body, request_head, send_answer
     from service.wire import messages as m
     sealer = _floor_sealer()
     decode = msgspec.json.Decoder(m.ApplyMoveRequest).decode
@@ -196,7 +196,7 @@ def _serve_floor_http(port: int) -> None:
     async def apply(scope: Scope, receive: Receive, send: Send) -> None:
         req = decode(await read_body(receive, cap, request_head(scope)[2]))
         token = _floor_apply(sealer, req.state, req.move.seat, req.move.text)
-        await send_json(send, encode(m.ApplyMoveResponse(state=token)))
+        await send_answer(send, encode(m.ApplyMoveResponse(state=token)))
 
     # The handler's annotations are resolved against the module's globals: name the local imports.
     app = Litestar(route_handlers=[asgi("/v1/apply", copy_scope=False)(apply)], openapi_config=None, debug=False,

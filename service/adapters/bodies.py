@@ -65,16 +65,20 @@ async def read_body(receive, cap: int, announced: int | None) -> bytes:
         message = await receive()
 
 
-_JSON_HEAD = (b"content-type", b"application/json")
+JSON = b"application/json"
 _CLOSE = (b"connection", b"close")
 
 
-async def send_json(send, body: bytes, close: bool = False) -> None:
-    """A 200 answer with the JSON `body`; `close` ends the connection after it (a draining worker's)."""
-    headers = [_JSON_HEAD, (b"content-length", str(len(body)).encode())]
+async def send_answer(send, body: bytes, close: bool = False, media_type: bytes = JSON, status: int = 200,
+                      headers: dict[str, str] | None = None) -> None:
+    """An answer from an ASGI route handler: `body` as `media_type` with `headers`; `close` ends the
+    connection after it (a draining worker's answers)."""
+    head = [(b"content-type", media_type), (b"content-length", str(len(body)).encode())]
+    if headers:
+        head += [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
     if close:
-        headers.append(_CLOSE)
-    await send({"type": "http.response.start", "status": 200, "headers": headers})
+        head.append(_CLOSE)
+    await send({"type": "http.response.start", "status": status, "headers": head})
     await send({"type": "http.response.body", "body": body})
 
 

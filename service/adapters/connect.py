@@ -22,8 +22,12 @@ from __future__ import annotations
 
 import base64
 import re
+import urllib.parse
+from typing import Callable, NamedTuple
 
-from litestar import Request, Response, get, post
+from litestar import Request, Response, asgi, post
+from litestar.exceptions import MethodNotAllowedException
+from litestar.types import Receive, Scope, Send
 
 from ..app import App, limits
 from ..app.errors import ApiError, invalid
@@ -32,7 +36,7 @@ from ..wire.convert import from_pb, to_bytes
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import error_info
 from . import framing
-from .bodies import Body, in_lane, run_call
+from .bodies import Body, in_lane, read_body, run_call, send_answer
 from .bodies import encode as _encode
 
 # Connect's HTTP status for each code: the Connect protocol's own table (it differs from REST's on
@@ -45,15 +49,29 @@ HTTP_STATUS = {
 JSON, PROTO = "application/json", "application/proto"
 
 
-def error_response(err: ApiError, status_code: int | None = None) -> Response:
+class Answer(NamedTuple):
+    """A Connect or gRPC-Web answer, sent by the ASGI route (`send`) or as litestar's Response (`response`)."""
+
+    body: bytes
+    media_type: str = JSON
+    status: int = 200
+    headers: dict[str, str] | None = None
+
+    async def send(self, send, close: bool) -> None:
+        await send_answer(send, self.body, close, self.media_type.encode(), self.status, self.headers)
+
+    def response(self) -> Response:
+        return Response(self.body, status_code=self.status, media_type=self.media_type, headers=self.headers)
+
+
+def error_response(err: ApiError, status_code: int | None = None) -> Answer:
     """A Connect error: lower-case code, message, and the ErrorInfo detail (base64 without padding)."""
     value = base64.b64encode(error_info(err).SerializeToString()).decode().rstrip("=")
     body = {"code": err.status.lower(), "message": err.message,
             "details": [{"type": "google.rpc.ErrorInfo", "value": value}]}
     # An unknown compression is answered with the ones served (the Connect protocol asks for it).
     headers = {"accept-encoding": framing.ACCEPT_ENCODING} if err.reason == "unsupported_encoding" else None
-    return Response(_encode(body), status_code=status_code or HTTP_STATUS.get(err.status, 500), media_type=JSON,
-                    headers=headers)
+    return Answer(_encode(body), JSON, status_code or HTTP_STATUS.get(err.status, 500), headers)
 
 
 RPC_PATH = re.compile(r"/[A-Za-z_]\w*(\.[A-Za-z_]\w*)+/[A-Za-z_]\w*")
@@ -66,23 +84,21 @@ def unknown_method(path: str, content_type: str) -> Response:
                    f"{SERVICE.full_name} ({', '.join(m.name for m in METHODS)})")
     proto = PROTOCOLS.get(content_type.split(";")[0].strip().lower())
     if proto is not None and proto.__class__ is _GrpcWeb:
-        return proto.fail(err)
-    return error_response(err, 404)
+        return proto.fail(err).response()
+    return error_response(err, 404).response()
 
 
-def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0) -> list:
-    """One POST route per method of the table, and a GET route per side-effect-free one; streams
-    answer UNIMPLEMENTED (unary form only). Long calls (limits.HEAVY) take turns in `lane`."""
+def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0,
+           closing: Callable[[], bool] = lambda: False) -> list:
+    """One route per method of the table: POST, and GET for a side-effect-free one; streams answer
+    UNIMPLEMENTED (unary form only). Long calls (limits.HEAVY) take turns in `lane`; `closing()` true:
+    answers end their connection.
+
+    The unary routes are litestar ASGI handlers, as REST's are (service/adapters/rest.py): litestar's
+    Request and Response cost more per call than the app layer."""
     lane = lane or Lane()
-    out = []
-    for meth in METHODS:
-        if meth.streaming:
-            out.append(_no_stream(meth))
-            continue
-        out.append(_route(app, meth, lane, call_timeout))
-        if meth.safe:
-            out.append(_get_route(app, meth, lane, call_timeout))
-    return out
+    return [_no_stream(meth) if meth.streaming else _route(app, meth, lane, call_timeout, closing)
+            for meth in METHODS]
 
 
 def _reader(meth: Method):
@@ -116,11 +132,11 @@ class _Connect:
     def __init__(self, codec: str):
         self.codec, self.media_type = codec, PROTO if codec == "proto" else JSON
 
-    def ok(self, meth: Method, result) -> Response:
-        return Response(_encoded(meth, self.codec, result), media_type=self.media_type)
+    def ok(self, meth: Method, result) -> Answer:
+        return Answer(_encoded(meth, self.codec, result), self.media_type)
 
     @staticmethod
-    def fail(err: ApiError) -> Response:
+    def fail(err: ApiError) -> Answer:
         return error_response(err)
 
 
@@ -131,11 +147,11 @@ class _GrpcWeb:
         self.codec, self.text = codec, text
         self.media_type = f"application/grpc-web{'-text' if text else ''}+{codec}"
 
-    def ok(self, meth: Method, result) -> Response:
-        return Response(framing.frame(_encoded(meth, self.codec, result), self.text), media_type=self.media_type)
+    def ok(self, meth: Method, result) -> Answer:
+        return Answer(framing.frame(_encoded(meth, self.codec, result), self.text), self.media_type)
 
-    def fail(self, err: ApiError) -> Response:
-        return Response(b"", status_code=200, media_type=self.media_type, headers=framing.error_headers(err))
+    def fail(self, err: ApiError) -> Answer:
+        return Answer(b"", self.media_type, 200, framing.error_headers(err))
 
 
 # content type -> how the request is framed and answered
@@ -146,7 +162,7 @@ for _text, _name in ((False, "application/grpc-web"), (True, "application/grpc-w
 
 
 async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_timeout: float,
-                  authorization: str | None = None, given: str | None = None) -> Response:
+                  authorization: str | None = None, given: str | None = None) -> Answer:
     """`body`: an async function giving the raw message (read only once a long call has its place); `given`:
     the caller's timeout header, which bounds a long call as a gRPC deadline does (quick calls take
     microseconds)."""
@@ -177,77 +193,83 @@ async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_ti
         return proto.fail(err)
 
 
-def _unsupported(what: str) -> Response:
-    return Response(_encode({"code": "unknown", "message": f"{what} is not supported; use application/json, "
-                             "application/proto or application/grpc-web[-text][+proto|+json]"}),
-                    status_code=415, media_type=JSON)
+def _unsupported(what: str) -> Answer:
+    return Answer(_encode({"code": "unknown", "message": f"{what} is not supported; use application/json, "
+                           "application/proto or application/grpc-web[-text][+proto|+json]"}), JSON, 415)
 
 
-def _route(app: App, meth: Method, lane: Lane, call_timeout: float):
+def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Callable[[], bool]):
+    """The method's path: POST in every protocol, GET (Connect's) for a side-effect-free method."""
     read = _reader(meth)
     cap = limits.request_bytes(meth.name, json=True)
+    allow = "GET, POST" if meth.safe else "POST"
 
-    async def handler(request: Request) -> Response:
-        headers = request.headers
-        content_type = headers.get("content-type", "").split(";")[0].strip().lower()
-        proto = PROTOCOLS.get(content_type)
-        if proto is None:
-            return _unsupported(f"content-type {limits.clip(content_type or '(none)')}")
-        if proto.__class__ is _GrpcWeb:
-            encoding = headers.get("grpc-encoding", "")
-
-            async def body() -> bytes:
-                return framing.unframe(await request.body(), proto.text, encoding, cap)
-        elif "content-encoding" in headers:
-            encoding = headers["content-encoding"]
-
-            async def body() -> bytes:
-                return framing.inflate(await request.body(), encoding, cap, "content-encoding")
-        else:
-            body = request.body
-        given = headers.get("grpc-timeout" if proto.__class__ is _GrpcWeb else "connect-timeout-ms")
-        return await _answer(app, meth, read, proto, body, lane, call_timeout, headers.get("authorization"), given)
-
+    async def handler(scope: Scope, receive: Receive, send: Send) -> None:
+        # Header names arrive in lower case; the first of repeated ones wins, as in litestar's `headers`.
+        head = {k.decode("latin-1"): v.decode("latin-1") for k, v in reversed(scope["headers"])}
+        if scope["method"] == "POST":
+            answer = await _post(app, meth, read, cap, lane, call_timeout, head, receive)
+        elif scope["method"] == "GET" and meth.safe:
+            answer = await _get(app, meth, read, cap, lane, call_timeout, head, scope["query_string"])
+        else:  # (litestar's own refusal: the REST error body, 405 with `allow`)
+            raise MethodNotAllowedException(headers={"allow": allow})
+        await answer.send(send, closing())
     handler.__doc__ = f"Connect and gRPC-Web unary {meth.name}."
-    return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False,
-                request_max_body_size=cap)(handler)
+    return asgi(meth.full_name, name=f"connect.{meth.name}", copy_scope=False)(handler)
 
 
-def _get_route(app: App, meth: Method, lane: Lane, call_timeout: float):
-    """Connect's GET form of a side-effect-free method:
-    `?encoding=json|proto&message=...[&base64=1][&compression=gzip]`."""
-    read = _reader(meth)
-
-    cap = limits.request_bytes(meth.name, json=True)
-
-    async def handler(request: Request) -> Response:
-        query = request.query_params
-        kind = query.get("encoding", "")
-        if kind not in ("json", "proto"):
-            return _unsupported(f"encoding {limits.clip(kind or '(none)')}")
-        message = query.get("message", "")
-        try:
-            if query.get("base64") == "1":
-                raw = base64.urlsafe_b64decode(message + "=" * (-len(message) % 4))
-            else:
-                raw = message.encode()
-            raw = framing.inflate(raw, query.get("compression", ""), cap, "compression")
-        except (ValueError, TypeError) as exc:
-            err = invalid("malformed_message", f"message: not base64url: {exc}", field="message")
-            app.refused("connect", meth.name, err)
-            return error_response(err)
-        except ApiError as err:
-            app.refused("connect", meth.name, err)
-            return error_response(err)
+async def _post(app: App, meth: Method, read, cap: int, lane: Lane, call_timeout: float, head: dict,
+                receive) -> Answer:
+    content_type = head.get("content-type", "").split(";")[0].strip().lower()
+    proto = PROTOCOLS.get(content_type)
+    if proto is None:
+        return _unsupported(f"content-type {limits.clip(content_type or '(none)')}")
+    length = head.get("content-length")
+    announced = int(length) if length is not None and length.isdigit() else None
+    if proto.__class__ is _GrpcWeb:
+        encoding = head.get("grpc-encoding", "")
 
         async def body() -> bytes:
-            return raw
-        headers = request.headers
-        return await _answer(app, meth, read, PROTOCOLS[JSON if kind == "json" else PROTO], body, lane,
-                             call_timeout, headers.get("authorization"), headers.get("connect-timeout-ms"))
+            return framing.unframe(await read_body(receive, cap, announced), proto.text, encoding, cap)
+    elif "content-encoding" in head:
+        encoding = head["content-encoding"]
 
-    handler.__doc__ = f"Connect unary {meth.name} as GET (side-effect free)."
-    return get(meth.full_name, name=f"connect.get.{meth.name}", include_in_schema=False)(handler)
+        async def body() -> bytes:
+            return framing.inflate(await read_body(receive, cap, announced), encoding, cap, "content-encoding")
+    else:
+        async def body() -> bytes:
+            return await read_body(receive, cap, announced)
+    given = head.get("grpc-timeout" if proto.__class__ is _GrpcWeb else "connect-timeout-ms")
+    return await _answer(app, meth, read, proto, body, lane, call_timeout, head.get("authorization"), given)
+
+
+async def _get(app: App, meth: Method, read, cap: int, lane: Lane, call_timeout: float, head: dict,
+               query_string: bytes) -> Answer:
+    """Connect's GET form of a side-effect-free method:
+    `?encoding=json|proto&message=...[&base64=1][&compression=gzip]`."""
+    query = {k: v[0] for k, v in urllib.parse.parse_qs(query_string.decode("latin-1"), keep_blank_values=True).items()}
+    kind = query.get("encoding", "")
+    if kind not in ("json", "proto"):
+        return _unsupported(f"encoding {limits.clip(kind or '(none)')}")
+    message = query.get("message", "")
+    try:
+        if query.get("base64") == "1":
+            raw = base64.urlsafe_b64decode(message + "=" * (-len(message) % 4))
+        else:
+            raw = message.encode()
+        raw = framing.inflate(raw, query.get("compression", ""), cap, "compression")
+    except (ValueError, TypeError) as exc:
+        err = invalid("malformed_message", f"message: not base64url: {exc}", field="message")
+        app.refused("connect", meth.name, err)
+        return error_response(err)
+    except ApiError as err:
+        app.refused("connect", meth.name, err)
+        return error_response(err)
+
+    async def body() -> bytes:
+        return raw
+    return await _answer(app, meth, read, PROTOCOLS[JSON if kind == "json" else PROTO], body, lane,
+                         call_timeout, head.get("authorization"), head.get("connect-timeout-ms"))
 
 
 def _no_stream(meth: Method):
@@ -256,5 +278,5 @@ def _no_stream(meth: Method):
         err = ApiError("UNIMPLEMENTED", "stream_over_unary", f"{meth.name} is a bidirectional stream: use gRPC, "
                        "or ScoreBatch over Connect/REST")
         proto = PROTOCOLS.get(request.headers.get("content-type", "").split(";")[0].strip().lower())
-        return proto.fail(err) if proto is not None else error_response(err)
+        return (proto.fail(err) if proto is not None else error_response(err)).response()
     return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False)(stream)

@@ -21,7 +21,7 @@ from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
 from ..app.lane import Lane
-from .bodies import Body, encode, in_lane, inflated, read_body, request_head, run_call, send_json
+from .bodies import Body, encode, in_lane, inflated, read_body, request_head, run_call, send_answer
 
 JSON = "application/json"
 
@@ -102,7 +102,7 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
             async def read() -> bytes:
                 return inflated(await read_body(receive, cap, announced), encoding, cap)
             result = await in_lane(app, lane, "rest", name, read, body.decode, call_timeout, auth)
-            await send_json(send, encode(result), closing())
+            await send_answer(send, encode(result), closing())
     else:
         async def handler(scope: Scope, receive: Receive, send: Send) -> None:
             _post_only(scope)
@@ -112,7 +112,7 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
             except ApiError as err:
                 app.refused("rest", name, err)
                 raise
-            await send_json(send, await run_call(app, lambda on_loop: encode(app.call(
+            await send_answer(send, await run_call(app, lambda on_loop: encode(app.call(
                 "rest", name, msg, authorization=auth, on_loop=on_loop))), closing())
     return asgi(meth.rest_route, name=name, copy_scope=False)(handler)
 

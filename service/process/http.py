@@ -81,7 +81,7 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
         return response
 
     return Litestar(
-        route_handlers=[*rest.routes(app, lane, call_timeout, lambda: Readiness.draining), *connect.routes(app, lane, call_timeout), healthz,
+        route_handlers=[*rest.routes(app, lane, call_timeout, lambda: Readiness.draining), *connect.routes(app, lane, call_timeout, lambda: Readiness.draining), healthz,
                         readyz, metrics_route, schema_route, *play.routes()],
         exception_handlers={**rest.EXCEPTION_HANDLERS, NotFoundException: _not_found},
         openapi_config=None,

@@ -227,6 +227,12 @@ def test_connect_gzip_bodies_and_unknown_methods(http):
     assert r.status_code == 404 and r.json()["code"] == "unimplemented"
     r = http.get("/v1/apply")
     assert r.status_code == 405 and "POST" in r.headers["allow"] and r.json()["reason"] == "method_not_allowed"
+    r = http.put("/engine.v1.GameService/Score", json={})  # side-effect free: GET and POST
+    assert r.status_code == 405 and r.headers["allow"] == "GET, POST" and r.json()["reason"] == "method_not_allowed"
+    r = http.get("/engine.v1.GameService/ApplyMove", params={"encoding": "json", "message": "{}"})
+    assert r.status_code == 405 and r.headers["allow"] == "POST"
+    r = http.post("/engine.v1.GameService/ApplyMove", content=b"{}" + b" " * (1024 * 1024), headers=CONNECT)
+    assert r.status_code == 413 and r.json()["reason"] == "body_too_large"
 
 
 def test_rest_reads_gzip_bodies_and_refuses_what_it_cannot_inflate(http):

@@ -95,7 +95,8 @@ def test_sigterm_during_load_drains_and_exits_zero(request):
 
 
 def test_a_draining_worker_answers_rest_and_ends_the_connection(request):
-    """After SIGTERM, during the drain delay, REST calls are still answered, each with `connection: close`, so
+    """After SIGTERM, during the drain delay, REST and Connect calls are still answered, each with
+    `connection: close`, so
     a keep-alive client's next call opens a new connection (which a load balancer sends elsewhere)."""
     start = request.getfixturevalue("start_service_factory")
     svc = start(workers=1, extra_env={"TABLETOP_DRAIN_DELAY": "3"})
@@ -108,8 +109,9 @@ def test_a_draining_worker_answers_rest_and_ends_the_connection(request):
         while c.get("/readyz").status_code == 200 and time.monotonic() < deadline:
             time.sleep(0.02)
         answers = [c.post("/v1/legal-moves", json={"state": token}), c.post("/v1/score", json={"state": token}),
-                   c.post("/v1/games/hats:new", json={"seats": [{}, {}]})]
-    assert [(r.status_code, r.headers.get("connection")) for r in answers] == [(200, "close")] * 3
+                   c.post("/v1/games/hats:new", json={"seats": [{}, {}]}),
+                   c.post("/engine.v1.GameService/Score", json={"state": token})]
+    assert [(r.status_code, r.headers.get("connection")) for r in answers] == [(200, "close")] * 4
     assert svc.proc.wait(20) == 0
 
 
