@@ -8,9 +8,11 @@ exactly what is wrong: not a state, another codec version, another game, or
 another rules version.
 
 Codec versions: 1 (FULL), the body is the whole state; 2 (COMPACT), the body is
-the live cells of the game's layout only (engines/core/compact.py). A game whose
-layout declares live cells encodes with 2 and still reads 1 (states sealed before
-it had one); any other game reads and writes 1 only.
+the live cells of the game's layout only (engines/core/compact.py); 3 (PACKED), the
+live cells with the cells of fields that declare `bits` in those bits. A game whose
+layout declares bits encodes with 3 and still reads 2 and 1 (states sealed before);
+one that declares live cells only encodes with 2 and reads 2 and 1; any other game
+reads and writes 1 only.
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from .errors import BadState
 MAGIC = b"TE"
 FULL = 1
 COMPACT = 2
-VERSIONS = (FULL, COMPACT)
+PACKED = 3
+VERSIONS = (FULL, COMPACT, PACKED)
 
 _headers: dict[tuple[str, str, int], bytes] = {}
 

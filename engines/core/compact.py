@@ -1,4 +1,4 @@
-"""The compact state body (codec 2): only the live cells of each field, in layout order.
+"""The compact state body (codecs 2 and 3): only the live cells of each field, in layout order.
 
 A layout's fields (engines/core/layout.py) may declare which cells are live: the
 first `count` cells, or cells `start` up to `end`, the bounds read from one-byte
@@ -8,12 +8,19 @@ only, and `expand` rebuilds the whole state with dead cells 0. Every count comes
 before the cells it governs, so `expand` streams, reading counts from what it
 has already written.
 
-`plan(layout)` flattens a layout once (blocks repeated, neighbouring whole fields
-joined) into rows of (offset, cells, width, kind, ref_a, ref_b):
+A field may also declare that its cells hold values of a few bits (`bits=6`: cards
+numbered below 64). Codec 3 (`plan(layout, packed=True)`) stores such a field's
+cells in that many bits each, low bits first, its last byte padded with zero bits;
+codec 2 (`plan(layout)`) stores every cell as its bytes, and stays readable for
+states encoded before a game declared bits.
+
+`plan` flattens a layout once (blocks repeated, neighbouring whole fields joined)
+into rows of (offset, cells, width, kind, ref_a, ref_b, bits):
 
     kind 0  `cells` bytes at `offset`, stored as they are (WHOLE)
     kind 1  the first state[ref_a] cells of `width` bytes (COUNT)
     kind 2  cells state[ref_a] up to state[ref_b] (RANGE)
+    bits    0: each cell as its `width` bytes; 1-7: each one-byte cell in that many bits
 
 Both run on every API call (decode on open, encode on seal): compiled by Cython
 they are C loops over the rows; interpreted, a Python loop per row copies slices.
@@ -32,12 +39,13 @@ if cython.compiled:  # the C loops copy straight between the buffers
 
 cython.declare(ROW=cython.Py_ssize_t, WHOLE=cython.int, COUNT=cython.int, RANGE=cython.int,
                TOO_MANY=cython.int, PAST_END=cython.int, BACKWARDS=cython.int, TRUNCATED=cython.int,
-               WHYS=cython.int)
-ROW = 6  # ints per row
+               TOO_WIDE=cython.int, PADDING=cython.int, WHYS=cython.int)
+ROW = 7  # ints per row
 WHOLE, COUNT, RANGE = 0, 1, 2
 # What is wrong with a row, for the refusal's message: the C loops return -(row * WHYS + why) - 1.
-TOO_MANY, PAST_END, BACKWARDS, TRUNCATED = 0, 1, 2, 3
-WHYS = 4
+# TOO_WIDE: a cell's value does not fit its bits (compact); PADDING: bits set past the last cell (expand).
+TOO_MANY, PAST_END, BACKWARDS, TRUNCATED, TOO_WIDE, PADDING = 0, 1, 2, 3, 4, 5
+WHYS = 6
 
 
 @cython.auto_pickle(False)  # unpickling could set the rows unchecked
@@ -58,14 +66,14 @@ class Plan:
         if len(rows) != len(names):
             raise ValueError("a plan needs one name per row")
         end = 0
-        for (offset, cells, width, kind, a, b), name in zip(rows, names):
+        for row, name in zip(rows, names):
+            offset, cells, width, kind, a, b, bits = row
             refs = () if kind == WHOLE else (a,) if kind == COUNT else (a, b) if kind == RANGE else None
-            # In order and in bounds (the C loops trust the rows), and a count before the cells it
-            # governs: expand reads it from what it has already written.
+            # In order and in bounds (the C loops trust the rows), a count before the cells it governs
+            # (expand reads it from what it has already written), and bits only for one-byte cells.
             if refs is None or offset < end or min(cells, width) < 0 or offset + cells * width > size or \
-                    not all(0 <= r < offset for r in refs):
-                raise ValueError(f"plan row {name}: {(offset, cells, width, kind, a, b)} does not fit a "
-                                 f"{size}-byte state after byte {end}")
+                    not all(0 <= r < offset for r in refs) or not (bits == 0 or 0 < bits < 8 and width == 1):
+                raise ValueError(f"plan row {name}: {row} does not fit a {size}-byte state after byte {end}")
             end = offset + cells * width
         self._table = array("i", [v for row in rows for v in row]).tobytes()
         self._count = len(rows)
@@ -77,12 +85,14 @@ class Plan:
         return f"<Plan {len(self.rows)} rows, {self.size} bytes>"
 
 
-def plan(layout) -> Plan:
-    """The plan of a layout (engines/core/layout.py), its blocks repeated; build it once per layout."""
+def plan(layout, packed: bool = False) -> Plan:
+    """The plan of a layout (engines/core/layout.py), its blocks repeated; `packed`: the fields that declare
+    `bits` are stored in them (codec 3), else as bytes (codec 2). Build it once per layout."""
     rows: list = []
     names: list = []
-    for row, name in _flatten(layout, 0, ""):
-        if row[3] == WHOLE and rows and rows[len(rows) - 1][3] == WHOLE and \
+    for row, name in _flatten(layout, 0, "", packed):
+        if row[3] == WHOLE and not row[6] and rows and rows[len(rows) - 1][3] == WHOLE and \
+                not rows[len(rows) - 1][6] and \
                 rows[len(rows) - 1][0] + rows[len(rows) - 1][1] == row[0]:  # neighbours: one copy for both
             rows[len(rows) - 1][1] += row[1]
             names[len(names) - 1] = names[len(names) - 1].partition("..")[0] + ".." + name
@@ -92,22 +102,24 @@ def plan(layout) -> Plan:
     return Plan(rows, names, layout.size)
 
 
-def _flatten(layout, base, prefix):
+def _flatten(layout, base, prefix, packed):
     """(row, name) of every field of `layout` placed at `base`, blocks repeated, empty fields left out."""
     for name in layout.names:
         item = layout.item(name)
         at = base + layout.offset(name)
         if hasattr(item, "layout"):  # a block (duck-typed: the interpreted twin has its own Block class)
             for i in range(item.count):
-                yield from _flatten(item.layout, at + i * item.width, f"{prefix}{name}[{i}].")
-        elif item.live is None:
+                yield from _flatten(item.layout, at + i * item.width, f"{prefix}{name}[{i}].", packed)
+            continue
+        bits = item.bits if packed and item.bits else 0
+        if item.live is None:
             if item.size:
-                yield [at, item.size, 1, WHOLE, 0, 0], prefix + name
+                yield [at, item.size, 1, WHOLE, 0, 0, bits], prefix + name
         elif isinstance(item.live, str):
-            yield [at, item.count, item.width, COUNT, base + layout.offset(item.live), 0], prefix + name
+            yield [at, item.count, item.width, COUNT, base + layout.offset(item.live), 0, bits], prefix + name
         else:
             yield [at, item.count, item.width, RANGE, base + layout.offset(item.live[0]),
-                   base + layout.offset(item.live[1])], prefix + name
+                   base + layout.offset(item.live[1]), bits], prefix + name
 
 
 def compact(state, plan: Plan) -> bytes:
@@ -177,6 +189,7 @@ def _bounds(buf: cython.p_uchar, r: cython.p_int, lo: cython.p_int, hi: cython.p
 def _compact_size(src: cython.p_uchar, rows: cython.p_int, count: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The compact size of `src`, else -(row * WHYS + why) - 1 for its first inconsistent row."""
     i: cython.Py_ssize_t
+    k: cython.Py_ssize_t
     r: cython.p_int
     lo: cython.int
     hi: cython.int
@@ -187,7 +200,13 @@ def _compact_size(src: cython.p_uchar, rows: cython.p_int, count: cython.Py_ssiz
         why = _bounds(src, r, cython.address(lo), cython.address(hi))
         if why >= 0:
             return -(i * WHYS + why) - 1
-        size += (hi - lo) * r[2]
+        if r[6]:
+            for k in range(lo, hi):
+                if src[r[0] + k] >> r[6]:
+                    return -(i * WHYS + TOO_WIDE) - 1
+            size += ((hi - lo) * r[6] + 7) >> 3
+        else:
+            size += (hi - lo) * r[2]
     return size
 
 
@@ -197,13 +216,31 @@ def _compact_into(src: cython.p_uchar, rows: cython.p_int, count: cython.Py_ssiz
                   dst: cython.p_uchar) -> cython.void:
     """Copy the live cells of `src`, checked by `_compact_size`, to `dst`."""
     i: cython.Py_ssize_t
+    k: cython.Py_ssize_t
     r: cython.p_int
     lo: cython.int
     hi: cython.int
     width: cython.Py_ssize_t
+    acc: cython.uint
+    held: cython.int
     for i in range(count):
         r = rows + i * ROW
         _bounds(src, r, cython.address(lo), cython.address(hi))
+        if r[6]:  # low bits first; a cell is under 8 bits, so `acc` never holds 16
+            acc = 0
+            held = 0
+            for k in range(lo, hi):
+                acc |= cython.cast(cython.uint, src[r[0] + k]) << held
+                held += r[6]
+                if held >= 8:
+                    dst[0] = acc & 0xFF
+                    dst += 1
+                    acc >>= 8
+                    held -= 8
+            if held:
+                dst[0] = acc
+                dst += 1
+            continue
         width = r[2]
         _copy(dst, src + r[0] + lo * width, (hi - lo) * width)
         dst += (hi - lo) * width
@@ -216,19 +253,38 @@ def _expand_into(src: cython.p_uchar, at: cython.Py_ssize_t, end: cython.Py_ssiz
     """Copy the rows' live cells from `src[at:end]` into the zeroed `dst`: the offset reached, else
     -(row * WHYS + why) - 1 for the first row that is wrong."""
     i: cython.Py_ssize_t
+    k: cython.Py_ssize_t
     r: cython.p_int
     lo: cython.int
     hi: cython.int
     why: cython.int
     take: cython.Py_ssize_t
+    acc: cython.uint
+    held: cython.int
+    out: cython.p_uchar
     for i in range(count):
         r = rows + i * ROW
         why = _bounds(dst, r, cython.address(lo), cython.address(hi))  # counts already written: rows before
         if why >= 0:
             return -(i * WHYS + why) - 1
-        take = (hi - lo) * r[2]
+        take = ((hi - lo) * r[6] + 7) >> 3 if r[6] else (hi - lo) * r[2]
         if take > end - at:
             return -(i * WHYS + TRUNCATED) - 1
+        if r[6]:
+            acc = 0
+            held = 0
+            out = dst + r[0]
+            for k in range(lo, hi):
+                if held < r[6]:
+                    acc |= cython.cast(cython.uint, src[at]) << held
+                    at += 1
+                    held += 8
+                out[k] = acc & ((1 << r[6]) - 1)
+                acc >>= r[6]
+                held -= r[6]
+            if acc:  # one body per state: padding is zero
+                return -(i * WHYS + PADDING) - 1
+            continue
         _copy(dst + r[0] + lo * r[2], src + at, take)
         at += take
     return at
@@ -247,7 +303,7 @@ def _copy(dst: cython.p_uchar, src: cython.p_uchar, n: cython.Py_ssize_t) -> cyt
 
 def _live(buf, row: tuple):
     """(lo, hi, why) of a row's live cells read from `buf`: the interpreted `_bounds`."""
-    offset, cells, width, kind, a, b = row
+    offset, cells, width, kind, a, b, _bits = row
     if kind == WHOLE:
         return 0, cells, -1
     if kind == COUNT:
@@ -263,14 +319,23 @@ def _compact_interpreted(state, plan: Plan) -> bytes:
     parts = []
     add = parts.append
     for row in plan.rows:
-        offset, cells, width, kind, a, b = row
+        offset, cells, width, kind, a, b, bits = row
         if kind == WHOLE:
-            add(state[offset:offset + cells])
+            lo, hi = 0, cells
+        else:
+            lo, hi = (0, state[a]) if kind == COUNT else (state[a], state[b])
+            if hi > cells or lo > hi:
+                raise _not_compactable(state, plan, _wrong(state, plan, row))
+        if not bits:
+            add(state[offset + lo * width:offset + hi * width])
             continue
-        lo, hi = (0, state[a]) if kind == COUNT else (state[a], state[b])
-        if hi > cells or lo > hi:
-            raise _not_compactable(state, plan, _wrong(state, plan, row))
-        add(state[offset + lo * width:offset + hi * width])
+        cells_ = state[offset + lo:offset + hi]
+        if any(v >> bits for v in cells_):
+            raise _not_compactable(state, plan, plan.rows.index(row) * WHYS + TOO_WIDE)
+        value = 0
+        for k, v in enumerate(cells_):  # low bits first, as the C loop packs them
+            value |= v << (k * bits)
+        add(value.to_bytes((len(cells_) * bits + 7) >> 3, "little"))
     return b"".join(parts)
 
 
@@ -279,17 +344,25 @@ def _expand_interpreted(data: bytes, at: int, plan: Plan) -> bytearray:
     end = len(data)
     with memoryview(out) as view:  # its slice assignment takes half a bytearray's time
         for row in plan.rows:
-            offset, cells, width, kind, a, b = row
+            offset, cells, width, kind, a, b, bits = row
             if kind == WHOLE:
                 lo, hi = 0, cells
             else:
                 lo, hi = (0, out[a]) if kind == COUNT else (out[a], out[b])
                 if hi > cells or lo > hi:
                     raise _refusal(out, plan, _wrong(out, plan, row))
-            last = at + (hi - lo) * width
+            last = at + (((hi - lo) * bits + 7) >> 3 if bits else (hi - lo) * width)
             if last > end:
                 raise _refusal(out, plan, plan.rows.index(row) * WHYS + TRUNCATED)
-            view[offset + lo * width:offset + hi * width] = data[at:last]
+            if bits:
+                value, mask = int.from_bytes(data[at:last], "little"), (1 << bits) - 1
+                for k in range(lo, hi):
+                    out[offset + k] = value & mask
+                    value >>= bits
+                if value:
+                    raise _refusal(out, plan, plan.rows.index(row) * WHYS + PADDING)
+            else:
+                view[offset + lo * width:offset + hi * width] = data[at:last]
             at = last
     if at != end:
         raise _left_over(end - at)
@@ -304,10 +377,16 @@ def _wrong(buf, plan: Plan, row: tuple) -> int:
 def _problem(buf, plan: Plan, code: int) -> str:
     """What is wrong with row `code // WHYS` (its bounds read from `buf`), in words."""
     row, why = divmod(code, WHYS)
-    offset, cells, width, kind, a, b = plan.rows[row]
+    offset, cells, width, kind, a, b, bits = plan.rows[row]
     name = plan.names[row]
     if why == TRUNCATED:
         return f"it ends inside {name}"
+    if why == PADDING:
+        return f"{name}'s last byte has bits set past its cells"
+    if why == TOO_WIDE:
+        lo, hi, _ = _live(buf, plan.rows[row])
+        value = next(v for v in buf[offset + lo:offset + hi] if v >> bits)
+        return f"{name} holds {value}, which does not fit its {bits} bits"
     if why == TOO_MANY:
         return f"{name} has {buf[a]} live cells, more than its {cells}"
     if why == PAST_END:

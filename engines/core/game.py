@@ -119,7 +119,8 @@ class Game:
     hot_rules = None
     HOT_ENTRY_POINTS = ("legal_moves", "is_finished", "move_count")
     # The state's layout (engines/core/layout.py): one that declares live cells makes the encoded body
-    # compact (codec 2). Without one, or without live cells, the body is the whole state (codec 1).
+    # compact (codec 2), one that declares bits packs it too (codec 3). Without either, the body is the
+    # whole state (codec 1).
     layout: Layout | None = None
 
     def __init__(self) -> None:
@@ -275,34 +276,52 @@ class Game:
 
     @cached_property
     def compact_plan(self) -> compact.Plan | None:
-        """The layout's live cells as `compact` reads them, or None when the body is the whole state."""
+        """The layout's live cells as codec 2 stores them (every cell as its bytes), or None without live
+        cells or bits; a game that declares bits still reads codec 2 with it."""
         layout = self.layout
-        return compact.plan(layout) if layout is not None and layout.has_live else None
+        return compact.plan(layout) if layout is not None and (layout.has_live or layout.has_bits) else None
+
+    @cached_property
+    def packed_plan(self) -> compact.Plan | None:
+        """The layout's live cells with the fields that declare `bits` packed (codec 3), or None without bits."""
+        layout = self.layout
+        return compact.plan(layout, packed=True) if layout is not None and layout.has_bits else None
+
+    @cached_property
+    def codec_plan(self) -> compact.Plan | None:
+        """The plan `encode` writes with: codec 3's, else codec 2's, else None (the whole state, codec 1)."""
+        return self.packed_plan or self.compact_plan
+
+    @cached_property
+    def codec_versions(self) -> tuple[int, ...]:
+        """The codec versions this game reads: the one it writes and the ones it wrote before."""
+        return ((codec.FULL,) if self.compact_plan is None else
+                (codec.FULL, codec.COMPACT) if self.packed_plan is None else codec.VERSIONS)
 
     @cached_property
     def codec_header(self) -> bytes:
         """The header every encoded state of this game and rules version starts with."""
-        return codec.header(self.info.id, self.info.version,
-                            codec.FULL if self.compact_plan is None else codec.COMPACT)
+        return codec.header(self.info.id, self.info.version, self.codec_versions[len(self.codec_versions) - 1])
 
     def encode(self, state: State) -> bytes:
         """Compact, versioned bytes of a state."""
-        plan = self.compact_plan
+        plan = self.codec_plan
         if plan is None:
             return self.codec_header + state
         return self.codec_header + compact.compact(state, plan)
 
     def decode(self, data: bytes) -> State:
         """The state encoded in `data`; BadState if it is not a valid state of this game."""
-        plan = self.compact_plan
+        plan = self.codec_plan
         if plan is None:
             state = codec.body(self.codec_header, self.info.id, self.info.version, data)
         elif type(data) is bytes and data.startswith(self.codec_header):
             state = compact.expand(data, len(self.codec_header), plan)
-        else:  # states sealed before the game had live cells are whole (codec 1)
-            version, start = codec.locate(self.info.id, self.info.version, data, codec.VERSIONS)
+        else:  # states encoded before the game had its live cells or bits
+            version, start = codec.locate(self.info.id, self.info.version, data, self.codec_versions)
             data = bytes(data)
-            state = compact.expand(data, start, plan) if version == codec.COMPACT else bytearray(data[start:])
+            state = (bytearray(data[start:]) if version == codec.FULL else
+                     compact.expand(data, start, self.compact_plan if version == codec.COMPACT else plan))
         self.validate(state)
         return state
 

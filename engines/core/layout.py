@@ -17,7 +17,9 @@ cell 0: `live="hand_count"` (the first `hand_count` cells) or `live=("deck_top",
 "deck_end")` (cells `deck_top` up to `deck_end`), naming one-byte fields declared
 before it in the same layout (so inside a block, the block's own fields). The
 compact codec (engines/core/compact.py) stores only live cells, and a decoder
-reads each count before the cells it governs.
+reads each count before the cells it governs. A one-byte field may also declare
+that its cells hold values of a few bits (`bits=6` for cards numbered below 64):
+the codec then stores each in that many bits.
 """
 from __future__ import annotations
 
@@ -29,13 +31,15 @@ from typing import Sequence, Union
 
 @dataclass(frozen=True)
 class Field:
-    """`count` cells of `width` bytes each (little-endian; `signed` two's complement); `live`: which are live."""
+    """`count` cells of `width` bytes each (little-endian; `signed` two's complement); `live`: which are live;
+    `bits`: every cell's value fits in that many bits (1-7; one-byte unsigned cells only)."""
 
     name: str
     count: int = 1
     width: int = 1
     signed: bool = False
     live: str | tuple[str, str] | None = None
+    bits: int | None = None
 
     @property
     def size(self) -> int:
@@ -78,6 +82,10 @@ class Layout:
                 raise ValueError(f"layout {name}: field {item.name!r} has a bad width or count")
             if isinstance(item, Field) and item.live is not None:
                 _check_live(name, item, by_name, every)
+            if isinstance(item, Field) and item.bits is not None and (
+                    type(item.bits) is not int or not 0 < item.bits < 8 or item.width != 1 or item.signed):
+                raise ValueError(f"layout {name}: field {item.name!r} has bits={item.bits!r}: a one-byte unsigned "
+                                 "field's cells may declare 1 to 7 bits")
             by_name[item.name] = item
             offsets[item.name] = at
             at += item.size
@@ -85,6 +93,8 @@ class Layout:
         self._offsets = MappingProxyType(offsets)
         self.size = at
         self.has_live = any(item.live is not None if isinstance(item, Field) else item.layout.has_live
+                            for item in items)
+        self.has_bits = any(item.bits is not None if isinstance(item, Field) else item.layout.has_bits
                             for item in items)
         # `at.phase` is the offset of field `phase`: an immutable record, cheap to read in game.py.
         self.at = namedtuple(f"{name}_offsets", list(offsets) + ["size"])(*offsets.values(), at)

@@ -1,13 +1,14 @@
-"""The compact state body (engines/core/compact.py, codec 2): live cells only, exact round trips.
+"""The compact state body (engines/core/compact.py, codecs 2 and 3): live cells only, exact round trips.
 
-A layout's `live` declarations are checked when it is built. Every state of seeded
-random Hats playouts encodes to a codec-2 body holding exactly its live cells (the
-dead cells are tests/hats/test_hats_canonical.py's) and decodes to itself, and its
-codec-1 encoding still decodes to it. The compiled module and its interpreted twin
-make the same bytes and the same refusals. Malformed bodies are refused with
-BadState naming what is wrong, never another exception. A `live` declaration on a
-field the rules do not keep 0 breaks `decode(encode(s)) == s`, which the
-registry-driven property tests check for every game.
+A layout's `live` and `bits` declarations are checked when it is built. Every state of
+seeded random Hats playouts has a codec-2 body holding exactly its live cells (the dead
+cells are tests/hats/test_hats_canonical.py's) and a codec-3 body holding the same
+cells with its cards in 6 bits; Hats encodes with codec 3, and its codec-2 and codec-1
+encodings still decode. The compiled module and its interpreted twin make the same
+bytes and the same refusals. Malformed bodies are refused with BadState naming what is
+wrong, never another exception. A `live` declaration on a field the rules do not keep
+0 breaks `decode(encode(s)) == s`, which the registry-driven property tests check for
+every game; a `bits` declaration too narrow for a value fails the encode.
 """
 from __future__ import annotations
 
@@ -23,19 +24,28 @@ from engines.hats.state import SEAT, STATE
 from enginekit import TESTS, load_module, scaled
 
 hats = engines.get("hats")
-PLAN = hats.compact_plan
+PLAN = hats.compact_plan    # codec 2: every live cell as its byte
+PACKED = hats.packed_plan   # codec 3: Hats' cards in 6 bits, a pile card's seat in 2
 HEAD = hats.codec_header
 # The codec-1 header as the format spells it (engines/core/codec.py), built here on its own.
 V1_HEAD = b"TE" + bytes((1, 4)) + b"hats" + bytes((len(hats.info.version),)) + hats.info.version.encode()
+V2_HEAD = b"TE\x02" + V1_HEAD[3:]
 WHOLE, COUNT, RANGE = 0, 1, 2  # a plan row's kinds (engines/core/compact.py), stated here on their own
 canonical = load_module(TESTS / "hats" / "test_hats_canonical.py", "hats_canonical_for_compact")
 
 
 @pytest.fixture(scope="module")
 def pure(pure_engines):
-    """The interpreted compact module and Hats' plan built by it."""
+    """The interpreted compact module and Hats' codec-2 plan built by it."""
     from engines_pure.core import compact as interpreted
     return interpreted, interpreted.plan(pure_engines.get("hats").layout)
+
+
+@pytest.fixture(scope="module")
+def pure_packed(pure_engines):
+    """The interpreted compact module and Hats' codec-3 plan built by it."""
+    from engines_pure.core import compact as interpreted
+    return interpreted, interpreted.plan(pure_engines.get("hats").layout, packed=True)
 
 
 def playouts(games: int) -> list[bytearray]:
@@ -61,7 +71,7 @@ def body(state) -> bytes:
 def body_position(state, offset: int) -> int:
     """Where the cell at `offset` of a whole field lands in `state`'s compact body."""
     at = 0
-    for o, cells, width, kind, a, b in PLAN.rows:
+    for o, cells, width, kind, a, b, _bits in PLAN.rows:
         if kind == WHOLE and o <= offset < o + cells:
             return at + offset - o
         lo, hi = (0, cells) if kind == WHOLE else (0, state[a]) if kind == COUNT \
@@ -114,20 +124,50 @@ def test_a_blocks_live_fields_resolve_inside_the_block():
 
 
 def test_a_plan_refuses_rows_the_c_loops_could_not_trust():
-    for rows in ([(0, 5, 1, WHOLE, 0, 0)],                   # past the state
-                 [(2, 2, 1, COUNT, 2, 0)],                   # its count is not before it
-                 [(2, 2, 1, RANGE, 0, 3)],                   # nor its end
-                 [(2, 2, 1, WHOLE, 0, 0), (0, 1, 1, WHOLE, 0, 0)],  # out of order
-                 [(0, 1, 1, 7, 0, 0)]):                              # no such kind
+    for rows in ([(0, 5, 1, WHOLE, 0, 0, 0)],                   # past the state
+                 [(2, 2, 1, COUNT, 2, 0, 0)],                   # its count is not before it
+                 [(2, 2, 1, RANGE, 0, 3, 0)],                   # nor its end
+                 [(2, 2, 1, WHOLE, 0, 0, 0), (0, 1, 1, WHOLE, 0, 0, 0)],  # out of order
+                 [(0, 1, 1, 7, 0, 0, 0)],                                # no such kind
+                 [(0, 2, 2, WHOLE, 0, 0, 6)],                            # bits of two-byte cells
+                 [(0, 2, 1, WHOLE, 0, 0, 8)], [(0, 2, 1, WHOLE, 0, 0, -1)]):  # bits past a byte
         with pytest.raises(ValueError, match="does not fit"):
             compact.Plan(rows, [f"r{i}" for i in range(len(rows))], 4)
+
+
+@pytest.mark.parametrize("field, says", [
+    (Field("card", 3, bits=8), "bits=8"), (Field("card", 3, bits=0), "bits=0"), (Field("card", 3, bits="6"), "bits='6'"),
+    (Field("card", 3, width=2, bits=6), "bits=6"), (Field("card", 3, signed=True, bits=6), "bits=6"),
+])
+def test_bits_declarations_are_checked_naming_the_field(field, says):
+    with pytest.raises(ValueError, match=f"field 'card' has {re.escape(says)}: a one-byte unsigned"):
+        Layout("bad", [field])
+
+
+def test_a_layout_with_bits_is_packed_only_by_the_packed_plan():
+    seat = Layout("seat", [Field("n"), Field("hand", 3, live="n", bits=6), Field("mark", 2, bits=1)])
+    outer = Layout("outer", [Field("players"), Block("seats", seat, 2), Field("rest", 2)])
+    assert outer.has_bits and not Layout("plain", [Field("x", 3)]).has_bits
+    assert {r[6] for r in compact.plan(outer).rows} == {0}
+    packed = compact.plan(outer, packed=True)
+    assert [r[6] for r in packed.rows] == [0, 6, 1, 0, 6, 1, 0]  # whole neighbours with bits stay apart
+    state = bytearray(outer.size)
+    state[0], state[1], state[2:5], state[5:7] = 2, 2, (63, 5, 0), (1, 0)
+    state[7], state[8:11], state[11:13], state[13:15] = 1, (33, 0, 0), (0, 1), (7, 9)
+    body = compact.compact(state, packed)
+    # seat 0: hand 63, 5 in 12 bits; mark 1, 0 in 2 bits; seat 1: hand 33 in 6; mark 0, 1: 2 bits
+    assert body == bytes((2, 2)) + (63 | 5 << 6).to_bytes(2, "little") + bytes((1, 1, 33, 2, 7, 9))
+    assert compact.expand(body, 0, packed) == state
+    state[2] = 64
+    with pytest.raises(ValueError, match="seats\\[0\\].hand holds 64, which does not fit its 6 bits"):
+        compact.compact(state, packed)
 
 
 def test_games_without_live_cells_keep_codec_1():
     for game in engines.games():
         if game is hats:
             continue
-        assert game.compact_plan is None and game.codec_header[2] == codec.FULL, game.info.id
+        assert game.codec_plan is None and game.codec_header[2] == codec.FULL, game.info.id
         state = game.new(game.info.min_seats, game.seat_options(game.info.min_seats), 1)
         assert game.encode(state) == game.codec_header + state
         compacted = codec.header(game.info.id, game.info.version, codec.COMPACT) + state
@@ -137,16 +177,29 @@ def test_games_without_live_cells_keep_codec_1():
 
 # -- round trips -------------------------------------------------------------------------
 
-def test_hats_states_round_trip_through_codec_2_and_codec_1_still_decodes():
-    assert V1_HEAD == codec.header("hats", hats.info.version, codec.FULL) and HEAD == b"TE\x02" + V1_HEAD[3:]
+def test_hats_states_round_trip_through_codec_3_and_codecs_2_and_1_still_decode():
+    assert V1_HEAD == codec.header("hats", hats.info.version, codec.FULL) and HEAD == b"TE\x03" + V1_HEAD[3:]
     for state in STATES:
         data = hats.encode(state)
-        assert data.startswith(HEAD) and data[2] == codec.COMPACT
+        assert data == HEAD + compact.compact(state, PACKED) and data[2] == codec.PACKED
         assert hats.decode(data) == state
         assert hats.decode(bytearray(data)) == state == hats.decode(memoryview(data))  # the slower path
-        old = V1_HEAD + state  # a token sealed before Hats had live cells
-        assert hats.decode(old) == state
-        assert engines.decode(old) == (hats, state) == engines.decode(data)
+        for old in (V1_HEAD + state, V2_HEAD + body(state)):  # tokens sealed before Hats had live cells, bits
+            assert hats.decode(old) == state
+            assert engines.decode(old) == (hats, state) == engines.decode(data)
+
+
+def test_the_packed_body_holds_the_live_cells_in_their_bits():
+    """Each packed field takes ceil(cells * bits / 8) bytes where codec 2 takes one per cell."""
+    for state in STATES:
+        saved = 0
+        for row, name in zip(PACKED.rows, PACKED.names):
+            if row[6]:
+                lo, hi = (0, state[row[4]]) if row[3] == COUNT else (state[row[4]], state[row[5]])
+                saved += (hi - lo) - ((hi - lo) * row[6] + 7) // 8
+        assert len(compact.compact(state, PACKED)) == len(body(state)) - saved
+    assert {n.rpartition(".")[2] for r, n in zip(PACKED.rows, PACKED.names) if r[6]} == \
+        {"hand", "collection", "black_hats", "deck", "pile", "pile_discarded_by"}
 
 
 def test_the_body_holds_exactly_the_live_cells():
@@ -191,37 +244,61 @@ def test_stale_dead_cells_of_an_old_token_are_dropped_on_the_next_encode():
 
 # -- compiled and interpreted ----------------------------------------------------------------
 
-def test_compiled_and_interpreted_make_the_same_bytes(pure):
-    interpreted, plan = pure
-    assert plan.rows == PLAN.rows and plan.names == PLAN.names and plan.size == PLAN.size
+@pytest.mark.parametrize("packed", [False, True], ids=["codec2", "codec3"])
+def test_compiled_and_interpreted_make_the_same_bytes(pure, pure_packed, packed):
+    interpreted, plan = pure_packed if packed else pure
+    mine = PACKED if packed else PLAN
+    assert plan.rows == mine.rows and plan.names == mine.names and plan.size == mine.size
     for state in STATES:
-        encoded = body(state)
+        encoded = compact.compact(state, mine)
         assert interpreted.compact(state, plan) == encoded == interpreted.compact(bytes(state), plan)
-        assert compact.expand(encoded, 0, PLAN) == state == interpreted.expand(encoded, 0, plan)
-        assert compact.expand(b"xyz" + encoded, 3, PLAN) == interpreted.expand(b"xyz" + encoded, 3, plan)
+        assert compact.expand(encoded, 0, mine) == state == interpreted.expand(encoded, 0, plan)
+        assert compact.expand(b"xyz" + encoded, 3, mine) == interpreted.expand(b"xyz" + encoded, 3, plan)
 
 
-def test_compiled_and_interpreted_refuse_alike(pure):
-    interpreted, plan = pure
+@pytest.mark.parametrize("packed", [False, True], ids=["codec2", "codec3"])
+def test_compiled_and_interpreted_refuse_alike(pure, pure_packed, packed):
+    interpreted, plan = pure_packed if packed else pure
+    mine = PACKED if packed else PLAN
     rnd = random.Random(7)
-    bodies = [body(s) for s in STATES[::5]]
+    bodies = [compact.compact(s, mine) for s in STATES[::5]]
     for _ in range(scaled(3000)):
         data = mutated(rnd.choice(bodies), rnd)
         try:
-            want = compact.expand(data, 0, PLAN)
+            want = compact.expand(data, 0, mine)
         except engines.BadState as refused:
             with pytest.raises(interpreted.BadState) as also:
                 interpreted.expand(data, 0, plan)
             assert (also.value.code, also.value.message) == (refused.code, refused.message)
         else:
             assert interpreted.expand(data, 0, plan) == want
-    bad = bytearray(STATES[5])
-    bad[STATE.offset("pile_count")] = 43
-    with pytest.raises(ValueError, match="pile has 43 live cells, more than its 42") as refused:
-        compact.compact(bad, PLAN)
-    with pytest.raises(ValueError) as also:
-        interpreted.compact(bad, plan)
-    assert str(also.value) == str(refused.value)
+    # A state the rules could not have made (a rule's bug) is told alike: a count past its field, and
+    # (codec 3) a card past its 6 bits.
+    wrongs = [("pile_count", 43, "pile has 43 live cells, more than its 42")]
+    wrongs += [("pile", 64, "pile holds 64, which does not fit its 6 bits")] if packed else []
+    for field, value, says in wrongs:
+        bad = bytearray(next(s for s in STATES if s[STATE.offset("pile_count")]))
+        bad[STATE.offset(field)] = value
+        with pytest.raises(ValueError, match=says) as refused:
+            compact.compact(bad, mine)
+        with pytest.raises(ValueError) as also:
+            interpreted.compact(bad, plan)
+        assert str(also.value) == str(refused.value)
+
+
+def test_a_packed_body_with_padding_bits_set_is_refused(pure_packed):
+    """One body per state: the bits past a packed field's last cell are 0."""
+    interpreted, plan = pure_packed
+    state = next(s for s in STATES if s[STATE.offset("pile_count")] == 1)  # one pile card: 6 of 8 bits
+    data = compact.compact(state, PACKED)
+    upto = PACKED.names.index("pile") + 1
+    at = len(compact.compact(state, compact.Plan(PACKED.rows[:upto], PACKED.names[:upto], PACKED.size))) - 1
+    assert compact.expand(data, 0, PACKED) == state
+    soiled = bytearray(data)
+    soiled[at] |= 0x80
+    for expand, p in ((compact.expand, PACKED), (interpreted.expand, plan)):
+        assert refusal(expand, bytes(soiled), 0, p) == \
+            ("bad_state", "compact state body is inconsistent: pile's last byte has bits set past its cells")
 
 
 # -- malformed bodies ----------------------------------------------------------------------
@@ -262,7 +339,7 @@ def test_a_count_past_its_field_is_refused_naming_it(pure):
             code, message = refusal(expand, bytes(data), 0, p)
             assert code == "bad_state" and message.startswith("compact state body is inconsistent: " + says)
         with pytest.raises(engines.BadState, match=re.escape(says)):
-            hats.decode(HEAD + bytes(data))
+            hats.decode(V2_HEAD + bytes(data))
 
 
 def test_truncated_bodies_and_left_over_bytes_are_refused(pure):
@@ -272,26 +349,32 @@ def test_truncated_bodies_and_left_over_bytes_are_refused(pure):
         for cut in range(len(data)):
             for expand, p in ((compact.expand, PLAN), (interpreted.expand, plan)):
                 assert refusal(expand, data[:cut], 0, p)[0] == "truncated", cut
-            assert refusal(hats.decode, HEAD + data[:cut])[0] == "truncated"
+            assert refusal(hats.decode, V2_HEAD + data[:cut])[0] == "truncated"
+        packed = compact.compact(state, PACKED)
+        for cut in range(len(packed)):
+            assert refusal(hats.decode, HEAD + packed[:cut])[0] == "truncated"
         for extra in (b"\x00", b"\x00" * 40, b"x"):
             for expand, p in ((compact.expand, PLAN), (interpreted.expand, plan)):
                 assert refusal(expand, data + extra, 0, p) == \
                     ("bad_state", f"compact state body has {len(extra)} bytes left over")
-            assert refusal(hats.decode, HEAD + data + extra)[1].endswith("bytes left over")
+            assert refusal(hats.decode, V2_HEAD + data + extra)[1].endswith("bytes left over")
+            assert refusal(hats.decode, HEAD + packed + extra)[1].endswith("bytes left over")
 
 
 def test_random_and_mutated_bodies_are_refused_or_valid():
     rnd = random.Random(20261201)
     bodies = [body(s) for s in STATES[::3]]
+    packed = [compact.compact(s, PACKED) for s in STATES[::3]]
     wholes = [bytes(s) for s in STATES[::3]]
     accepted = 0
     for i in range(scaled(4000)):
         if i % 4 == 0:
-            data = HEAD + rnd.randbytes(rnd.randrange(400))
-        elif i % 4 == 1:  # codec 1 goes on being checked the old way
-            data = V1_HEAD + mutated(rnd.choice(wholes), rnd)
+            data = rnd.choice((HEAD, V2_HEAD)) + rnd.randbytes(rnd.randrange(400))
+        elif i % 4 == 1:  # codecs 1 and 2 go on being checked the old way
+            data = V1_HEAD + mutated(rnd.choice(wholes), rnd) if i % 8 == 1 else \
+                V2_HEAD + mutated(rnd.choice(bodies), rnd)
         else:
-            data = HEAD + mutated(rnd.choice(bodies), rnd)
+            data = HEAD + mutated(rnd.choice(packed), rnd)
         try:
             state = hats.decode(data)
         except engines.BadState as refused:
@@ -300,7 +383,7 @@ def test_random_and_mutated_bodies_are_refused_or_valid():
         accepted += 1
         once = hats.decode(hats.encode(state))
         # a codec-1 body may hold stale dead cells (validate lets them be): the first encode drops them
-        assert once == state if data[2] == codec.COMPACT else hats.decode(hats.encode(once)) == once
+        assert once == state if data[2] != codec.FULL else hats.decode(hats.encode(once)) == once
         hats.legal_moves(state)
         hats.score(state)
     assert accepted, "no mutation was accepted: the test exercises nothing"
