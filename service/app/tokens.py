@@ -1,20 +1,23 @@
 """Sealed state tokens: AES-GCM over the game state, key id in the clear.
 
-Layout of format 4 (all of it authenticated, the body encrypted):
+Layout of format 5 (all of it authenticated, the body encrypted):
 
-    b"\x04"                 format version (4; formats 3 and 2 still open, see below)
+    b"\x05"                 format version (5; formats 4, 3 and 2 still open, see below)
     kid length (1 byte), kid (ASCII)
     body length (2 bytes, big-endian)   so truncation is told apart from tampering
     nonce (12 bytes)
     body = AES-GCM(key, nonce, packed plaintext, aad = everything before the nonce)
 
 plaintext = move count (unsigned LEB128 varint) | table length (varint) | table |
-encoded state (engines' codec: game kind, rules version, state body). The table is
-msgpack `[game id (16 random bytes), access code, seats]`, where `seats` is the
-seat count when every seat is an unnamed human, else `[[name, kind code], ...]`;
-the codes index `access.MODES` and `SEAT_KINDS`, so both are append-only (a
-replica that does not know a code refuses the token). Three unnamed humans take 21
-bytes (format 3's table, names, kinds and mode spelled out: 49).
+encoded state (engines' codec: game kind, rules version, state body) without its
+leading 2-byte magic `engines.core.codec.MAGIC`: every encoded state starts with
+it, so `seal` leaves it out (and refuses bytes without it) and `open` puts it back.
+The table is game id (16 random bytes) | access code (1 byte) | msgpack of the
+seats: the seat count when every seat is an unnamed human, else `[[name, kind
+code], ...]`; the codes index `access.MODES` and `SEAT_KINDS`, so both are
+append-only (a replica that does not know a code refuses the token). Three unnamed
+humans take 18 bytes (format 4's msgpack array of the same: 21; format 3's table,
+names, kinds and mode spelled out: 49).
 So the token binds the game, its rules version, move count, seat keys (derived
 from the random id, service/app/access.py) and access mode, and hidden information
 (hands, deck order) never leaves the server in the clear. Every byte of the token
@@ -28,11 +31,13 @@ about half the size. It is unpacked after authentication and never beyond
 parse, is refused as `token_malformed` (only a holder of a key could seal one).
 
 Older formats still open, so tokens sealed before an upgrade keep working through
-a rolling deploy: format 3 (a 4-byte body length; plaintext head a 4-byte move
-count and 2-byte table length; the table msgpack `[[[name, kind], ...], game id,
-access mode]`) and format 2 (format 3 with the plaintext not packed). `open`
-converts their table to the format 4 one, so one table form reaches the app layer
-and the next token sealed from it is format 4 with the same seats, id and mode.
+a rolling deploy: format 4 (format 5's layout, but the table is msgpack `[game id
+(bin), access code, seats]` and the encoded state keeps its magic), format 3 (a
+4-byte body length; plaintext head a 4-byte move count and 2-byte table length;
+the table msgpack `[[[name, kind], ...], game id, access mode]`; the state with
+its magic) and format 2 (format 3 with the plaintext not packed). `open` converts
+their table to the format 5 one, so one table form reaches the app layer and the
+next token sealed from it is format 5 with the same seats, id and mode.
 
 Keys: `TABLETOP_TOKEN_KEYS="kid1:<base64 32 bytes>,kid2:<...>"`; every listed
 key opens tokens, the first one seals (rotation: add the new key first, drop
@@ -52,13 +57,15 @@ import msgspec
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from engines.core.codec import MAGIC
 from engines.core.runpack import pack, unpack
 
 from .access import MODES
 from .errors import INTERNAL, UNAUTHENTICATED, ApiError
 from .limits import MAX_SEATS, MAX_TOKEN
 
-FORMAT = 4  # 4: varint head, 2-byte body length, compact table
+FORMAT = 5  # 5: the table's parts raw, the state without its magic
+MSGPACK_FORMAT = 4  # 4: varint head, 2-byte body length, msgpack table
 PACKED_FORMAT = 3  # 3: the plaintext is run-length packed
 UNPACKED_FORMAT = 2  # 2: the table carries the game id and access mode (format 1 tokens are refused)
 MAX_PLAIN = MAX_TOKEN  # the most a plaintext unpacks to (format 2 held the whole token to it)
@@ -71,6 +78,7 @@ log = logging.getLogger("service.tokens")
 _BODY_LEN = struct.Struct(">H")
 _OLD_BODY_LEN = struct.Struct(">I")  # formats 2 and 3
 _OLD_HEAD = struct.Struct(">IH")  # formats 2 and 3: move count, table length
+_BYTE = [bytes((b,)) for b in range(256)]  # seal's head bytes, looked up: building them cost ~35 ns a token
 _MAX_COUNT = 0xFFFF_FFFF  # the most format 3 held; so a varint count takes at most 5 bytes
 if MAX_TOKEN >= 1 << (8 * _BODY_LEN.size):
     # seal's size check is what keeps the body length in its field: a larger limit needs a wider field
@@ -134,16 +142,24 @@ class Sealer:
 
     def seal(self, encoded_state: bytes, move_count: int, seats: bytes) -> bytes:
         """A token for `encoded_state` (engines codec bytes) with its move count and packed seats; ApiError
-        `state_too_large` (INTERNAL) rather than a token that `open` would refuse."""
+        `state_too_large` (INTERNAL) rather than a token that `open` would refuse, `state_not_encoded`
+        (INTERNAL) for bytes that are not the codec's (`open` could not give them back as they were)."""
+        # Every encoded state starts with the magic: not sealed, `open` puts it back. removeprefix checks
+        # and strips it in one call, ~50 ns less than a comparison and a slice.
+        body = encoded_state.removeprefix(MAGIC)
+        if len(body) == len(encoded_state):
+            raise ApiError(INTERNAL, "state_not_encoded", f"the new state is not an encoded game state (it "
+                           f"starts {bytes(encoded_state[:2])!r}, not {MAGIC!r}); nothing was changed")
         size = len(seats)
         # Inline for what tokens carry: a table under 128 bytes (default seats, short names) and a
-        # move count in one or two bytes (under 16384: every game's playouts).
-        if size < 0x80 and 0 <= move_count < 0x4000:
-            head = bytes((move_count, size)) if move_count < 0x80 else bytes(
-                (move_count & 0x7F | 0x80, move_count >> 7, size))
+        # move count in one or two bytes (under 16384: every game's playouts), its bytes looked up.
+        if size < 0x80 and 0 <= move_count < 0x80:
+            unpacked = b"".join((_BYTE[move_count], _BYTE[size], seats, body))
+        elif size < 0x80 and 0x80 <= move_count < 0x4000:
+            unpacked = b"".join((_BYTE[move_count & 0x7F | 0x80], _BYTE[move_count >> 7], _BYTE[size], seats,
+                                 body))
         else:
-            head = varint(move_count) + varint(size)
-        unpacked = b"".join((head, seats, encoded_state))
+            unpacked = b"".join((varint(move_count), varint(size), seats, body))
         plain = pack(unpacked)
         sealed = self._overhead + len(plain)
         if len(unpacked) > MAX_PLAIN or sealed > MAX_TOKEN:
@@ -157,7 +173,7 @@ class Sealer:
         return b"".join((aad, nonce, self._aead.encrypt(nonce, plain, aad)))
 
     def open(self, token: bytes) -> tuple[bytes, int, bytes]:
-        """(encoded state, move count, packed seats) of a token, the seats in format 4's table whatever the
+        """(encoded state, move count, packed seats) of a token, the seats in format 5's table whatever the
         token's format; TokenRefused says what is wrong."""
         if not token:
             raise TokenRefused("token_missing", "state: no token given (use the `state` of NewGame's or "
@@ -167,14 +183,14 @@ class Sealer:
             raise TokenRefused("token_malformed", f"state token is {n} bytes, longer than any token of this "
                                f"service ({MAX_TOKEN} at most)")
         fmt = token[0]
-        if fmt == FORMAT:
+        if fmt == FORMAT or fmt == MSGPACK_FORMAT:
             length = _BODY_LEN
         elif fmt == PACKED_FORMAT or fmt == UNPACKED_FORMAT:
             length = _OLD_BODY_LEN
         else:
             raise TokenRefused("token_malformed", f"state token: unknown format byte {fmt} (expected "
-                               f"{FORMAT}, {PACKED_FORMAT} or {UNPACKED_FORMAT}); this is not a token of this "
-                               "service, or one made before an upgrade")
+                               f"{FORMAT}, {MSGPACK_FORMAT}, {PACKED_FORMAT} or {UNPACKED_FORMAT}); this is "
+                               "not a token of this service, or one made before an upgrade")
         if n < 2 or n < 2 + token[1] + length.size:
             raise TokenRefused("token_truncated", f"state token is truncated ({n} bytes, header incomplete)")
         token = bytes(token)  # a no-op for bytes; slices below are then bytes too
@@ -197,17 +213,38 @@ class Sealer:
         except InvalidTag:
             raise TokenRefused("token_tampered", "state token failed authentication: it was changed, "
                                "corrupted or forged") from None
-        if fmt == FORMAT:
-            return _parts(_unpack_plain(plain))
-        return _old_parts(_unpack_plain(plain) if fmt == PACKED_FORMAT else plain)
-
-
-def _unpack_plain(packed: bytes) -> bytes:
-    """A packed token's plaintext; TokenRefused if it does not unpack."""
-    try:
-        return unpack(packed, MAX_PLAIN)
-    except ValueError as exc:  # authentic, so only a broken or hostile key holder sealed it
-        raise TokenRefused("token_malformed", f"state token's body does not unpack: {exc}") from None
+        if fmt == UNPACKED_FORMAT:
+            return _old_parts(plain, fmt)
+        # Unpacking and the varint head are inline, not calls: open runs on every API call.
+        try:
+            plain = unpack(plain, MAX_PLAIN)
+        except ValueError as exc:  # authentic, so only a broken or hostile key holder sealed it
+            raise TokenRefused("token_malformed", f"state token's body does not unpack: {exc}") from None
+        if fmt == PACKED_FORMAT:
+            return _old_parts(plain, fmt)
+        if len(plain) < 2:
+            raise TokenRefused("token_malformed", "state token's body ends inside its head (move count, table "
+                               "length)")
+        count = plain[0]
+        i = 1
+        if count & 0x80:
+            second = plain[1]
+            if 0 < second < 0x80:  # a minimal 2-byte count (moves 128..16383), inline as in seal
+                count = count & 0x7F | second << 7
+                i = 2
+            else:
+                count, i = _read_varint(plain, 0, "move count")
+        size = plain[i] if i < len(plain) else 0x80  # past the end: the slow path names it
+        if size & 0x80:
+            size, i = _read_varint(plain, i, "table length")
+        else:
+            i += 1
+        end = i + size
+        if end > len(plain):
+            raise TokenRefused("token_malformed", "state token's body is shorter than its own header says")
+        if fmt == FORMAT:  # its state was sealed without the magic
+            return MAGIC + plain[end:], count, plain[i:end]
+        return plain[end:], count, _convert(plain[i:end], fmt)
 
 
 def varint(n: int) -> bytes:
@@ -239,49 +276,25 @@ def _read_varint(data: bytes, i: int, what: str) -> tuple[int, int]:
     raise TokenRefused("token_malformed", f"state token's body ends inside its {what}")
 
 
-def _parts(plain: bytes) -> tuple[bytes, int, bytes]:
-    """(encoded state, move count, table) of a format 4 plaintext."""
-    if len(plain) < 2:
-        raise TokenRefused("token_malformed", "state token's body ends inside its head (move count, table "
-                           "length)")
-    count = plain[0]
-    i = 1
-    if count & 0x80:
-        second = plain[1]
-        if 0 < second < 0x80:  # a minimal 2-byte count (moves 128..16383), inline as in seal
-            count = count & 0x7F | second << 7
-            i = 2
-        else:
-            count, i = _read_varint(plain, 0, "move count")
-    size = plain[i] if i < len(plain) else 0x80  # past the end: the slow path names it
-    if size & 0x80:
-        size, i = _read_varint(plain, i, "table length")
-    else:
-        i += 1
-    end = i + size
-    if end <= len(plain):
-        return plain[end:], count, plain[i:end]
-    raise TokenRefused("token_malformed", "state token's body is shorter than its own header says")
-
-
-def _old_parts(plain: bytes) -> tuple[bytes, int, bytes]:
-    """(encoded state, move count, format 4 table) of a format 2 or 3 plaintext."""
+def _old_parts(plain: bytes, fmt: int) -> tuple[bytes, int, bytes]:
+    """(encoded state, move count, format 5 table) of a format 2 or 3 plaintext."""
     head = _OLD_HEAD.size
     if len(plain) >= head:
         move_count, size = _OLD_HEAD.unpack_from(plain)
         if len(plain) >= head + size:
-            return plain[head + size:], move_count, _convert(plain[head:head + size])
+            return plain[head + size:], move_count, _convert(plain[head:head + size], fmt)
     raise TokenRefused("token_malformed", "state token's body is shorter than its own header says")
 
 
 _table_enc = msgspec.msgpack.Encoder()
 _Kind = Annotated[int, msgspec.Meta(ge=0, lt=len(SEAT_KINDS))]
-_table_dec = msgspec.msgpack.Decoder(tuple[
+# Bounded: a count is turned into that many seats, and no game takes more than MAX_SEATS.
+_Seats = Union[Annotated[int, msgspec.Meta(ge=1, le=MAX_SEATS)],
+               Annotated[list[tuple[str, _Kind]], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]]
+_seats_dec = msgspec.msgpack.Decoder(_Seats)
+_msgpack_table_dec = msgspec.msgpack.Decoder(tuple[
     Annotated[bytes, msgspec.Meta(min_length=GAME_ID, max_length=GAME_ID)],
-    Annotated[int, msgspec.Meta(ge=0, lt=len(MODES))],
-    # Bounded: a count is turned into that many seats, and no game takes more than MAX_SEATS.
-    Union[Annotated[int, msgspec.Meta(ge=1, le=MAX_SEATS)],
-          Annotated[list[tuple[str, _Kind]], msgspec.Meta(min_length=1, max_length=MAX_SEATS)]]])
+    Annotated[int, msgspec.Meta(ge=0, lt=len(MODES))], _Seats])
 _old_table_dec = msgspec.msgpack.Decoder(tuple[list[tuple[str, str]], bytes, str])
 _KIND_CODES = {kind: i for i, kind in enumerate(SEAT_KINDS)}
 _ACCESS_CODES = {mode: i for i, mode in enumerate(MODES)}
@@ -302,29 +315,56 @@ def pack_seats(seats: list[tuple[str, str]], game_id: bytes = bytes(GAME_ID), ac
         if unknown:
             raise ValueError(f"seat kind {unknown[0]!r} is not one of {SEAT_KINDS}")
         listed = [(name, _KIND_CODES[kind]) for name, kind in seats]
-    return _table_enc.encode((bytes(game_id), _ACCESS_CODES[access], listed))
+    return _table(game_id, _ACCESS_CODES[access], listed)
 
 
-def _malformed_table(exc: Exception) -> TokenRefused:
-    """The refusal of a table that does not decode, naming the part at fault."""
+def _table(game_id: bytes, access_code: int, seats: int | list) -> bytes:
+    """The format 5 table of its parts, `seats` a count or [(name, kind code), ...] (checked by the caller)."""
+    return b"".join((game_id, bytes((access_code,)), _table_enc.encode(seats)))
+
+
+def _malformed_table(where: str, text: str, fmt: int = FORMAT) -> TokenRefused:
+    """The refusal of a table, naming the part at fault."""
+    sealed = "" if fmt == FORMAT else f" (format {fmt})"
+    return TokenRefused("token_malformed", f"state token's seat table{sealed} is malformed: {where}: {text}")
+
+
+def _undecodable_table(exc: msgspec.DecodeError, fmt: int) -> TokenRefused:
+    """The refusal of msgpack that does not decode, naming the part its error's path leads to: the seats
+    of a format 5 table, or a whole format 4 table (`[game id, access code, seats]`)."""
     text, _, path = str(exc).partition(" - at `")
     at = [int(i) for i in re.findall(r"\[(\d+)\]", path)]
+    if fmt == MSGPACK_FORMAT:
+        if not at:
+            return _malformed_table("table", text, fmt)
+        if at[0] < 2:
+            return _malformed_table(("game id", "access code")[at[0]], text, fmt)
+        at = at[1:]
     if not at:
-        where = "table"
+        where = "seats"
     elif len(at) == 1:
-        where = ("game id", "access code", "seats")[at[0]]
-    elif len(at) == 2:
-        where = f"seat {at[1]}"
+        where = f"seat {at[0]}"
     else:
-        where = f"seat {at[1]}'s {('name', 'kind code')[at[2]]}"
-    return TokenRefused("token_malformed", f"state token's seat table is malformed: {where}: {text}")
+        where = f"seat {at[0]}'s {('name', 'kind code')[at[1]]}"
+    return _malformed_table(where, text, fmt)
 
 
 # Tables already unpacked: every move of a game carries the same table, and decoding it again cost ~3.4k
 # instructions per call. Bounded: cleared when full.
 _tables: dict[bytes, tuple[tuple[tuple[str, str], ...], bytes, str]] = {}
-_converted: dict[bytes, bytes] = {}  # format 2/3 table -> format 4 table, the same way
+# Older tables -> format 5 tables, the same way. Format 4's apart from formats 3 and 2's (which share a
+# form): a table of one form in a token of the other must be refused, not answered from the cache.
+_converted: dict[int, dict[bytes, bytes]] = {MSGPACK_FORMAT: {}}
+_converted[PACKED_FORMAT] = _converted[UNPACKED_FORMAT] = {}
 MAX_TABLES = 1 << 12
+
+
+def _remember(cache: dict, key: bytes, value):
+    """`value`, kept in `cache` under `key`; a full cache is emptied first."""
+    if len(cache) >= MAX_TABLES:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def unpack_table(data: bytes) -> tuple[tuple[tuple[str, str], ...], bytes, str]:
@@ -332,19 +372,29 @@ def unpack_table(data: bytes) -> tuple[tuple[tuple[str, str], ...], bytes, str]:
     TokenRefused `token_malformed` for anything else."""
     hit = _tables.get(data)
     if hit is None:
-        try:
-            game_id, access, seats = _table_dec.decode(data)
-        except msgspec.DecodeError as exc:
-            raise _malformed_table(exc) from None
-        if isinstance(seats, int):
-            seats = (_UNNAMED,) * seats
-        else:
-            seats = tuple((name, SEAT_KINDS[kind]) for name, kind in seats)
-        hit = (seats, game_id, MODES[access])
-        if len(_tables) >= MAX_TABLES:
-            _tables.clear()
-        _tables[data] = hit
+        hit = _remember(_tables, data, _read_table(data))
     return hit
+
+
+def _read_table(data: bytes) -> tuple[tuple[tuple[str, str], ...], bytes, str]:
+    """`unpack_table` of a table not seen yet."""
+    n = len(data)
+    if n < GAME_ID:
+        raise _malformed_table("game id", f"the table is {n} bytes, shorter than a {GAME_ID}-byte game id")
+    if n == GAME_ID:
+        raise _malformed_table("access code", "the table ends after the game id")
+    access = data[GAME_ID]
+    if access >= len(MODES):
+        raise _malformed_table("access code", f"{access} is not the code of one of {MODES}")
+    try:
+        seats = _seats_dec.decode(data[GAME_ID + 1:])
+    except msgspec.DecodeError as exc:
+        raise _undecodable_table(exc, FORMAT) from None
+    if isinstance(seats, int):
+        seats = (_UNNAMED,) * seats
+    else:
+        seats = tuple((name, SEAT_KINDS[kind]) for name, kind in seats)
+    return seats, data[:GAME_ID], MODES[access]
 
 
 def unpack_seats(data: bytes) -> list[tuple[str, str]]:
@@ -352,17 +402,31 @@ def unpack_seats(data: bytes) -> list[tuple[str, str]]:
     return list(unpack_table(data)[0])
 
 
-def _convert(old: bytes) -> bytes:
-    """The format 4 table of a format 2 or 3 token's table; TokenRefused `token_malformed` if it is none."""
-    hit = _converted.get(old)
+def _convert(old: bytes, fmt: int) -> bytes:
+    """The format 5 table of a format 4, 3 or 2 token's table; TokenRefused `token_malformed` if it is none."""
+    cache = _converted[fmt]
+    hit = cache.get(old)
     if hit is None:
-        try:
-            seats, game_id, access = _old_table_dec.decode(old)
-            hit = pack_seats(seats, game_id, access)
-        except (msgspec.DecodeError, ValueError) as exc:
-            raise TokenRefused("token_malformed", f"state token's seat table (format {PACKED_FORMAT} or "
-                               f"{UNPACKED_FORMAT}) is malformed: {exc}") from None
-        if len(_converted) >= MAX_TABLES:
-            _converted.clear()
-        _converted[old] = hit
+        new = _from_msgpack_table(old) if fmt == MSGPACK_FORMAT else _from_old_table(old)
+        hit = _remember(cache, old, new)
     return hit
+
+
+def _from_msgpack_table(old: bytes) -> bytes:
+    """The format 5 table of a format 4 one: the same parts under the same bounds, without msgpack's array
+    and bin headers."""
+    try:
+        game_id, access, seats = _msgpack_table_dec.decode(old)
+    except msgspec.DecodeError as exc:
+        raise _undecodable_table(exc, MSGPACK_FORMAT) from None
+    return _table(game_id, access, seats)
+
+
+def _from_old_table(old: bytes) -> bytes:
+    """The format 5 table of a format 3 or 2 one."""
+    try:
+        seats, game_id, access = _old_table_dec.decode(old)
+        return pack_seats(seats, game_id, access)
+    except (msgspec.DecodeError, ValueError) as exc:
+        raise TokenRefused("token_malformed", f"state token's seat table (format {PACKED_FORMAT} or "
+                           f"{UNPACKED_FORMAT}) is malformed: {exc}") from None
