@@ -29,8 +29,7 @@ import msgspec
 
 import engines
 from engines.core import purepython, runpack
-from engines.core.codec import MAGIC
-from service.app.tokens import NONCE, TAG, Sealer, pack_seats, unpack_table, varint
+from service.app.tokens import NONCE, TAG, Sealer, pack_seats, state_part, unpack_table, varint
 
 KEY = ("bench", bytes(32))
 
@@ -53,8 +52,8 @@ def sealed_parts(game, games: int, sample: int) -> list[tuple[bytes, int, bytes]
 
 
 def plaintext(encoded: bytes, count: int, table: bytes) -> bytes:
-    """What Sealer.seal packs and encrypts (format 5: the encoded state without its magic)."""
-    return b"".join((varint(count), varint(len(table)), table, encoded.removeprefix(MAGIC)))
+    """What Sealer.seal packs and encrypts (format 5: the state's header as its code)."""
+    return b"".join((varint(count), varint(len(table)), table, state_part(encoded)))
 
 
 def old_plaintext(encoded: bytes, count: int, table: bytes) -> bytes:

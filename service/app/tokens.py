@@ -9,9 +9,15 @@ Layout of format 5 (all of it authenticated, the body encrypted):
     body = AES-GCM(key, nonce, packed plaintext, aad = everything before the nonce)
 
 plaintext = move count (unsigned LEB128 varint) | table length (varint) | table |
-encoded state (engines' codec: game kind, rules version, state body) without its
-leading 2-byte magic `engines.core.codec.MAGIC`: every encoded state starts with
-it, so `seal` leaves it out (and refuses bytes without it) and `open` puts it back.
+state. The state is the engines' encoded state (codec header: magic, codec version,
+game id, rules version; then the state body) with its header as a 2-byte code: the
+first two bytes of BLAKE2b of the header (a zero first byte made 1), for the header
+of each codec version each registered game reads; two headers with one code stop
+the service at its first token, not at a wrong answer. A state whose header no
+registered game writes (none in service) is 0x00 and the encoded state without its
+magic. `seal` refuses bytes that do not start with the magic; `open` gives back the
+encoded state as it was, or refuses a code this build does not know as
+`token_rules_version` (another build sealed it: a game's rules or codec changed).
 The table is game id (16 random bytes) | access code (1 byte) | msgpack of the
 seats: the seat count when every seat is an unnamed human, else `[[name, kind
 code], ...]`; the codes index `access.MODES` and `SEAT_KINDS`, so both are
@@ -47,6 +53,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import logging
 import os
 import re
@@ -57,14 +64,15 @@ import msgspec
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from engines.core import codec
 from engines.core.codec import MAGIC
 from engines.core.runpack import pack, unpack
 
 from .access import MODES
-from .errors import INTERNAL, UNAUTHENTICATED, ApiError
+from .errors import FAILED_PRECONDITION, INTERNAL, UNAUTHENTICATED, ApiError
 from .limits import MAX_SEATS, MAX_TOKEN
 
-FORMAT = 5  # 5: the table's parts raw, the state without its magic
+FORMAT = 5  # 5: the table's parts raw, the state's header as a code
 MSGPACK_FORMAT = 4  # 4: varint head, 2-byte body length, msgpack table
 PACKED_FORMAT = 3  # 3: the plaintext is run-length packed
 UNPACKED_FORMAT = 2  # 2: the table carries the game id and access mode (format 1 tokens are refused)
@@ -139,27 +147,31 @@ class Sealer:
         self._aead = self._ring[kid]
         self._prefix = bytes((FORMAT, len(kid))) + kid
         self._overhead = len(self._prefix) + _BODY_LEN.size + NONCE + TAG
+        self._last = (None, b"")  # (codec header, its code) of the last state sealed with one
 
     def seal(self, encoded_state: bytes, move_count: int, seats: bytes) -> bytes:
         """A token for `encoded_state` (engines codec bytes) with its move count and packed seats; ApiError
         `state_too_large` (INTERNAL) rather than a token that `open` would refuse, `state_not_encoded`
         (INTERNAL) for bytes that are not the codec's (`open` could not give them back as they were)."""
-        # Every encoded state starts with the magic: not sealed, `open` puts it back. removeprefix checks
-        # and strips it in one call, ~50 ns less than a comparison and a slice.
-        body = encoded_state.removeprefix(MAGIC)
-        if len(body) == len(encoded_state):
-            raise ApiError(INTERNAL, "state_not_encoded", f"the new state is not an encoded game state (it "
-                           f"starts {bytes(encoded_state[:2])!r}, not {MAGIC!r}); nothing was changed")
+        header, code = self._last  # a worker seals a few games' states: their header is the last one's
+        if header is not None and type(encoded_state) is bytes and encoded_state.startswith(header):
+            body = encoded_state[len(header):]
+        else:
+            body = state_part(encoded_state)
+            code, body = body[:1], body[1:]
+            if code[0]:  # a code, not 0x00: remember its header
+                code, body = code + body[:1], body[1:]
+                self._last = (encoded_state[:len(encoded_state) - len(body)], code)
         size = len(seats)
         # Inline for what tokens carry: a table under 128 bytes (default seats, short names) and a
         # move count in one or two bytes (under 16384: every game's playouts), its bytes looked up.
         if size < 0x80 and 0 <= move_count < 0x80:
-            unpacked = b"".join((_BYTE[move_count], _BYTE[size], seats, body))
+            unpacked = b"".join((_BYTE[move_count], _BYTE[size], seats, code, body))
         elif size < 0x80 and 0x80 <= move_count < 0x4000:
             unpacked = b"".join((_BYTE[move_count & 0x7F | 0x80], _BYTE[move_count >> 7], _BYTE[size], seats,
-                                 body))
+                                 code, body))
         else:
-            unpacked = b"".join((varint(move_count), varint(size), seats, body))
+            unpacked = b"".join((varint(move_count), varint(size), seats, code, body))
         plain = pack(unpacked)
         sealed = self._overhead + len(plain)
         if len(unpacked) > MAX_PLAIN or sealed > MAX_TOKEN:
@@ -242,9 +254,64 @@ class Sealer:
         end = i + size
         if end > len(plain):
             raise TokenRefused("token_malformed", "state token's body is shorter than its own header says")
-        if fmt == FORMAT:  # its state was sealed without the magic
-            return MAGIC + plain[end:], count, plain[i:end]
+        if fmt == FORMAT:
+            header = (_CODES or _header_codes())[1].get(plain[end:end + 2])
+            if header is not None:
+                return header + plain[end + 2:], count, plain[i:end]
+            if plain[end:end + 1] == _SPELLED:
+                return MAGIC + plain[end + 1:], count, plain[i:end]
+            if end == len(plain):
+                raise TokenRefused("token_malformed", "state token's body ends before its state")
+            raise TokenRefused("token_rules_version", "state token refused: it was sealed by a build of the "
+                               "service for a game, rules version or state codec this one does not run (a "
+                               "game's rules changed since); start a new game", status=FAILED_PRECONDITION)
         return plain[end:], count, _convert(plain[i:end], fmt)
+
+
+def state_part(encoded_state: bytes) -> bytes:
+    """What a format 5 plaintext holds of an encoded state: its header's code and its body, or 0x00 and all
+    but the magic when no registered game has that header; ApiError `state_not_encoded` (INTERNAL) for
+    bytes that are not an encoded state (`open` could not give them back as they were)."""
+    if type(encoded_state) is not bytes:  # (the codes are looked up by its header's bytes)
+        encoded_state = bytes(encoded_state)
+    if not encoded_state.startswith(MAGIC):
+        raise ApiError(INTERNAL, "state_not_encoded", f"the new state is not an encoded game state (it "
+                       f"starts {encoded_state[:2]!r}, not {MAGIC!r}); nothing was changed")
+    try:  # the header's length, read from its own length bytes (game id's, rules version's)
+        end = 5 + encoded_state[3] + encoded_state[4 + encoded_state[3]]
+    except IndexError:
+        end = 0
+    code = (_CODES or _header_codes())[0].get(encoded_state[:end])
+    return _SPELLED + encoded_state[2:] if code is None else code + encoded_state[end:]
+
+
+_SPELLED = b"\x00"  # a state whose header has no code: spelled out, without the magic
+# (header -> code, code -> header) of every registered game's codec headers, built at first use.
+_CODES: list[dict[bytes, bytes]] = []
+
+
+def header_code(header: bytes) -> bytes:
+    """The 2-byte code of a codec header in a format 5 token (never starting 0x00, `_SPELLED`)."""
+    code = hashlib.blake2b(header, digest_size=2).digest()
+    return code if code[0] else b"\x01" + code[1:]
+
+
+def _header_codes() -> list[dict[bytes, bytes]]:
+    """`_CODES`, built from the registry: each game's header for every codec version it reads, so tokens
+    sealed before a game's codec changed still open; RuntimeError if two headers share a code."""
+    import engines  # the registry: tokens.py is imported by tools that need no game
+    of_header: dict[bytes, bytes] = {}
+    of_code: dict[bytes, bytes] = {}
+    for game in engines.games():
+        for version in game.codec_versions:
+            header = codec.header(game.info.id, game.info.version, version)
+            code = header_code(header)
+            if of_code.get(code, header) != header:
+                raise RuntimeError(f"state headers {of_code[code]!r} and {header!r} share the token code "
+                                   f"{code.hex()}: change how service/app/tokens.py codes headers")
+            of_header[header], of_code[code] = code, header
+    _CODES[:] = [of_header, of_code]
+    return _CODES
 
 
 def varint(n: int) -> bytes:

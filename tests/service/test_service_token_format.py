@@ -14,6 +14,7 @@ longest names, opens.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import struct
@@ -61,10 +62,24 @@ def seal_raw(fmt: int, body: bytes, kid: str = KID, key: bytes = KEY) -> bytes:
     return aad + nonce + AESGCM(key).encrypt(nonce, body, aad)
 
 
-def plaintext(encoded: bytes, count: int, table: bytes, fmt: int = FORMAT) -> bytes:
-    """Format 5's plaintext before packing (the encoded state without its magic), or format 4's (whole)."""
+# Every codec header a registered game writes or reads: format 5 seals these as a 2-byte code.
+HEADERS = {codec.header(g.info.id, g.info.version, v) for g in GAMES for v in g.codec_versions}
+
+
+def state_part(encoded: bytes) -> bytes:
+    """Format 5's state: a known header as its code (BLAKE2b's first two bytes, a zero first byte made 1)
+    and the body, else 0x00 and the encoded state without its magic."""
     assert encoded.startswith(codec.MAGIC), encoded[:10]
-    state = encoded[len(codec.MAGIC):] if fmt == FORMAT else encoded
+    end = 5 + encoded[3] + encoded[4 + encoded[3]] if len(encoded) > 4 and len(encoded) > 4 + encoded[3] else 0
+    if encoded[:end] not in HEADERS:
+        return b"\x00" + encoded[len(codec.MAGIC):]
+    code = hashlib.blake2b(encoded[:end], digest_size=2).digest()
+    return (code if code[0] else b"\x01" + code[1:]) + encoded[end:]
+
+
+def plaintext(encoded: bytes, count: int, table: bytes, fmt: int = FORMAT) -> bytes:
+    """Format 5's plaintext before packing (the state's header as its code), or format 4's (whole)."""
+    state = state_part(encoded) if fmt == FORMAT else encoded
     return varint(count) + varint(len(table)) + table + state
 
 
@@ -211,29 +226,57 @@ def test_a_default_hats_token_is_smaller_than_its_older_tokens_by_what_the_layou
     encoded, moves, table = app.sealer.open(token)
     seats, game_id, access = unpack_table(table)
     assert moves == count and len(table) == 18 and access == "open" and encoded.startswith(codec.MAGIC)
+    header = engines.get("hats").codec_header
+    assert encoded.startswith(header) and len(header) == 12
     # header 6 (format, kid length, "k1", 2-byte body length), nonce 12, tag 16; the plaintext holds the
-    # encoded state without its 2-byte magic
+    # state's 12-byte codec header as a 2-byte code
     assert len(token) == 6 + 12 + len(runpack.pack(plaintext(encoded, moves, table))) + 16
-    assert len(plaintext(encoded, moves, table)) == 2 + 18 + len(encoded) - 2
-    # Format 4: the same head; its table's msgpack array and bin headers (3 bytes) and the magic (2) are
-    # gone. None of them is 0x00 or 0xFF, nor is what now comes before the id (the table length) or before
-    # the state's codec version (the seat count), so no run joins another and every run packs as it did.
+    assert len(plaintext(encoded, moves, table)) == 2 + 18 + 2 + len(encoded) - len(header)
+    # Format 4: the same head; its table's msgpack array and bin headers (3 bytes) and the header less its
+    # code (10) are gone. None of them is 0x00 or 0xFF, nor is what now comes before the id (the table
+    # length), the code or what follows the code, so no run joins another and every run packs as it did.
     v4 = old_token(4, encoded, moves, seats, game_id, access)
     assert len(v4_table(seats, game_id, access)) == 21 and app.sealer.open(v4) == (encoded, moves, table)
-    assert len(v4) - len(token) == 3 + 2
-    # Format 3: the body length loses 2 bytes, the table 31 and the state its magic's 2. Head: format 3's
-    # 4-byte count packs to 3 bytes (a run of three 0x00, then the count) or with count 0 joins the table
-    # length's 0x00 (5 zeros: 2 bytes), its table length is 2 more; format 5's count and table length are a
-    # byte each. Neither table ends in 0x00/0xFF, so the rest of the state packs the same.
+    assert len(v4) - len(token) == 3 + 10
+    # Format 3: the body length loses 2 bytes, the table 31 and the header 10. Head: format 3's 4-byte count
+    # packs to 3 bytes (a run of three 0x00, then the count) or with count 0 joins the table length's 0x00
+    # (5 zeros: 2 bytes), its table length is 2 more; format 5's count and table length are a byte each.
+    # Neither table ends in 0x00/0xFF, so the rest of the state packs the same.
     old = old_token(3, encoded, moves, seats, game_id, access)
     assert len(old_table(seats, game_id, access)) == 49 and app.sealer.open(old) == (encoded, moves, table)
     head_saved = (2 + 1) - 2 if count == 0 else (3 + 2) - 2
-    assert len(old) - len(token) == 2 + 31 + 2 + head_saved
+    assert len(old) - len(token) == 2 + 31 + 10 + head_saved
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.info.id)
+def test_a_state_header_is_sealed_as_its_code_and_an_unknown_code_is_refused(app, game):
+    """Each game's header goes as 2 bytes; a code this build does not know (another build's game or rules
+    version) is `token_rules_version`, a state whose header no game writes is spelled out and then
+    refused by the codec as it always was."""
+    token = deal(app, game)
+    encoded, moves, table = app.sealer.open(token)
+    header = game.codec_header
+    plain = runpack.unpack(AESGCM(KEY).decrypt(token[6:18], token[18:], token[:6]), MAX_PLAIN)
+    assert plain.endswith(encoded[len(header):]) and header not in plain
+    assert len(plain) == 2 + len(table) + 2 + len(encoded) - len(header)
+    codes = {state_part(h + b"x")[:2] for h in HEADERS}
+    assert len(codes) == len(HEADERS) and all(c[0] for c in codes)  # one code each, never 0x00 first
+    unknown = next(bytes((1, i)) for i in range(256) if bytes((1, i)) not in codes)
+    forged = seal_raw(FORMAT, runpack.pack(plain[:2 + len(table)] + unknown + encoded[len(header):]))
+    err = refusal(app, forged)
+    assert (err.reason, err.status) == ("token_rules_version", "FAILED_PRECONDITION"), err.message
+    assert "start a new game" in err.message
+    other = codec.header(game.info.id, game.info.version + ".9", header[2]) + encoded[len(header):]
+    err = refusal(app, seal_raw(FORMAT, runpack.pack(plaintext(other, moves, table))))
+    assert (err.reason, err.status) == ("token_rules_version", "FAILED_PRECONDITION"), err.message
+    assert f"this engine runs {game.info.version}" in err.message
+    err = refusal(app, seal_raw(FORMAT, runpack.pack(plain[:2 + len(table)])))
+    assert (err.reason, err.message) == ("token_malformed", "state token's body ends before its state")
 
 
 def test_seal_takes_encoded_states_only_and_open_gives_them_back_whole():
-    """The magic every encoded state starts with is not sealed: seal refuses bytes without it (open could
-    not give them back as they were), and open puts it back."""
+    """Every encoded state starts with the magic: seal refuses bytes without it (open could not give them
+    back as they were); a state whose header no game writes is sealed spelled out, and open gives it back."""
     sealer, table = Sealer([(KID, KEY)]), pack_seats([("", "human")] * 3, GAME_ID, "open")
     for encoded in (b"", b"T", b"state", b"ET" + STATE, bytearray(b"state"), b"\x00" + STATE):
         with pytest.raises(ApiError) as caught:
@@ -244,7 +287,7 @@ def test_seal_takes_encoded_states_only_and_open_gives_them_back_whole():
         token = sealer.seal(encoded, 1, table)
         assert sealer.open(token) == (encoded, 1, table)
         assert sealer.open(token)[0][:4] == encoded[:4] and type(sealer.open(token)[0]) is bytes
-        # the plaintext holds what follows the magic, as a hand-made format 5 token of it does
+        # no game's header: the plaintext holds 0x00 and what follows the magic, as a hand-made token does
         assert len(token) == len(seal_raw(FORMAT, runpack.pack(plaintext(bytes(encoded), 1, table))))
         assert sealer.open(seal_raw(FORMAT, runpack.pack(plaintext(bytes(encoded), 1, table)))) == (
             encoded, 1, table)
@@ -413,3 +456,12 @@ def test_a_state_past_the_token_limits_is_refused_when_sealed_not_when_next_open
     with pytest.raises(ApiError) as caught:
         sealer.seal(largest + b"\x01", 1, table)
     assert caught.value.reason == "state_too_large", caught.value
+
+
+def test_two_state_headers_with_one_code_stop_the_service_at_its_first_token(monkeypatch):
+    """A code names one header: a clash (a new game or codec version whose header hashes alike) fails
+    where the codes are built, before any token could be opened as another game's."""
+    from service.app import tokens
+    monkeypatch.setattr(tokens, "header_code", lambda header: b"\x01\x02")
+    with pytest.raises(RuntimeError, match="share the token code 0102"):
+        tokens._header_codes()
