@@ -15,6 +15,8 @@ from litestar import Request, Response, asgi, get, post
 from litestar.exceptions import HTTPException, MethodNotAllowedException, NotFoundException, ValidationException
 from litestar.types import Receive, Scope, Send
 
+import engines
+
 from ..app import App, error_struct, limits
 from ..app.errors import ApiError, invalid
 from ..app.limits import clip
@@ -72,7 +74,13 @@ def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0,
     the 405/413 refusals stay. service/adapters/openapi.py describes the same routes with their types.
     """
     lane = lane or Lane()
-    return [_route(app, meth, lane, call_timeout, closing) for meth in METHODS if meth.rest_route]
+    out = []
+    for meth in METHODS:
+        if meth.rest_route and "{game}" in meth.rest_route:
+            out += _game_routes(app, meth, Body(meth.request), closing)
+        elif meth.rest_route:
+            out.append(_route(app, meth, lane, call_timeout, closing))
+    return out
 
 
 def _post_only(scope) -> None:
@@ -90,9 +98,6 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
             return Response(encode(app.call("rest", name, empty)), media_type=JSON)
         return get(meth.rest_route, name=name, include_in_schema=False)(get_handler)
     body = Body(meth.request)
-    if "{game}" in meth.rest_route:
-        return _game_route(app, meth, body)
-
     cap = limits.request_bytes(name, json=True)
     if name in limits.HEAVY:
         async def handler(scope: Scope, receive: Receive, send: Send) -> None:
@@ -117,11 +122,46 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
     return asgi(meth.rest_route, name=name, copy_scope=False)(handler)
 
 
+def _game_routes(app: App, meth: Method, body: Body, closing: Callable[[], bool]) -> list:
+    """`/v1/games/{game}:<verb>`: an ASGI route per registered game (a plain path: litestar 2.25 cannot
+    route an ASGI handler with a path parameter, KeyError on the method), and behind them a litestar route
+    for any other game id, which answers what is wrong (an unknown game, a wrong verb)."""
+    prefix, _, verb = meth.rest_route.partition("{game}")  # "/v1/games/", ":new"
+    return [*(_one_game_route(app, meth, body, game.info.id, prefix + game.info.id + verb, closing)
+              for game in engines.games()), _game_route(app, meth, body)]
+
+
+def _one_game_route(app: App, meth: Method, body: Body, game: str, path: str, closing: Callable[[], bool]):
+    name = meth.name
+    cap = limits.request_bytes(name, json=True)
+
+    async def handler(scope: Scope, receive: Receive, send: Send) -> None:
+        _post_only(scope)
+        auth, encoding, announced = request_head(scope)
+        try:
+            data = _game_body(body, game, inflated(await read_body(receive, cap, announced), encoding, cap))
+        except ApiError as err:
+            app.refused("rest", name, err)
+            raise
+        await send_answer(send, await run_call(app, lambda on_loop: encode(app.call(
+            "rest", name, data, authorization=auth, on_loop=on_loop))), closing())
+    return asgi(path, name=f"{name}.{game}", copy_scope=False)(handler)
+
+
+def _game_body(body: Body, game: str, raw: bytes):
+    """The request message of a game route, its `game` the path's; ApiError when the body names another."""
+    data = body.decode(raw)
+    if data.game and data.game != game:
+        raise invalid("game_mismatch", f"game: body says {clip(data.game)}, path says {clip(game)}", field="game")
+    data.game = game
+    return data
+
+
 def _game_route(app: App, meth: Method, body: Body):
     """`/v1/games/{game}:<verb>`: the game id comes from the path (litestar cannot split `{game}:new`).
 
-    A litestar route, not an ASGI handler like the others: litestar 2.25 cannot route an ASGI handler
-    with a path parameter (KeyError on the method); this is one call per game."""
+    A litestar route: the registered games have ASGI routes of their own (`_game_routes`), so this one
+    answers the other ids, naming what is wrong."""
     name = meth.name
     prefix, _, verb = meth.rest_route.partition("{game}")  # "/v1/games/", ":new"
     cap = limits.request_bytes(name, json=True)
@@ -133,14 +173,10 @@ def _game_route(app: App, meth: Method, body: Body):
             if not sep or ":" + tail != verb:
                 raise ApiError("NOT_FOUND", "no_such_route", f"no such route: {prefix}{spec} (did you mean "
                                f"{prefix}{spec.partition(':')[0]}{verb}?)")
-            data = body.decode(inflated(await request.body(), encoding, cap))
-            if data.game and data.game != game:
-                raise invalid("game_mismatch", f"game: body says {clip(data.game)}, path says {clip(game)}",
-                              field="game")
+            data = _game_body(body, game, inflated(await request.body(), encoding, cap))
         except ApiError as err:
             app.refused("rest", name, err)
             raise
-        data.game = game
         return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, data, authorization=auth,
                                                                             on_loop=on_loop))),
                         media_type=JSON)
