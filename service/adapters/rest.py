@@ -68,10 +68,11 @@ def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0,
            closing: Callable[[], bool] = lambda: False) -> list:
     """One route per method of the table that has a REST route; `closing()` true: answers end their connection.
 
-    The POST routes are litestar ASGI handlers: they read the body from `receive` and send the encoded
-    answer themselves. Litestar's Request and Response objects cost about 34 us of CPU per call on an
-    empty route (half of it), more than the whole app layer; its router, exception handlers and
-    the 405/413 refusals stay. service/adapters/openapi.py describes the same routes with their types.
+    The POST routes are litestar ASGI handlers (NewGame's: one per registered game, `_game_routes`): they
+    read the body from `receive` and send the encoded answer themselves. Litestar's Request and Response
+    objects cost about 34 us of CPU per call on an empty route (half of it), more than the whole app
+    layer; its router, exception handlers and the 405/413 refusals stay. service/adapters/openapi.py
+    describes the same routes with their types.
     """
     lane = lane or Lane()
     out = []
