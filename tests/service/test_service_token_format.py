@@ -36,6 +36,7 @@ from service.wire import messages as m
 KID, KEY = "k1", bytes(range(32))
 GAMES = engines.games()
 GAME_ID = bytes(range(16))
+GAME_ID_BYTES = len(GAME_ID)
 STATE = codec.MAGIC + b"state"  # what seal takes: bytes that start as the codec's do
 NAMES = ["Ann", "\u00e9l\u00e8ve \u2603", "\U0001F3A9" * MAX_SEAT_NAME, "\u00e9" * MAX_SEAT_NAME, "x" * MAX_SEAT_NAME]
 
@@ -465,3 +466,15 @@ def test_two_state_headers_with_one_code_stop_the_service_at_its_first_token(mon
     monkeypatch.setattr(tokens, "header_code", lambda header: b"\x01\x02")
     with pytest.raises(RuntimeError, match="share the token code 0102"):
         tokens._header_codes()
+
+
+def test_the_table_memos_stay_bounded():
+    """Every token carries a table, and a client can make new ones (a game each): the memos of unpacked
+    and converted tables are emptied when full, never grown past MAX_TABLES."""
+    from service.app import tokens
+    for i in range(tokens.MAX_TABLES + 50):
+        game_id = i.to_bytes(GAME_ID_BYTES, "big")
+        assert unpack_table(pack_seats([("", "human")] * 2, game_id, "open"))[1] == game_id
+        assert tokens._convert(v4_table([("", "human")] * 2, game_id, "open"), 4) == \
+            pack_seats([("", "human")] * 2, game_id, "open")
+        assert len(tokens._tables) <= tokens.MAX_TABLES and len(tokens._converted[4]) <= tokens.MAX_TABLES
