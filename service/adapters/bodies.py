@@ -17,12 +17,12 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 
 from ..app import App
 from ..app.errors import ApiError, invalid
-from ..app.lane import Lane, OffLoop, executor_for
+from ..app.lane import Lane, executor_for
 from ..wire import protojson
 from . import framing
 
 encode = msgspec.json.Encoder().encode
-# Threads per worker process that run the HTTP calls (see `run_call`); as many as gRPC's handler threads.
+# Threads per worker process that run the HTTP calls (see `in_threads`); as many as gRPC's handler threads.
 CALL_THREADS = 16
 
 
@@ -144,10 +144,9 @@ def _settle(future: asyncio.Future, result, error) -> None:
 _calls = CallThreads(CALL_THREADS)
 
 
-async def run_call(app: App, fn: Callable[[bool], object]):
-    """`fn(on_loop)` (a call's app-layer work, passing `on_loop` to App.call, and its encoding): on the event
-    loop when the loop is all the worker serves now (App.alone), else (or when the app layer says OffLoop)
-    in the worker's call threads.
+async def in_threads(fn: Callable[[], object]):
+    """`fn()` (an HTTP call's app-layer work and its encoding) in the worker's call threads, in arrival order:
+    the calls App.call(on_loop=True) refused to run on the event loop (OffLoop).
 
     On the loop only when alone: one listing of a thousand moves (tens of ms) on the loop stopped every
     other HTTP request of the worker, health checks included, and beside gRPC's many handler threads the
@@ -157,12 +156,7 @@ async def run_call(app: App, fn: Callable[[bool], object]):
     with every call in threads the loop waited for the interpreter behind them even when they were all it
     served: at 64 REST calls in flight bench.peers measured our p99 3.7x the peer's (which answers on its
     loop), 1.2x with the calls on the loop."""
-    if app.alone():
-        try:
-            return fn(True)
-        except OffLoop:
-            pass
-    return await _calls.run(lambda: fn(False))
+    return await _calls.run(fn)
 
 
 class Body:

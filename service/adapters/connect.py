@@ -31,12 +31,12 @@ from litestar.types import Receive, Scope, Send
 
 from ..app import App, limits
 from ..app.errors import ApiError, invalid
-from ..app.lane import Lane
+from ..app.lane import Lane, OffLoop
 from ..wire.convert import from_pb, to_bytes
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import error_info
 from . import framing
-from .bodies import Body, in_lane, read_body, run_call, send_answer
+from .bodies import Body, in_lane, in_threads, read_body, send_answer
 from .bodies import encode as _encode
 
 # Connect's HTTP status for each code: the Connect protocol's own table (it differs from REST's on
@@ -186,9 +186,11 @@ async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_ti
         app.refused("connect", meth.name, err)
         return proto.fail(err)
     try:
-        return await run_call(app, lambda on_loop: proto.ok(meth, app.call("connect", meth.name, msg,
-                                                                            authorization=authorization,
-                                                                            on_loop=on_loop)))
+        try:
+            return proto.ok(meth, app.call("connect", meth.name, msg, authorization=authorization, on_loop=True))
+        except OffLoop:  # App.call keeps the event loop for calls it serves alone: this one runs in a thread
+            return await in_threads(lambda: proto.ok(meth, app.call("connect", meth.name, msg,
+                                                                    authorization=authorization)))
     except ApiError as err:
         return proto.fail(err)
 

@@ -22,8 +22,8 @@ from ..app.errors import ApiError, invalid
 from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
-from ..app.lane import Lane
-from .bodies import Body, encode, in_lane, inflated, read_body, request_head, run_call, send_answer
+from ..app.lane import Lane, OffLoop
+from .bodies import Body, encode, in_lane, in_threads, inflated, read_body, request_head, send_answer
 
 JSON = "application/json"
 
@@ -84,10 +84,9 @@ def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0,
     return out
 
 
-def _post_only(scope) -> None:
+def _not_post() -> None:
     # An ASGI route takes every method; litestar's own routes answer 405 naming the ones they take.
-    if scope["method"] != "POST":
-        raise MethodNotAllowedException(headers={"allow": "POST"})
+    raise MethodNotAllowedException(headers={"allow": "POST"})
 
 
 def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Callable[[], bool]):
@@ -102,7 +101,8 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
     cap = limits.request_bytes(name, json=True)
     if name in limits.HEAVY:
         async def handler(scope: Scope, receive: Receive, send: Send) -> None:
-            _post_only(scope)
+            if scope["method"] != "POST":
+                _not_post()
             auth, encoding, announced = request_head(scope)
 
             async def read() -> bytes:
@@ -111,15 +111,20 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
             await send_answer(send, encode(result), closing())
     else:
         async def handler(scope: Scope, receive: Receive, send: Send) -> None:
-            _post_only(scope)
+            if scope["method"] != "POST":
+                _not_post()
             auth, encoding, announced = request_head(scope)
             try:
-                msg = body.decode(inflated(await read_body(receive, cap, announced), encoding, cap))
+                raw = await read_body(receive, cap, announced)
+                msg = body.decode(raw if encoding is None else inflated(raw, encoding, cap))
             except ApiError as err:
                 app.refused("rest", name, err)
                 raise
-            await send_answer(send, await run_call(app, lambda on_loop: encode(app.call(
-                "rest", name, msg, authorization=auth, on_loop=on_loop))), closing())
+            try:
+                answer = encode(app.call("rest", name, msg, authorization=auth, on_loop=True))
+            except OffLoop:  # App.call keeps the event loop for calls it serves alone: this one runs in a thread
+                answer = await in_threads(lambda: encode(app.call("rest", name, msg, authorization=auth)))
+            await send_answer(send, answer, closing())
     return asgi(meth.rest_route, name=name, copy_scope=False)(handler)
 
 
@@ -137,15 +142,19 @@ def _one_game_route(app: App, meth: Method, body: Body, game: str, path: str, cl
     cap = limits.request_bytes(name, json=True)
 
     async def handler(scope: Scope, receive: Receive, send: Send) -> None:
-        _post_only(scope)
+        if scope["method"] != "POST":
+            _not_post()
         auth, encoding, announced = request_head(scope)
         try:
             data = _game_body(body, game, inflated(await read_body(receive, cap, announced), encoding, cap))
         except ApiError as err:
             app.refused("rest", name, err)
             raise
-        await send_answer(send, await run_call(app, lambda on_loop: encode(app.call(
-            "rest", name, data, authorization=auth, on_loop=on_loop))), closing())
+        try:
+            answer = encode(app.call("rest", name, data, authorization=auth, on_loop=True))
+        except OffLoop:
+            answer = await in_threads(lambda: encode(app.call("rest", name, data, authorization=auth)))
+        await send_answer(send, answer, closing())
     return asgi(path, name=f"{name}.{game}", copy_scope=False)(handler)
 
 
@@ -178,8 +187,10 @@ def _game_route(app: App, meth: Method, body: Body):
         except ApiError as err:
             app.refused("rest", name, err)
             raise
-        return Response(await run_call(app, lambda on_loop: encode(app.call("rest", name, data, authorization=auth,
-                                                                            on_loop=on_loop))),
-                        media_type=JSON)
+        try:
+            answer = encode(app.call("rest", name, data, authorization=auth, on_loop=True))
+        except OffLoop:
+            answer = await in_threads(lambda: encode(app.call("rest", name, data, authorization=auth)))
+        return Response(answer, media_type=JSON)
     return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False,
                 request_max_body_size=cap)(handler)

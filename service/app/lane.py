@@ -148,13 +148,13 @@ class Runners:
                 return True
         return False
 
-    def try_enter(self) -> bool:
-        """Count the call and take a runner if one is free and nobody waits; else False at once (uncounted)."""
-        if self._waiting:
+    def try_enter_alone(self) -> bool:
+        """Count the call and take a runner when no other call is inside; else False at once (uncounted)."""
+        if self._inside:
             return False
         try:
             self._free.pop()
-        except IndexError:
+        except IndexError:  # every runner held by calls just leaving
             return False
         self._inside.append(None)
         return True

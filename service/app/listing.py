@@ -46,7 +46,7 @@ def move(w: GameWire, info, cut=None, typed: bool = True) -> m.Move:
         if out is None:
             out = _SEAT_ONLY[info.seat] = m.Move(seat=info.seat)
     elif not typed or not w.typed:  # (a game without a .proto of its own plays by text)
-        out = _listed(w.id, info)
+        out = getattr(info, "listed", None) or _listed(w.id, info)  # memoised on the MoveInfo: no call
     else:
         out = getattr(info, "typed", None)
         if out is None:  # first use
@@ -82,23 +82,23 @@ def _listed(game: str, info) -> m.Move:
 class Listings:
     """One worker's listings; `others_in_flight()` tells whether other calls are running now."""
 
-    def __init__(self, others_in_flight: Callable[[], bool], on_loop: Callable[[], bool] = lambda: False):
+    def __init__(self, others_in_flight: Callable[[], bool]):
         self._others = others_in_flight
-        self._on_loop = on_loop  # whether this call runs on the event loop: a long listing leaves it (OffLoop)
         self._long = Lane(running=1)
 
-    def moves(self, game, state: bytearray, cut) -> list[m.Move]:
+    def moves(self, game, state: bytearray, cut, on_loop: bool = False) -> list[m.Move]:
         """The listed moves `cut` may see, each a whole Move (typed form included when its game has one):
         every seat's for a full cut, else `cut.seat`'s only (none for the spectator): even the number of
-        another seat's moves can tell what it holds. LegalMoves and `want.typed_moves` list these."""
-        return self._list(game, state, cut, _build_chunk, list if wire(game.id).typed else m.Shared)
+        another seat's moves can tell what it holds. LegalMoves and `want.typed_moves` list these.
+        `on_loop`: the call runs on an event loop, which a long listing leaves (OffLoop) before it starts."""
+        return self._list(game, state, cut, _build_chunk, list if wire(game.id).typed else m.Shared, on_loop)
 
-    def by_seat(self, game, state: bytearray, cut) -> list[m.SeatMoves]:
+    def by_seat(self, game, state: bytearray, cut, on_loop: bool = False) -> list[m.SeatMoves]:
         """The same moves as `moves` (in its order, for the same cut) as their texts, grouped by seat:
         the compact listing of `want.legal_moves` (`legal_by_seat`)."""
-        return _grouped(self._list(game, state, cut, _infos, list))
+        return _grouped(self._list(game, state, cut, _infos, list, on_loop))
 
-    def _list(self, game, state: bytearray, cut, build, chunks: type) -> list:
+    def _list(self, game, state: bytearray, cut, build, chunks: type, on_loop: bool) -> list:
         if not cut.full and cut.seat is None:
             return []
         count = len(game.legal_moves(state))
@@ -109,7 +109,7 @@ class Listings:
                            f"{', '.join(map(str, game.to_act(state)))})", count=count)
         if count <= LONG_LISTING:
             return _build(game, state, cut, build, chunks, None)
-        if self._on_loop():
+        if on_loop:
             raise OffLoop
         return self._long.run(lambda: _build(game, state, cut, build, chunks, self._yield), time.monotonic() + WAIT)
 

@@ -14,7 +14,6 @@ import logging
 import operator
 import os
 import secrets
-import threading
 import time
 from time import perf_counter
 from typing import Callable
@@ -29,7 +28,7 @@ from ..wire.games import TYPED_MOVES, TYPED_OPTIONS, BadTyped, GameWire, wire
 from ..wire.methods import METHODS
 from . import limits, metrics
 from .access import HOST, MODES, OPEN, SEATS, KeyRefused, SeatKeys, bearer, no_key, wrong_key
-from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, RESOURCE_EXHAUSTED, ApiError,
+from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, ApiError,
                      from_rule_error, invalid)
 from .lane import OffLoop, Runners, pace
 from .listing import Listings
@@ -65,6 +64,7 @@ class Call(msgspec.Struct, gc=False):
     deadline: float | None = None  # time.monotonic() after which a long call stops (ScoreBatch)
     credential: str | None = None
     game: str = ""
+    on_loop: bool = False  # it runs on an event loop: a long listing leaves it (OffLoop)
 
 
 class Opened(msgspec.Struct, gc=False):
@@ -119,38 +119,30 @@ class App:
         self._hidden: dict[str, bool] = {}
         # Calls inside `call` now, on every transport (a long call yields to them), and their turns.
         self._runners = Runners(RUNNERS)
-        self._loop_call = threading.local()  # `.on`: the call running in this thread was started `on_loop`
         self._threaded_at = 0.0  # perf_counter() when the last call not `on_loop` came in
-        self.listings = Listings(lambda: self._runners.in_flight > 1,
-                                 lambda: getattr(self._loop_call, "on", False))
+        self.listings = Listings(lambda: self._runners.in_flight > 1)
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
 
     # -- the entry point -------------------------------------------------------
-    def alone(self) -> bool:
-        """No call is inside the app layer now, and none came from a thread (gRPC's, a hop) for a while:
-        the caller's event loop is all this worker serves, so a call may run on it (`on_loop`). Never
-        with a game store: its round trips (Redis, SQLite) block, and a loop must not."""
-        return (self._runners.in_flight == 0 and self.store is None
-                and perf_counter() - self._threaded_at > QUIET)
-
     def call(self, transport: str, method: str, request, deadline: float | None = None,
              authorization: str | None = None, on_loop: bool = False):
         """Run `method` on `request` for the caller whose `authorization` header (or gRPC metadata)
         value is given; raises ApiError (never anything else) when refused.
 
         `deadline` (a time.monotonic() value): a long call (ScoreBatch) stops with DEADLINE_EXCEEDED then.
-        `on_loop`: the caller is an event loop, which must not wait: OffLoop (nothing done, nothing counted)
-        when no runner is free or before the call would start long work; the caller then runs it in a thread."""
-        if on_loop:
-            if not self._runners.try_enter():
-                raise OffLoop
-            self._loop_call.on = True
-        call = Call(deadline)
+        `on_loop`: the caller is an event loop, which must not wait. The call runs there only when the loop
+        is all this worker serves: no other call inside the app layer, none from a thread (gRPC's, a hop) for
+        QUIET seconds, and no game store (its round trips block). Else, and before the call would start long
+        work, OffLoop (nothing done, nothing counted): the caller then runs it in a thread."""
         start = perf_counter()
-        if not on_loop:
+        if on_loop:
+            if self.store is not None or start - self._threaded_at <= QUIET or not self._runners.try_enter_alone():
+                raise OffLoop
+        else:
             self._threaded_at = start
+        call = Call(deadline, on_loop=on_loop)
         code = "OK"
         queued = deadline is None  # a long call already took its turn in the lane
         try:
@@ -181,8 +173,6 @@ class App:
             raise err from None
         finally:
             self._runners.leave(queued)
-            if on_loop:
-                self._loop_call.on = False
             if code is not None:  # an OffLoop call is counted when it runs again
                 metrics.served(transport, method, call.game, code, perf_counter() - start)
 
@@ -246,7 +236,8 @@ class App:
             host_key=self.keys.key(game_id, None) if keyed else "", access=access)
         # The creator is the host: it sees everything unless it asks for one seat's perspective in a
         # `seats` game (an `open` game lists every seat's moves, as before seat keys).
-        _fill_wanted(resp, self.listings, game, state, want, Cut(perspective, perspective is None or not keyed))
+        _fill_wanted(resp, self.listings, game, state, want, Cut(perspective, perspective is None or not keyed),
+                     call.on_loop)
         metrics.inc(metrics.STARTED, game.id)
         return resp
 
@@ -260,7 +251,7 @@ class App:
             cut = Cut(req.seat, req.seat is None)
         else:
             cut = Cut(t.holder, False)
-        moves = self.listings.moves(game, state, cut)
+        moves = self.listings.moves(game, state, cut, call.on_loop)
         return m.LegalMovesResponse(moves, game.to_act(state), game.is_finished(state))
 
     def apply_move(self, req: m.ApplyMoveRequest, call: Call) -> m.ApplyMoveResponse:
@@ -280,7 +271,9 @@ class App:
         if game.is_finished(state):
             raise ApiError(FAILED_PRECONDITION, "game_over", "the game is finished: no move is legal "
                            "(ask Score for the result)")
-        code = self._move_code(game, state, req, None if t.holder == HOST else t.holder)
+        own = None if t.holder == HOST else t.holder
+        code = (self._named_move(game, state, req.move, own) if req.index is None  # (most moves)
+                else self._indexed_move(game, state, req, own))
         info = game.describe_legal(state, code)  # the code came from the legal list or the parse
         new, events = game.apply(state, code)
         # The mover sees its own private events unless want.seat names another seat.
@@ -300,7 +293,8 @@ class App:
         if want is not None:
             # An `open` game lists every seat's moves and the whole score, as before seat keys (its
             # caller is trusted); the echoed move above is cut like the events in every mode.
-            _fill_wanted(resp, self.listings, game, new, want, Cut(cut.seat, True) if t.access == OPEN else cut)
+            _fill_wanted(resp, self.listings, game, new, want, Cut(cut.seat, True) if t.access == OPEN else cut,
+                         call.on_loop)
         if finished:  # (the move itself is counted from the call's OK: metrics.MOVES)
             metrics.inc(metrics.FINISHED, game.id)
         return resp
@@ -405,25 +399,23 @@ class App:
         if seat is not None and seat != t.holder:
             raise wrong_key(f"a move for seat {seat}")
 
-    def _move_code(self, game: Game, state: bytearray, req: m.ApplyMoveRequest, own: int | None = None) -> int:
-        """The engine's move code for a move given by index, typed message or text; `own` is the
-        seat of a seat-key caller (its index counts in its own moves, its move is its seat's)."""
-        if req.index is not None:
-            codes = game.legal_moves(state)
-            if own is not None:
-                codes = [c for c in codes if game.describe_legal(state, c).seat == own]
-                if not codes:
-                    raise ApiError(FAILED_PRECONDITION, "not_your_turn", f"index: seat {own} has no legal move "
-                                   f"now (seats to act: {', '.join(map(str, game.to_act(state))) or 'none'})")
-            if not 0 <= req.index < len(codes):
-                raise invalid("bad_move_index", f"index: {req.index} is out of range, there are {len(codes)} "
-                              f"legal moves now (0..{len(codes) - 1})", field="index")
-            code = codes[req.index]
-            move = req.move  # Unity's JsonUtility sends every field: an empty move names nothing
-            if move is not None and (move.text or _typed_move(move, game.id) is not None):
-                self._same_move(game, state, req, own, code)
-            return code
-        return self._named_move(game, state, req.move, own)
+    def _indexed_move(self, game: Game, state: bytearray, req: m.ApplyMoveRequest, own: int | None) -> int:
+        """The engine's move code for a move given by `index` (and, if also given as typed message or text,
+        the same move); `own` is the seat of a seat-key caller (its index counts in its own moves)."""
+        codes = game.legal_moves(state)
+        if own is not None:
+            codes = [c for c in codes if game.describe_legal(state, c).seat == own]
+            if not codes:
+                raise ApiError(FAILED_PRECONDITION, "not_your_turn", f"index: seat {own} has no legal move "
+                               f"now (seats to act: {', '.join(map(str, game.to_act(state))) or 'none'})")
+        if not 0 <= req.index < len(codes):
+            raise invalid("bad_move_index", f"index: {req.index} is out of range, there are {len(codes)} "
+                          f"legal moves now (0..{len(codes) - 1})", field="index")
+        code = codes[req.index]
+        move = req.move  # Unity's JsonUtility sends every field: an empty move names nothing
+        if move is not None and (move.text or _typed_move(move, game.id) is not None):
+            self._same_move(game, state, req, own, code)
+        return code
 
     def _same_move(self, game: Game, state: bytearray, req: m.ApplyMoveRequest, own: int | None, code: int) -> None:
         """A move given both as `move` and as `index` must name one move (else `move_ambiguous`)."""
@@ -438,7 +430,8 @@ class App:
                           "give the move or its index, or both naming the same move", field="index")
 
     def _named_move(self, game: Game, state: bytearray, move, own: int | None) -> int:
-        """The engine's move code for a move given as typed message or text."""
+        """The engine's move code for a move given as typed message or text; `own` is the seat of a seat-key
+        caller (its move is its seat's)."""
         if move is None:
             raise invalid("missing_move", "move: give the move as text, as a typed move or as `index` into "
                           "LegalMoves' list", field="move")
@@ -446,7 +439,7 @@ class App:
         if len(text) > limits.MAX_TEXT:
             raise invalid("bad_move_text", too_long("move.text", text, limits.MAX_TEXT), field="move.text")
         mismatch = None
-        typed = _typed_move(move, game.id)
+        typed = None if _TYPED(move) == _UNTYPED else _typed_move(move, game.id)  # a text move (most): no call
         if typed is not None:  # only games with a .proto have typed moves
             typed_text = _typed_text(game, state, wire(game.id), typed)
             if text and text.split() != typed_text.split():
@@ -623,13 +616,14 @@ def _view(game: Game, state: bytearray, seat: int | None) -> m.View:
     return wire(game.id).view(game.view(state, seat), seat)
 
 
-def _fill_wanted(resp, listings: Listings, game: Game, state: bytearray, want: m.Want, cut: Cut) -> None:
+def _fill_wanted(resp, listings: Listings, game: Game, state: bytearray, want: m.Want, cut: Cut,
+                 on_loop: bool) -> None:
     if want.view:
         resp.view = _view(game, state, cut.seat)
     if want.legal_moves:
         if want.typed_moves:
-            resp.legal_moves = listings.moves(game, state, cut)
+            resp.legal_moves = listings.moves(game, state, cut, on_loop)
         else:
-            resp.legal_by_seat = listings.by_seat(game, state, cut)
+            resp.legal_by_seat = listings.by_seat(game, state, cut, on_loop)
     if want.score:
         resp.score = _score(game, state, cut)

@@ -71,7 +71,7 @@ def test_a_runner_freed_while_a_call_starts_to_wait_is_not_lost():
     assert runners.enter(True, 2.0) and time.monotonic() - began < 1.0
     assert runners.in_flight == 1
     runners.leave(True)
-    assert runners.try_enter()  # the runner came back: none was lost, none was made
+    assert runners.try_enter_alone()  # the runner came back: none was lost
 
 
 def test_a_wait_that_runs_out_is_refused_and_leaves_nothing_behind():
@@ -88,17 +88,19 @@ def test_a_wait_that_runs_out_is_refused_and_leaves_nothing_behind():
     runners.leave(True)
 
 
-def test_try_enter_takes_a_free_runner_or_says_no_at_once():
+def test_try_enter_alone_takes_a_runner_only_with_no_other_call_inside():
     runners = Runners(2)
-    assert runners.try_enter() and runners.try_enter()
+    assert runners.try_enter_alone() and runners.in_flight == 1
     began = time.monotonic()
-    assert not runners.try_enter() and time.monotonic() - began < 0.05
-    assert runners.in_flight == 2  # a refused try is not counted
+    assert not runners.try_enter_alone() and time.monotonic() - began < 0.05  # a runner is free, a call inside
+    assert runners.in_flight == 1  # a refused try is not counted
     runners.leave(True)
-    assert runners.try_enter() and runners.in_flight == 2
+    assert runners.enter(False, 0.0)  # a call in its lane: inside without a runner
+    assert not runners.try_enter_alone()
+    runners.leave(False)
+    assert runners.try_enter_alone() and runners.in_flight == 1
     runners.leave(True)
-    runners.leave(True)
-    assert runners.in_flight == 0 and runners.try_enter()
+    assert runners.enter(True, 0.0) and runners.enter(True, 0.0)  # both runners came back
 
 
 def _app_and_token():
@@ -120,10 +122,11 @@ def _served(transport: str, method: str) -> float:
 def test_a_call_on_the_event_loop_leaves_it_before_a_long_listing_and_counts_once(monkeypatch):
     """App.call(on_loop=True) raises OffLoop, having answered and counted nothing, before it builds a long
     listing; run again off the loop it answers and is counted once. A short listing is answered on the loop."""
-    from service.app import listing
+    from service.app import listing, operations
     from service.app.lane import OffLoop
     from service.wire import messages as m
 
+    monkeypatch.setattr(operations, "QUIET", 0.0)
     app, token = _app_and_token()
     req = m.LegalMovesRequest(state=token)
     short = app.call("rest", "LegalMoves", req, on_loop=True)
@@ -140,47 +143,52 @@ def test_a_call_on_the_event_loop_leaves_it_before_a_long_listing_and_counts_onc
     assert _served("connect", "LegalMoves") == before + 1
 
 
-def test_a_call_on_the_event_loop_never_waits_for_a_runner():
-    """With every runner held (by calls in threads), an on-loop call is OffLoop at once, uncounted."""
-    from service.app import operations
+def _ran_on_loop(app, token: bytes) -> bool:
+    """Whether an on-loop call ran (else it raised OffLoop, having answered and counted nothing)."""
     from service.app.lane import OffLoop
     from service.wire import messages as m
 
-    app, token = _app_and_token()
-    held = [app._runners.try_enter() for _ in range(operations.RUNNERS)]
-    assert all(held)
-    began = time.monotonic()
+    before, inside = _served("rest", "Score"), app._runners.in_flight
     try:
-        app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True)
-        raise AssertionError("the call ran without a runner")
+        assert app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True).score.game == "hats"
     except OffLoop:
-        pass
-    assert time.monotonic() - began < 0.05 and app._runners.in_flight == operations.RUNNERS
-    for _ in held:
-        app._runners.leave(True)
-    assert app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True).score.game == "hats" and app._runners.in_flight == 0
+        assert _served("rest", "Score") == before and app._runners.in_flight == inside
+        return False
+    assert _served("rest", "Score") == before + 1 and app._runners.in_flight == inside
+    return True
 
 
-def test_the_loop_is_alone_only_without_threaded_calls_lately(monkeypatch):
-    """App.alone: no call inside, and none but on-loop ones for QUIET seconds (gRPC's threads keep the
-    HTTP calls off the loop)."""
+def test_a_call_on_the_event_loop_runs_only_with_no_other_call_inside(monkeypatch):
+    """A call held by a thread (running, or waiting for a runner) sends an on-loop call off the loop at
+    once, uncounted: the loop never waits."""
+    from service.app import operations
+
+    monkeypatch.setattr(operations, "QUIET", 0.0)
+    app, token = _app_and_token()
+    assert _ran_on_loop(app, token)
+    assert app._runners.enter(True, 0.0)
+    began = time.monotonic()
+    assert not _ran_on_loop(app, token) and time.monotonic() - began < 0.05
+    app._runners.leave(True)
+    assert _ran_on_loop(app, token)
+
+
+def test_the_loop_serves_alone_only_without_threaded_calls_lately(monkeypatch):
+    """An on-loop call runs only when no call came from a thread for QUIET seconds (gRPC's threads keep
+    the HTTP calls off the loop); on-loop calls do not count as threaded."""
     from service.app import operations
     from service.wire import messages as m
 
     monkeypatch.setattr(operations, "QUIET", 0.2)
     app, token = _app_and_token()  # NewGame came from a thread (not on_loop)
-    assert not app.alone()
+    assert not _ran_on_loop(app, token)
     time.sleep(0.25)
-    assert app.alone()
-    app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True)
-    assert app.alone()  # an on-loop call leaves it alone
+    assert _ran_on_loop(app, token)
+    assert _ran_on_loop(app, token)  # an on-loop call leaves the loop alone
     app.call("grpc", "Score", m.ScoreRequest(state=token))
-    assert not app.alone()
-    assert app._runners.try_enter()
+    assert not _ran_on_loop(app, token)
     time.sleep(0.25)
-    assert not app.alone()  # a call inside
-    app._runners.leave(True)
-    assert app.alone()
+    assert _ran_on_loop(app, token)
 
 
 def test_a_worker_with_a_game_store_never_calls_on_the_loop(tmp_path, monkeypatch):
@@ -189,7 +197,7 @@ def test_a_worker_with_a_game_store_never_calls_on_the_loop(tmp_path, monkeypatc
     from service.app.store import open_store
 
     monkeypatch.setattr(operations, "QUIET", 0.0)
-    app, _token = _app_and_token()
-    assert app.alone()
+    app, token = _app_and_token()
+    assert _ran_on_loop(app, token)
     app.store = open_store(f"sqlite:///{tmp_path / 'games.db'}")
-    assert not app.alone()
+    assert not _ran_on_loop(app, token)
