@@ -128,16 +128,23 @@ def observe(metric, seconds: float, *labels: str) -> None:
 def served(transport: str, method: str, game: str, code: str, seconds: float) -> None:
     """One call answered: REQUESTS by (transport, method, game, code) and its `seconds` in DURATION by
     (transport, method, game), in one count (every call makes both)."""
+    try:  # one lookup for a known row (nearly every call): ~50 ns less than a .get() and its test
+        row = _local.calls[transport, method, game, code]
+    except (AttributeError, KeyError):
+        row = _new_row((transport, method, game, code))
+    row[0] += seconds
+    # The first bucket with seconds <= bound, as observe(); most calls fall in the first.
+    row[1 if seconds <= _FIRST_BOUND else 1 + bisect_left(_DURATION_BOUNDS, seconds)] += 1
+
+
+def _new_row(key: tuple) -> list:
+    """The calling thread's tally row for `key` (transport, method, game, code), made now."""
     try:
         calls = _local.calls
     except AttributeError:
         calls = _tally().calls
-    key = (transport, method, game, code)
-    row = calls.get(key)
-    if row is None:
-        row = calls[key] = [0.0] + [0] * len(_DURATION_BOUNDS)
-    row[0] += seconds
-    row[1 + bisect_left(_DURATION_BOUNDS, seconds)] += 1
+    row = calls[key] = [0.0] + [0] * len(_DURATION_BOUNDS)
+    return row
 
 
 def _bounds_of(histogram) -> list[float]:
@@ -148,6 +155,7 @@ def _bounds_of(histogram) -> list[float]:
 
 
 _DURATION_BOUNDS = _bounds_of(DURATION)
+_FIRST_BOUND = _DURATION_BOUNDS[0]
 
 
 def flush() -> None:
