@@ -128,6 +128,16 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
     return asgi(meth.rest_route, name=name, copy_scope=False)(handler)
 
 
+async def _answer(app: App, name: str, msg, auth: str | None) -> bytes:
+    """The encoded answer of a call: on the event loop when App.call takes it there, else (OffLoop) in a
+    thread. (The per-method routes, ApplyMove's among them, spell this out: a helper costs a coroutine
+    a call.)"""
+    try:
+        return encode(app.call("rest", name, msg, authorization=auth, on_loop=True))
+    except OffLoop:
+        return await in_threads(lambda: encode(app.call("rest", name, msg, authorization=auth)))
+
+
 def _game_routes(app: App, meth: Method, body: Body, closing: Callable[[], bool]) -> list:
     """`/v1/games/{game}:<verb>`: an ASGI route per registered game (a plain path: litestar 2.25 cannot
     route an ASGI handler with a path parameter, KeyError on the method), and behind them a litestar route
@@ -150,11 +160,7 @@ def _one_game_route(app: App, meth: Method, body: Body, game: str, path: str, cl
         except ApiError as err:
             app.refused("rest", name, err)
             raise
-        try:
-            answer = encode(app.call("rest", name, data, authorization=auth, on_loop=True))
-        except OffLoop:
-            answer = await in_threads(lambda: encode(app.call("rest", name, data, authorization=auth)))
-        await send_answer(send, answer, closing())
+        await send_answer(send, await _answer(app, name, data, auth), closing())
     return asgi(path, name=f"{name}.{game}", copy_scope=False)(handler)
 
 
@@ -187,10 +193,6 @@ def _game_route(app: App, meth: Method, body: Body):
         except ApiError as err:
             app.refused("rest", name, err)
             raise
-        try:
-            answer = encode(app.call("rest", name, data, authorization=auth, on_loop=True))
-        except OffLoop:
-            answer = await in_threads(lambda: encode(app.call("rest", name, data, authorization=auth)))
-        return Response(answer, media_type=JSON)
+        return Response(await _answer(app, name, data, auth), media_type=JSON)
     return post(prefix + "{spec:str}", status_code=200, name=name, include_in_schema=False,
                 request_max_body_size=cap)(handler)
