@@ -48,5 +48,12 @@ def test_round_cap_ends_a_game_that_does_not_run_dry():
         turns += 1
     assert turns == 40 and state[AT.end_reason] == 1
     score = GAME.score(state)
-    assert score.finished and score.winners and score.tiebreak in ("round_cap", "outposts", "collectors",
-                                                                   "high_card", "shared")
+    # No rune moved: every seat ends on 0 points, 0 outposts and 0 collectors, so step III decides (§10).
+    assert score.finished and [s.total for s in score.seats] == [0, 0]
+    assert [(s.breakdown["outposts"], s.breakdown["collectors"]) for s in score.seats] == [(0, 0), (0, 0)]
+    best = [max((int(c[1:-1]) for c in GAME.view(state, s)["hand"] if c.startswith("N")), default=0)
+            for s in range(2)]
+    if best[0] != best[1]:
+        assert score.winners == (best.index(max(best)),) and score.tiebreak == "high_card"
+    else:
+        assert score.winners == (0, 1) and score.tiebreak == "shared"

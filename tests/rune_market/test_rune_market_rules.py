@@ -290,6 +290,7 @@ def test_17_immediate_end():
     assert GAME.is_finished(state) and GAME.to_act(state) == [] and GAME.legal_moves(state) == []
     assert seat_view(state, 0)["hand_count"] == cards and market(state)["red"] == 0
     assert GAME.score(state).finished and events[-1].kind == "game_end"
+    assert events[-1].public["reason"] == "market_empty"
 
 
 def _final(seat0, seat1, hands=("N1a", "N1b"), **options):
@@ -349,6 +350,72 @@ def test_19_tiebreak_iv_shared_and_lot():
     assert len(lots) == 1 and next(iter(lots))[0] in (0, 1) and len(next(iter(lots))) == 1
     score = _final(lambda s: _equal(s, 0), lambda s: _equal(s, 1), hands=("N10a", "N10b"), tiebreak_iv="lot")
     assert score.tiebreak == "lot"
+
+
+def _outposts(s, seat):  # 12 points: 10 runes and an outpost
+    loose(s, seat, RED, 5), loose(s, seat, BLUE, 5), store(s, seat, BLUE, outpost=True)
+
+
+def _collector(s, seat):
+    store(s, seat, RED, main="HR1", runes=5), collector(s, seat, RED, 2)
+    loose(s, seat, BLUE, 6), store(s, seat, BLUE, outpost=True)
+
+
+def _plain(s, seat):
+    loose(s, seat, RED, 6), loose(s, seat, BLUE, 6)
+
+
+def _capped(seat0, seat1, hands=("N1a", "N1b"), **options):
+    """A game ended by the safety cap (§7, max_rounds=20) at the end of seat 3's turn, runes left in the
+    market; seat0/seat1 build those seats. The score and the game_end event."""
+    state = new(4, max_rounds=20, **options)
+    seat0(state)
+    seat1(state)
+    hand(state, 0, hands[0])
+    hand(state, 1, hands[1])
+    hand(state, 3, "HR2")  # a main storage to play: no rune leaves the market
+    last = 20 * 4 - 1  # every seat has had 20 turns once this one ends
+    state[AT.turns], state[AT.turns + 1] = last & 0xFF, last >> 8
+    turn_of(state, 3, "market")
+    events = play(state, 3, "storage HR2") + play(state, 3, "end")
+    assert GAME.is_finished(state) and market(state)["red"] and market(state)["blue"]
+    assert state[AT.end_reason] == 1 and events[-1].kind == "game_end"
+    return GAME.score(state), events[-1].public
+
+
+def test_7_round_cap_with_an_outright_winner_reports_round_cap():
+    def seat0(s):
+        _outposts(s, 0), loose(s, 0, BLUE, 1)
+    score, end = _capped(seat0, lambda s: _outposts(s, 1))
+    assert [score.seats[0].total, score.seats[1].total] == [13, 12]
+    assert score.winners == (0,) and score.tiebreak == "round_cap"
+    assert (end["reason"], end["winners"], end["tiebreak"]) == ("round_cap", [0], "round_cap")
+
+
+@pytest.mark.parametrize("seat0, seat1, hands, options, winners, reason", [
+    (_outposts, _plain, ("N1a", "N1b"), {}, (0,), "outposts"),
+    (_collector, _outposts, ("N1a", "N1b"), {}, (1,), "collectors"),
+    (_outposts, _outposts, ("N9a", "N10a"), {}, (1,), "high_card"),
+    (_outposts, _outposts, ("N10a", "N10b"), {}, (0, 1), "shared"),
+    (_outposts, _outposts, ("N10a", "N10b"), {"tiebreak_iv": "lot"}, None, "lot"),
+], ids=["outposts", "collectors", "high_card", "shared", "lot"])
+def test_7_round_cap_with_a_tie_reports_the_deciding_step(seat0, seat1, hands, options, winners, reason):
+    """§7: after the cap, a tie for the most points is reported by the tie-break step that decided (§10)."""
+    score, end = _capped(lambda s: seat0(s, 0), lambda s: seat1(s, 1), hands, **options)
+    assert [score.seats[0].total, score.seats[1].total] == [12, 12]
+    if winners is None:  # the lot: one of the two tied seats
+        assert len(score.winners) == 1 and score.winners[0] in (0, 1)
+        winners = score.winners
+    assert score.winners == winners and score.tiebreak == reason
+    assert (end["reason"], tuple(end["winners"]), end["tiebreak"]) == ("round_cap", winners, reason)
+
+
+def test_17_market_empty_reports_no_round_cap():
+    def seat0(s):
+        loose(s, 0, RED, 7), loose(s, 0, BLUE, 6)
+    score = _final(seat0, lambda s: loose(s, 1, RED, 1))
+    assert score.seats[0].total > max(s.total for s in score.seats[1:])
+    assert score.winners == (0,) and score.tiebreak == ""
 
 
 def test_20_main_storage_uses():
