@@ -93,6 +93,14 @@ def test_bad_seed(seed):
     refused(3, None, seed, "seed")
 
 
-def test_seed_bounds_are_accepted():
-    hats.new(3, None, seed=0)
-    hats.new(3, None, seed=2 ** 64 - 1)
+@pytest.mark.parametrize("seed, neighbour", [(0, 1), (2 ** 64 - 1, 2 ** 63 - 1)])
+def test_seed_bounds_are_accepted(seed, neighbour):
+    """The smallest and the largest seed each start a valid game of their own: the same deal every time, and
+    not a nearby seed's (a dropped top bit or a clamped seed would repeat another seed's deal)."""
+    state = hats.new(3, None, seed=seed)
+    hats.validate(state)
+    assert hats.new(3, None, seed=seed) == state
+
+    def deal(s):
+        return [view(s)["table"], *(view(s, seat)["hand"] for seat in range(3))]
+    assert deal(state) != deal(hats.new(3, None, seed=neighbour))
