@@ -152,8 +152,8 @@ def _find_place(game, state: bytearray, seat: int, parsed: Parsed, text: str) ->
     placer = rules.to_act(state)[0]
     if seat != placer:
         # The shared `not_your_turn`, in the spec's words: the same refusal as in every game.
-        game.refuse("not_your_turn", text, seat, f"not your turn: only the right neighbour places salmon "
-                    f"(seat {placer} is to act)")
+        game.refuse("not_your_turn", text, seat, f"not your turn (seat {placer} is to act): only the right "
+                    f"neighbour places salmon")
     _section_in_range(game, parsed.section, text, seat)
     return _checked(game, state, seat, rules.CONST.PLACE + parsed.section - 1, text)
 

@@ -45,6 +45,12 @@ P_TURN, P_HOLD, P_ACTION, P_SNAP = (PHASES.index(p) for p in ("turn_start", "hol
 A_OWN, A_OTHER, A_SWAP, A_TWO, A_SHOW = (ACTIONS.index(a) for a in
                                          ("look_own", "look_other", "swap", "two_actions", "show"))
 
+# What each pending action allows, and each kind's move word, as a player types them (refusals never name
+# the state's internal action names).
+ACTION_MOVES = ("no move", "lookown", "look", "swap", "lookown, look or swap (two steps)", "show")
+MOVE_WORDS = ("draw deck", "draw discard", "cambio", "discard", "replace", "lookown", "look", "swap", "show", "snap",
+              "give", "nogive", "pass")
+
 # The rule reasons of this module, {code: why}; game.py registers them with rule_reasons.
 REASONS = {
     "not_holding": "you hold no card",
@@ -101,7 +107,7 @@ def find_code(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tu
     if kind >= K_SNAP:
         return find_window(st, seat, kind, args)
     if seat != a:
-        raise Refused("not_your_turn", f"not your turn (seat {a} is active)")
+        raise Refused("not_your_turn", f"not your turn (seat {a} is to act)")
     if kind <= K_CAMBIO:
         return find_turn_start(st, kind)
     if kind <= K_REPLACE:
@@ -143,7 +149,7 @@ def find_action(st: bytearray, kind: cython.int, args: tuple) -> cython.Py_ssize
     allowed = {K_LOOK_OWN: (A_OWN, A_TWO), K_LOOK_OTHER: (A_OTHER, A_TWO),
                K_SWAP: (A_SWAP, A_TWO), K_SHOW: (A_SHOW,)}[kind]
     if act not in allowed:
-        raise Refused("wrong_action", f"the pending action is {ACTIONS[act]}, not {KINDS[kind]}")
+        raise Refused("wrong_action", f"the pending action allows {ACTION_MOVES[act]}, not {MOVE_WORDS[kind]}")
     if act == A_TWO and kind != K_LOOK_OWN:
         base = st[CARD_COUNTS + a]
         if kind == K_SWAP:

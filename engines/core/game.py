@@ -160,13 +160,16 @@ class Game:
 
     def parse_move(self, state: State, seat: int, text: str) -> int:
         """The move code for `text` played by `seat`; BadMoveText or IllegalMove says what is wrong."""
-        if not isinstance(text, str):
-            raise BadMoveText("bad_move_text", f"bad move text: must be a string, got {type(text).__name__}")
-        parsed = self.read_move(text)
+        # The seat first, then the text: the same mistake gets the same refusal in every game, whichever
+        # words its grammar knows.
         players = self.seat_count(state)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise IllegalMove("no_such_seat", f"illegal move {opts.shown(text)}: seat {opts.shown(seat)} is "
-                              f"not at this table (seats 0..{players - 1})", move=text[:opts.SHOWN])
+                              f"not at this table (seats 0..{players - 1})",
+                              move=text[:opts.SHOWN] if isinstance(text, str) else None)
+        if not isinstance(text, str):
+            raise BadMoveText("bad_move_text", f"bad move text: must be a string, got {type(text).__name__}")
+        parsed = self.read_move(text)
         if self.is_finished(state):
             self.refuse("game_over", text, seat)
         return self.find_move(state, seat, parsed, text)

@@ -253,12 +253,14 @@ def _why_not_action(state, seat: int, name: str, move: tuple, action_of) -> tupl
     action = ACTIONS[action_of(card)]
     _, a, b, c, d = move
     steps = {"lookown": "lookown", "look": "look", "swap": "swap", "reveal": "reveal"}
+    allowed = {"look_own": ("lookown",), "look_other": ("look",), "swap": ("swap",),
+               "two_actions": ("lookown", "look", "swap"), "reveal": ("reveal",)}[action]
+    # Refusals name the moves a player types, never the state's action names (two_actions).
+    words = " or ".join(allowed) + (" (two steps)" if action == "two_actions" else "")
     if name not in steps:
-        return "finish_action", f"finish the pending {action} action first"
-    allowed = {"look_own": {"lookown"}, "look_other": {"look"}, "swap": {"swap"},
-               "two_actions": {"lookown", "look", "swap"}, "reveal": {"reveal"}}[action]
+        return "finish_action", f"finish the pending action first ({words})"
     if name not in allowed:
-        return "not_an_action_step", f"the {action} action does not allow {name}"
+        return "not_an_action_step", f"the pending action allows {words}, not {name}"
     done = _get(state, "steps_done")
     if action == "two_actions" and (done >> STEPS.index(name)) & 1:
         return "red_king_different", None

@@ -342,7 +342,7 @@ def refusal(t: Table, seat: int, kind: int, f: Mapping) -> tuple[str, str | None
     phase = t.phase
     if phase == "defend":
         if seat != t.defender:
-            return "not_your_turn", f"not your turn (seat {t.defender} must answer the duel)"
+            return "not_your_turn", f"not your turn (seat {t.defender} is to act): it must answer the duel"
         if name not in ("defend", "concede"):
             return "answer_duel", None
         if name == "concede":

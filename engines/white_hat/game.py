@@ -236,8 +236,9 @@ class WhiteHatGame(Game):
         if seat != mover:
             robot = state[AT.robot]
             if state[AT.to_act] == robot != 255:
-                why = f"seat {seat} does not control the robot (seat {mover} makes its moves)" if seat != robot \
-                    else f"the robot's moves are made by its controller, seat {mover}"
+                why = f"not your turn (seat {mover} is to act): " + (
+                    f"seat {seat} does not control the robot" if seat != robot
+                    else f"the robot's moves are made by its controller, seat {mover}")
                 self.refuse("not_your_turn", text, seat, why)
             self.refuse("not_your_turn", text, seat, f"not your turn (seat {mover} is to act)")
         code, reason = moves.code_of(state, parsed)
