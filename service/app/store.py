@@ -44,6 +44,10 @@ def unavailable(store: str, exc: BaseException) -> ApiError:
 class SqliteStore:
     """Newest move counts in a SQLite file (WAL mode), shared by the worker processes of one machine."""
 
+    # Test hook, None in service: called with each connection a thread opens, so a test can trace its
+    # statements (tests/service/test_service_fork_guard.py holds two moves at their write with it).
+    on_connect = None
+
     def __init__(self, path: str, idle: float = DEFAULT_IDLE):
         self.path, self.idle, self.name = path, idle, "sqlite"
         self._local = threading.local()
@@ -63,6 +67,8 @@ class SqliteStore:
         if db is None:
             db = self._local.db = self._connect()
             db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable across a process crash
+            if self.on_connect is not None:
+                self.on_connect(db)
         return db
 
     def advance(self, game_id: bytes, old: int, new: int, mark: bytes) -> int:

@@ -128,6 +128,39 @@ def test_entries_expire_after_the_idle_time(kind, tmp_path, request):
     assert store.advance(game, 0, 1, b"b" * 16) == ADVANCED  # forgotten: the old token passes again
 
 
+def test_the_sqlite_check_and_set_lets_one_of_two_moves_held_at_their_write_through(tmp_path):
+    """Deterministic, where the racing tests above catch a lost update only sometimes: the test holds SQLite's
+    write lock until both moves have started the statement that writes. A check-and-set in one statement
+    checks again once it has the lock, so one move advances and the other is stale; a check read in one
+    transaction and written in another has passed both checks by then, and both moves would advance."""
+    import sqlite3
+    import threading
+
+    path = tmp_path / "g.db"
+    store = open_store(f"sqlite:///{path}")
+    game = b"g" * 16
+    assert store.advance(game, 0, 1, b"0" * 16) == ADVANCED
+    writing = threading.Semaphore(0)
+
+    def trace(sql: str) -> None:
+        if sql.lstrip().upper().startswith(("INSERT", "UPDATE", "REPLACE")):
+            writing.release()
+    store.on_connect = lambda db: db.set_trace_callback(trace)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # SQLite's one write lock: every write waits (the store's busy timeout: 5 s)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(2) as pool:  # a thread each: a connection each, as in workers
+            moves = [pool.submit(store.advance, game, 1, 2, mark) for mark in (b"a" * 16, b"b" * 16)]
+            started = [writing.acquire(timeout=4) for _ in moves]
+            holder.execute("ROLLBACK")
+            outcomes = sorted(move.result(timeout=10) for move in moves)
+    finally:
+        holder.close()
+    assert started == [True, True], "both moves reach their write while the lock is held"
+    assert outcomes == [STALE, ADVANCED]
+    assert sorted(store.advance(game, 1, 2, mark) for mark in (b"a" * 16, b"b" * 16)) == [STALE, REPEATED]
+
+
 def test_a_sqlite_store_that_cannot_be_used_refuses_with_unavailable(tmp_path):
     import os
     import threading
