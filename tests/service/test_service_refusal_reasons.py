@@ -1,0 +1,165 @@
+"""Refusals that must say their own reason, and refusals inside a batch or stream that must be counted.
+
+Over real sockets (one worker, so a scrape of /metrics sees every count at once):
+
+- a move's text is checked against its limit (service/app/limits.py MAX_TEXT, 256 characters)
+  before any engine reads it: one character over is `bad_move_text` naming the limit, where a text
+  at the limit reaches the engine, which names what it cannot read (`unknown_move`);
+- a protobuf NewGame's seats are counted before the message is converted (limits.COUNTED): 65
+  seats for a game that does not exist are `bad_seat_count`, where 64 get as far as the game
+  lookup (`unknown_game`); so the count comes first on gRPC and Connect's binary form;
+- a state refused inside ScoreBatch or ScoreStream (the call itself answers OK, with an error as
+  that state's result) is counted in /metrics by its reason, as a refused call is: tokens refused
+  (`token_tampered`) and access refusals (`wrong_key`).
+"""
+from __future__ import annotations
+
+import base64
+import time
+
+import grpc
+import httpx
+import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+from prometheus_client.parser import text_string_to_metric_families
+
+from service.api import engine_pb2 as pb
+from service.api import engine_pb2_grpc
+
+MAX_TEXT = 256  # README "Limits": move texts 256 characters
+MAX_SEATS = 64  # seats counted before conversion
+GAME = {"seats": [{}, {}, {}], "options": {"start_seat": "1"}, "seed": "7"}
+
+
+@pytest.fixture(scope="module")
+def svc(start_module_service):
+    s = start_module_service(workers=1, extra_env={"TABLETOP_ACCESS": "seats"})
+    with httpx.Client(base_url=s.http, timeout=10) as http, grpc.insecure_channel(s.grpc_target) as ch:
+        yield http, engine_pb2_grpc.GameServiceStub(ch)
+
+
+def new_game(http) -> dict:
+    r = http.post("/v1/games/hats:new", json=GAME)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def grpc_refusal(call, request, key: str | None = None) -> tuple[str, error_details_pb2.ErrorInfo, str]:
+    """(code name, ErrorInfo, message) of a refused gRPC call."""
+    meta = () if key is None else (("authorization", f"Bearer {key}"),)
+    with pytest.raises(grpc.RpcError) as caught:
+        call(request, metadata=meta, timeout=10)
+    info = error_details_pb2.ErrorInfo()
+    assert rpc_status.from_call(caught.value).details[0].Unpack(info)
+    return caught.value.code().name, info, caught.value.details()
+
+
+# -- the move text's limit ------------------------------------------------------------------------------
+
+def test_a_move_text_over_its_limit_is_refused_for_its_length_before_the_engine_reads_it(svc):
+    http, stub = svc
+    game = new_game(http)
+    auth = {"authorization": f"Bearer {game['hostKey']}"}
+    over, at = "x" * (MAX_TEXT + 1), "x" * MAX_TEXT
+    r = http.post("/v1/apply", json={"state": game["state"], "move": {"seat": 1, "text": over}}, headers=auth)
+    body = r.json()
+    assert (r.status_code, body["reason"]) == (400, "bad_move_text"), body
+    assert body["details"].get("field") == "move.text" and f"at most {MAX_TEXT}" in body["message"], body
+    r = http.post("/v1/apply", json={"state": game["state"], "move": {"seat": 1, "text": at}}, headers=auth)
+    assert r.json()["reason"] == "unknown_move", r.text  # at the limit: the engine reads it, and says why not
+    state = base64.b64decode(game["state"])
+    code, info, message = grpc_refusal(stub.ApplyMove, pb.ApplyMoveRequest(
+        state=state, move=pb.Move(seat=1, text=over)), game["hostKey"])
+    assert (code, info.reason, info.metadata["field"]) == ("INVALID_ARGUMENT", "bad_move_text", "move.text")
+    assert f"at most {MAX_TEXT}" in message and over not in message  # quoted by a short prefix only
+    code, info, _ = grpc_refusal(stub.ApplyMove, pb.ApplyMoveRequest(state=state, move=pb.Move(seat=1, text=at)),
+                                 game["hostKey"])
+    assert info.reason == "unknown_move"
+
+
+# -- seats counted before conversion --------------------------------------------------------------------
+
+def _new_game_request(seats: int) -> pb.NewGameRequest:
+    return pb.NewGameRequest(game="no_such_game", seats=[pb.Seat(name="x")] * seats)
+
+
+def test_grpc_counts_new_game_seats_before_converting_the_message(svc):
+    _, stub = svc
+    code, info, message = grpc_refusal(stub.NewGame, _new_game_request(MAX_SEATS + 1))
+    assert (code, info.reason, info.metadata["field"]) == ("INVALID_ARGUMENT", "bad_seat_count", "seats")
+    assert f"at most {MAX_SEATS}" in message
+    code, info, _ = grpc_refusal(stub.NewGame, _new_game_request(MAX_SEATS))
+    assert (code, info.reason) == ("NOT_FOUND", "unknown_game")  # within the count: converted, then looked up
+
+
+def test_connect_binary_counts_new_game_seats_before_converting_the_message(svc):
+    http, _ = svc
+
+    def reason(seats: int) -> str:
+        r = http.post("/engine.v1.GameService/NewGame", content=_new_game_request(seats).SerializeToString(),
+                      headers={"content-type": "application/proto", "connect-protocol-version": "1"})
+        value = r.json()["details"][0]["value"]
+        return error_details_pb2.ErrorInfo.FromString(base64.b64decode(value + "=" * (-len(value) % 4))).reason
+    assert reason(MAX_SEATS + 1) == "bad_seat_count"
+    assert reason(MAX_SEATS) == "unknown_game"
+
+
+# -- refusals inside ScoreBatch and ScoreStream are counted ---------------------------------------------
+
+def metric(http, name: str, **labels: str) -> float:
+    """The sum of the samples of `name` whose labels include `labels`."""
+    total = 0.0
+    for family in text_string_to_metric_families(http.get("/metrics").text):
+        for sample in family.samples:
+            if sample.name == name and labels.items() <= sample.labels.items():
+                total += sample.value
+    return total
+
+
+def counted(http, name: str, before: float, expected: float, **labels: str) -> float:
+    """The counter's rise since `before` once it reaches `expected` (or what it reached in 2 s)."""
+    deadline = time.monotonic() + 2
+    while True:
+        rise = metric(http, name, **labels) - before
+        if rise >= expected or time.monotonic() > deadline:
+            return rise
+        time.sleep(0.05)
+
+
+def tampered(token_b64: str) -> bytes:
+    token = bytearray(base64.b64decode(token_b64))
+    token[-1] ^= 1  # the tag
+    return bytes(token)
+
+
+TOKENS = ("tabletop_tokens_refused_total", {"reason": "token_tampered"})
+ACCESS = ("tabletop_access_refused_total", {"reason": "wrong_key"})
+
+
+@pytest.mark.parametrize("transport", ["rest", "grpc", "grpc stream"])
+def test_refusals_inside_score_batch_and_score_stream_are_counted(svc, transport):
+    http, stub = svc
+    game, other = new_game(http), new_game(http)
+    good, bad = base64.b64decode(game["state"]), tampered(game["state"])
+
+    def score(states, key=None):
+        meta = () if key is None else (("authorization", f"Bearer {key}"),)
+        if transport == "rest":
+            r = http.post("/v1/score:batch", json={"states": [base64.b64encode(s).decode() for s in states]},
+                          headers=dict(meta))
+            assert r.status_code == 200, r.text
+            return [res.get("error", {}).get("reason") for res in r.json()["results"]]
+        if transport == "grpc":
+            results = stub.ScoreBatch(pb.ScoreBatchRequest(states=states), metadata=meta, timeout=10).results
+        else:
+            results = list(stub.ScoreStream(iter([pb.ScoreRequest(state=s) for s in states]), metadata=meta,
+                                            timeout=10))
+        return [r.error.reason if r.HasField("error") else None for r in results]
+
+    before = metric(http, TOKENS[0], **TOKENS[1])
+    assert score([good, bad, good, bad, bad]) == [None, "token_tampered", None, "token_tampered", "token_tampered"]
+    assert counted(http, TOKENS[0], before, 3, **TOKENS[1]) == 3
+    before = metric(http, ACCESS[0], **ACCESS[1])
+    assert score([good, good], other["hostKey"]) == ["wrong_key", "wrong_key"]  # another game's key, per state
+    assert counted(http, ACCESS[0], before, 2, **ACCESS[1]) == 2
