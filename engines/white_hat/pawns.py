@@ -13,8 +13,8 @@ cython.declare(NONE=cython.int, JAIL=cython.int, PAWNS=cython.Py_ssize_t, PLAYER
                SPACE_TYPE=cython.Py_ssize_t, SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t,
                OUT=cython.Py_ssize_t, MARKER_SPACE=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t,
                CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t, OUT_MAX=cython.int,
-               TRACER_SPACE=cython.Py_ssize_t, DEPTH=cython.Py_ssize_t, XS=cython.Py_ssize_t,
-               YS=cython.Py_ssize_t)
+               TRACER_SPACE=cython.Py_ssize_t, M2_SPACE=cython.Py_ssize_t, DEPTH=cython.Py_ssize_t,
+               XS=cython.Py_ssize_t, YS=cython.Py_ssize_t)
 NONE = 255
 JAIL = 254
 PAWNS = STATE.offset("pawns")
@@ -31,6 +31,7 @@ CAFE = STATE.offset("cafe")
 SERVER = STATE.offset("server")
 OUT_MAX = MAX_OUT
 TRACER_SPACE = STATE.offset("tracer_space")
+M2_SPACE = STATE.offset("m2_space")
 DEPTH = STATE.offset("space_depth")
 XS = STATE.offset("space_x")
 YS = STATE.offset("space_y")
@@ -69,7 +70,9 @@ def value_of(buf: bytearray, space: cython.int) -> cython.int:
 
 @cython.ccall
 def occupied(buf: bytearray) -> cython.ulonglong:
-    """The mask of occupied spaces: pawns and the tracer off the start spaces (§5.5)."""
+    """The mask of occupied spaces: pawns, the tracer and the solo tracer markers off the start spaces (§5.5).
+
+    Solo's `m1` shares the tracer's cell and `m2` has its own (NONE outside solo): both occupy (§7.7.5)."""
     mask: cython.ulonglong = 0
     n: cython.int = buf[PAWN_COUNT]
     p: cython.int
@@ -78,6 +81,9 @@ def occupied(buf: bytearray) -> cython.ulonglong:
         if s < 64 and not is_start(buf, s):
             mask |= cython.cast(cython.ulonglong, 1) << s
     s = buf[TRACER_SPACE]
+    if s < 64 and not is_start(buf, s):
+        mask |= cython.cast(cython.ulonglong, 1) << s
+    s = buf[M2_SPACE]
     if s < 64 and not is_start(buf, s):
         mask |= cython.cast(cython.ulonglong, 1) << s
     return mask

@@ -144,7 +144,7 @@ def test_45_solo_scoring():
     score = GAME.score(s)
     assert [score.seats[0].breakdown[f"{c}_round"] for c in "KWOB"] == [4, 2, 4, 1]
     assert [score.seats[0].breakdown[f"{c}_total"] for c in "KWOB"] == [14, 9, 16, 10]
-    assert score.seats[0].total == 9 and score.winners == (0,)
+    assert score.seats[0].total == 9 and score.leaders == (0,) and score.winners == () and not score.finished
     hats(s, Ba=3, Bb=2)
     assert solo.colour_score(s, 3) == 0  # -3 counts as 0
 
@@ -192,3 +192,43 @@ def test_47_solo_refusals():
     with pytest.raises(engines.BadOption, match="Black Hat has no solo mode"):  # not an unknown option
         engines.get("black_hat").new(3, {"solo": "false"})
     assert "solo" not in [o.name for o in engines.get("black_hat").info.options]  # §7.8: not listed
+
+
+# Seeded games that reached a marker on a hat's path (found by random play; §7.7.5: markers occupy their
+# space, so hats jump them and never stop on them).
+M2_ON_THE_PATH = (26, {}, "play 9 9, move Ob 4, play H as 6, move Kb 5, play 10 J J J, move Wb 11, play 3, "
+                  "move Wa 3, play 1, move Bb 17, exploit 24 +1, play 6, move Ka 16, play 5, move Ba 18, randomize, "
+                  "place 5b C, play 7, move Kb 13, play 2, move Wb 12, play 13 J")
+M2_BEHIND_A_HAT = (10, {"tiles": "5"}, "play 11, move Oa 3, play 10 J, move Wb 6, play 10, move Bb 14, play 7 7, "
+                   "move Ka 4, play H as 4, move Ba 16, play 8, move Kb 5, play 12, move Wa 10, play 7, move Kb 11, "
+                   "play 5, move Ba 18, skip, play 8 J J, move Bb 13, play 2, move Wa 8, play 10, move Ob 5, play 4, "
+                   "move Bb 32, play 2, move Wb 14, play 8, move Kb 12, play 13, move Oa 15, play 11, move Ob 17, "
+                   "exploit 2 +1, play 12, move Wa 25, play 4 J, move Ob 24, play 6 J, move Kb 33")
+
+
+def replay(seed: int, options: dict, moves: str) -> bytearray:
+    s = solo_game(seed, **options)
+    for text in moves.split(", "):
+        act(GAME, s, 0, text)
+    return s
+
+
+def test_a_hat_jumps_marker_m2():
+    """§5.5/§7.7.5: m2 on 17 is jumped like m1, so Ob (on 4) reaches 19 beyond it and never 17."""
+    s = replay(*M2_ON_THE_PATH)
+    assert (s[AT.tracer_space], s[AT.m2_space]) == (15, 17)
+    assert [t for t in texts(GAME, s) if t.startswith("move Ob")] == ["move Ob 19", "move Ob 20", "move Ob 24"]
+    assert "no such destination" in refused(GAME, s, 0, "move Ob 17")
+    act(GAME, s, 0, "move Ob 19")
+    assert s[AT.pawns + HATS.index("Ob")] == 19 and s[AT.m2_space] == 17
+
+
+def test_a_backflip_jumps_marker_m2():
+    """The Backflip follows the arrows backwards the same way (D22): Wb on 14 passes m2 on 6 to the Public
+    Server (1), and may not stop on 6."""
+    s = replay(*M2_BEHIND_A_HAT)
+    assert (s[AT.tracer_space], s[AT.m2_space], s[AT.pawns + HATS.index("Wb")]) == (3, 6, 14)
+    assert [t for t in texts(GAME, s) if t.startswith("backflip Wb")] == ["backflip Wb 1"]
+    assert "no such destination" in refused(GAME, s, 0, "backflip Wb 6")
+    act(GAME, s, 0, "backflip Wb 1")
+    assert s[AT.pawns + HATS.index("Wb")] == 1 and s[AT.m2_space] == 6
