@@ -210,7 +210,11 @@ def _stream(app: App, meth: Method, lim: Limits):
                     app.refused("grpc", name, request.error)
                     yield error_result(error=_error_pb(request.error))
                     continue
-                yield to_pb(app.call("grpc", name, from_pb(request, req_struct), authorization=auth), resp_pb)
+                try:
+                    result = app.call("grpc", name, from_pb(request, req_struct), authorization=auth)
+                except ApiError as err:  # the call itself refused (a bad authorization header): the stream ends
+                    abort(context, err)  # with its status, as a unary call's does (escaping, it was UNKNOWN)
+                yield to_pb(result, resp_pb)
         finally:
             lim.close_stream(context)
     return grpc.stream_stream_rpc_method_handler(handler, _reader(meth), meth.response_pb.SerializeToString)

@@ -50,9 +50,10 @@ def grpc_refusal(call, request, key: str | None = None) -> tuple[str, error_deta
     meta = () if key is None else (("authorization", f"Bearer {key}"),)
     with pytest.raises(grpc.RpcError) as caught:
         call(request, metadata=meta, timeout=10)
-    info = error_details_pb2.ErrorInfo()
-    assert rpc_status.from_call(caught.value).details[0].Unpack(info)
-    return caught.value.code().name, info, caught.value.details()
+    err, info = caught.value, error_details_pb2.ErrorInfo()
+    status = rpc_status.from_call(err)
+    assert status is not None and status.details[0].Unpack(info), f"no ErrorInfo: {err.code()} {err.details()}"
+    return err.code().name, info, err.details()
 
 
 # -- the move text's limit ------------------------------------------------------------------------------
@@ -163,3 +164,17 @@ def test_refusals_inside_score_batch_and_score_stream_are_counted(svc, transport
     before = metric(http, ACCESS[0], **ACCESS[1])
     assert score([good, good], other["hostKey"]) == ["wrong_key", "wrong_key"]  # another game's key, per state
     assert counted(http, ACCESS[0], before, 2, **ACCESS[1]) == 2
+
+
+def test_a_score_stream_with_a_bad_authorization_header_is_refused_by_name(svc):
+    """As ScoreBatch is: UNAUTHENTICATED `bad_authorization`, never UNKNOWN (it was: the refusal escaped
+    the stream's handler as an exception), counted, and the header's value not echoed."""
+    http, stub = svc
+    state = base64.b64decode(new_game(http)["state"])
+    before = metric(http, "tabletop_access_refused_total", reason="bad_authorization")
+    for call in (stub.ScoreBatch, lambda req, **kw: list(stub.ScoreStream(iter([pb.ScoreRequest(state=state)]), **kw))):
+        request = pb.ScoreBatchRequest(states=[state])
+        code, info, message = grpc_refusal(call, request, key="a b")  # `Bearer a b`: a key holds no space
+        assert (code, info.reason) == ("UNAUTHENTICATED", "bad_authorization"), (code, message)
+        assert "a b" not in message
+    assert counted(http, "tabletop_access_refused_total", before, 2, reason="bad_authorization") == 2
