@@ -46,6 +46,32 @@ def test_a_solo_game_plays_to_a_final_score_over_rest(http):
     assert view["finished"] and view["view"]["whiteHat"]["solo"].get("colourTotals") == colours
 
 
+
+# Seed 26 puts marker m2 on 17, on hat Ob's path (tests/white_hat/test_white_hat_solo.py has the same game).
+M2_ON_THE_PATH = ("play 9 9, move Ob 4, play H as 6, move Kb 5, play 10 J J J, move Wb 11, play 3, move Wa 3, play 1, "
+                  "move Bb 17, exploit 24 +1, play 6, move Ka 16, play 5, move Ba 18, randomize, place 5b C, play 7, "
+                  "move Kb 13, play 2, move Wb 12, play 13 J").split(", ")
+
+
+def test_a_hat_jumps_marker_m2_over_rest(http):
+    """§5.5/§7.7.5 over the wire: m2 occupies its space, so the listing offers Ob 19 beyond it, never 17."""
+    r = http.post("/v1/games/white_hat:new", json={"seats": [{"name": "solo"}], "options": {"solo": "true"},
+                                                    "seed": "26"})
+    assert r.status_code == 200, r.text
+    state = r.json()["state"]
+    for text in M2_ON_THE_PATH:
+        r = http.post("/v1/apply", json={"state": state, "move": {"seat": 0, "text": text},
+                                         "want": {"legalMoves": True, "view": True, "seat": 0}})
+        assert r.status_code == 200, f"{text}: {r.text}"
+        state = r.json()["state"]
+    out = r.json()
+    markers = out["view"]["whiteHat"]["solo"]["markers"]
+    assert (markers.get("m1"), markers.get("m2")) == (15, 17), markers
+    assert [m["text"] for m in listed(out) if m["text"].startswith("move Ob")] == \
+        ["move Ob 19", "move Ob 20", "move Ob 24"]
+    r = http.post("/v1/apply", json={"state": state, "move": {"seat": 0, "text": "move Ob 17"}})
+    assert r.status_code != 200 and "no such destination" in r.json()["message"], r.text
+
 def test_solo_with_more_seats_is_refused_naming_the_option(http):
     r = http.post("/v1/games/white_hat:new", json={"seats": [{"name": "a"}, {"name": "b"}, {"name": "c"}],
                                                     "options": {"solo": "true"}})
