@@ -95,13 +95,18 @@ class SeatScore:
 
 @dataclass(frozen=True)
 class Scores:
-    """Score of a position; `finished` says whether it is final and `winners` who leads or won."""
+    """Score of a position; `finished` says whether it is final, `leaders` who would win now."""
 
     seats: tuple[SeatScore, ...]
     finished: bool
-    winners: tuple[int, ...]
+    leaders: tuple[int, ...]  # the seats that would win if the game ended now; the winners once finished
     tiebreak: str  # "" when the top score alone decided, else the deciding rule
     teams: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won: the leaders once the game is finished, none before (a result is final)."""
+        return self.leaders if self.finished else ()
 
 
 class Game:
