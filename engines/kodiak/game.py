@@ -39,7 +39,7 @@ from ..core.errors import BadState
 from ..core.game import Game, GameInfo, MoveInfo
 from ..core.options import load_specs
 from . import moves, rules, validate, view
-from .state import CARDS, DATA, DECK_SIZE, EVENTS, MEMORY, NONE, SLOT_CAP, STATE
+from .state import CARDS, DATA, DECK_SIZE, EVENTS, MEMORY, NONE, SHOWN, SLOT_CAP, STATE
 
 VERSION = "1.0"
 AT = STATE.at
@@ -120,17 +120,16 @@ class KodiakGame(Game):
     # -- hidden information ------------------------------------------------------
     def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
         """Permute the cards `seat` has not seen among their places (the deck, others' held card, face-down
-        cards it does not know; a spectator knows what every seat knows); each place keeps its public
-        marks (who knows the card there)."""
+        cards it does not know; a spectator knows what the whole table was shown); each place keeps its
+        public marks (who knows the card there)."""
         places = [AT.deck + i for i in range(state[AT.deck_top], DECK_SIZE)]
         if state[AT.held] != NONE and state[AT.active] != seat:
             places.append(AT.held)
-        everyone = (1 << state[AT.players]) - 1
         for s in range(state[AT.players]):
             for k in range(state[AT.slots_used + s]):
                 card = state[AT.slots + s * SLOT_CAP + k]
                 mask = state[AT.knows + card] if card != NONE else 0
-                known = mask == everyone if seat is None else (mask >> seat) & 1
+                known = mask & SHOWN if seat is None else (mask >> seat) & 1
                 if card != NONE and not state[AT.face_up + card] and not known:
                     places.append(AT.slots + s * SLOT_CAP + k)
         cards = [state[p] for p in places]

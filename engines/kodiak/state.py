@@ -28,6 +28,10 @@ MAX_ROUNDS = MAX_SEATS * 3
 ESCAPE_MAX = 6       # slots one escape can empty (at most 5: six cards per rune, one on the pile)
 NONE = 255           # "no card / no seat / none" in a one-byte field
 QUERY = 254          # the `?` of `swap t.k K.?`: Kodiak picks his slot
+# A `knows` bit above the seats: the whole table was shown the card (§9: look, reveal, a wrong throw, a failed
+# pounce or counter). Every seat may also come to know a card through private looks; only this bit makes it
+# the spectator's too. Tokens sealed before the bit existed lack it: their spectators see less, never more.
+SHOWN = 0x80
 
 # Names by number: the numbers are what the state and the raw events hold.
 PHASES = ("exchange", "action", "kodiak_pick", "hunt", "game_over")
@@ -75,7 +79,7 @@ STATE = Layout("kodiak", [
     Field("deck", DECK_SIZE),
     Field("pile_count"),
     Field("pile", DECK_SIZE),                # discard pile, bottom first
-    Field("knows", DECK_SIZE),               # per card: bitmask of the seats that know it (§9)
+    Field("knows", DECK_SIZE),               # per card: bitmask of the seats that know it (§9), | SHOWN
     Field("face_up", DECK_SIZE),             # per card: 1 while it lies face up in its slot
     Field("card_count", MAX_SEATS),          # table cards per seat
     Field("slots_used", MAX_SEATS),          # per seat: slots below this have been used

@@ -10,7 +10,7 @@ Raw events are tuples appended to `log` (when it is not None), kind first (state
 import cython
 
 from ..core import rng
-from .state import BALL, CARDS, DEALT, DECK_SIZE, EVENTS, MAX_SEATS, NONE, SLOT_CAP, STATE
+from .state import BALL, CARDS, DEALT, DECK_SIZE, EVENTS, MAX_SEATS, NONE, SHOWN, SLOT_CAP, STATE
 
 cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
                DECK_TOP=cython.Py_ssize_t, DECK=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t,
@@ -18,7 +18,7 @@ cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, KODIAK=cython.P
                CARD_COUNT=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t, BESIDE_COUNT=cython.Py_ssize_t,
                BESIDE=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t, CATCHES=cython.Py_ssize_t,
                N_CARDS=cython.Py_ssize_t, CAP=cython.Py_ssize_t, EMPTY=cython.int, HAIRBALL=cython.int,
-               FIRST_DEALT=cython.Py_ssize_t)
+               FIRST_DEALT=cython.Py_ssize_t, TO_ALL=cython.int)
 RNG = STATE.offset("rng")
 PLAYERS = STATE.offset("players")
 KODIAK = STATE.offset("kodiak")
@@ -40,6 +40,7 @@ CAP = SLOT_CAP
 EMPTY = NONE
 HAIRBALL = BALL
 FIRST_DEALT = DEALT
+TO_ALL = SHOWN
 
 # Card tables from data/deck.toml (bytes: the compiled code indexes them directly).
 cython.declare(RUNE=bytes, POINTS=bytes, ACTION=bytes)
@@ -163,8 +164,9 @@ def replace_into(st: bytearray, seat: cython.int, slot: cython.int) -> cython.bi
 
 @cython.ccall
 def make_public(st: bytearray, card: cython.int) -> cython.void:
-    """Every seat now knows the card (a revealed and returned card, §9)."""
-    st[KNOWS + card] = all_seats(st)
+    """The whole table was shown the card (turned up, or revealed and returned, §9): every seat and the
+    spectators know it, wherever public swaps take it."""
+    st[KNOWS + card] = all_seats(st) | TO_ALL
 
 
 @cython.ccall

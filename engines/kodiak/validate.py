@@ -10,7 +10,7 @@ import cython
 
 from .listing import count
 from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, HUNT_PHASES, MAX_SEATS, MEMORY, NONE,
-                    PHASES, ROUND_ENDS, SLOT_CAP, STATE)
+                    PHASES, ROUND_ENDS, SHOWN, SLOT_CAP, STATE)
 
 cython.declare(PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython.Py_ssize_t,
                MEMORY_AID=cython.Py_ssize_t, BK_KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
@@ -24,7 +24,8 @@ cython.declare(PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython
                FACE_UP=cython.Py_ssize_t, CARD_COUNT=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t,
                BESIDE_COUNT=cython.Py_ssize_t, BESIDE=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t,
                SIZE=cython.Py_ssize_t, N_CARDS=cython.Py_ssize_t, CAP=cython.Py_ssize_t, SEATS_MAX=cython.int,
-               EMPTY=cython.int, ESCAPES=cython.int, HAIRBALL=cython.int, FIRST_SLOTS=cython.int, N_RUNES=cython.int)
+               EMPTY=cython.int, ESCAPES=cython.int, HAIRBALL=cython.int, FIRST_SLOTS=cython.int, N_RUNES=cython.int,
+               TO_ALL=cython.int)
 PLAYERS = STATE.offset("players")
 FIRST = STATE.offset("first_kodiak")
 CYCLES = STATE.offset("cycles")
@@ -66,6 +67,7 @@ SEATS_MAX = MAX_SEATS
 EMPTY = NONE
 ESCAPES = ESCAPE_MAX
 HAIRBALL = BALL
+TO_ALL = SHOWN
 FIRST_SLOTS = DEALT
 N_RUNES = len(CARDS.runes)
 
@@ -150,8 +152,10 @@ def cards_problem(st: bytearray) -> str:
         return "cards missing"
     everyone: cython.int = (1 << n) - 1
     for i in range(N_CARDS):
-        if st[KNOWS + i] & ~everyone or st[FACE_UP + i] > 1:
+        if st[KNOWS + i] & ~(everyone | TO_ALL) or st[FACE_UP + i] > 1:
             return "bad knowledge or face-up flag"
+        if st[KNOWS + i] & TO_ALL and st[KNOWS + i] != everyone | TO_ALL:
+            return "a card shown to the whole table is not known to every seat"
     return ""
 
 

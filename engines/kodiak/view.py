@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..core.errors import IllegalMove
 from ..core.game import Event, Scores, SeatScore
 from .state import (ACTIONS, CARDS, DECK_SIZE, EVENTS, HUNT_PHASES, MAX_SEATS, MEMORY, NONE, PHASES, ROUND_ENDS,
-                    SLOT_CAP, STATE, STEPS, position)
+                    SHOWN, SLOT_CAP, STATE, STEPS, position)
 from . import table
 
 BESIDE_POINTS = 5
@@ -114,19 +114,17 @@ def view(state, seat, to_act: list[int]) -> dict:
 
 
 def _seat_view(state, s: int, viewer, memory: str, finished: bool, history: list[int]) -> dict:
-    n = state[AT.players]
-    everyone = (1 << n) - 1
     base = AT.slots + s * SLOT_CAP
     slots = []
     for k, card in enumerate(state[base:base + state[AT.slots_used + s]]):
         if card == NONE:
             continue
         mask, up = state[AT.knows + card], state[AT.face_up + card] == 1
-        # a spectator knows what every seat knows (a card shown to the whole table, §9)
-        known = mask == everyone if viewer is None else (mask >> viewer) & 1
+        # A spectator knows only what the whole table was shown (§9), not a card every seat looked at alone.
+        known = mask & SHOWN if viewer is None else (mask >> viewer) & 1
         shown = finished or up or (memory != "off" and known)
         slots.append({"slot": k, "position": _POSITIONS[s][k], "card": CARDS.ids[card] if shown else None,
-                      "face_up": up, "known_by": list(_SEATS_IN[mask])})
+                      "face_up": up, "known_by": list(_SEATS_IN[mask & ~SHOWN])})
     at = AT.beside + 4 * s
     beside = [CARDS.ids[c] for c in state[at:at + state[AT.beside_count + s]]]
     return {"seat": s, "role": "kodiak" if s == state[AT.kodiak] else "mouse",
