@@ -37,7 +37,7 @@ import sys
 
 from .peers import load
 from .peers.__main__ import _round
-from .service import KEYS, _free_port, _start, _wait_port, ratio
+from .service import KEYS, _launch, _start, _stop, ratio
 
 SERVERS = ("sync", "aio", "hypercorn", "uvicorn", "granian")
 _CONNECT = ("connectrpc", "connectrpc_grpcreflect")
@@ -331,24 +331,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
-    ports = {}
+    servers = {}
     for kind in a.servers:
         missing = [name for name in NEEDS.get(kind, ()) if importlib.util.find_spec(name) is None]
         if missing:
             print(f"# {kind}: skipped, not installed: pip install {' '.join(m.replace('_', '-') for m in missing)}")
         else:
-            ports[kind] = _free_port()
-    procs = {kind: _start(["-m", "bench.grpc_servers", "--serve", kind, "--port", str(port)], a.server_cpu)
-             for kind, port in ports.items()}
+            servers[kind] = (1, lambda ports, kind=kind: _start(
+                ["-m", "bench.grpc_servers", "--serve", kind, "--port", str(ports[0])], a.server_cpu))
+    running = _launch(servers, timeout=60)
+    ports = {kind: kind_ports[0] for kind, (_, kind_ports) in running.items()}
+    procs = {kind: proc for kind, (proc, _) in running.items()}
     try:
-        for kind, port in ports.items():
-            _wait_port(port, [procs[kind]], timeout=60)
         results = run(a, ports, procs)
     finally:
-        for proc in procs.values():
-            proc.terminate()
-        for proc in procs.values():
-            proc.wait(10)
+        _stop(list(procs.values()))
     report(results)
     return 0
 

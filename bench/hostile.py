@@ -36,7 +36,7 @@ import threading
 import time
 import urllib.request
 
-from .service import KEYS, ROOT, _free_port, _pct, _wait_port
+from .service import KEYS, ROOT, _free_port, _launch, _pct, _wait_port
 
 PROBE_EVERY = 0.25
 PROBE_TIMEOUT = 2.0  # the deployment's probes allow 2 s (k8s/base/deployment.yaml timeoutSeconds)
@@ -318,17 +318,17 @@ def report(a, results: dict, monitor: Monitor, plan: dict, heavy: list, replaced
     return failed
 
 
-def _start_service(a, gport: int, hport: int) -> subprocess.Popen:
+def _start_service(a) -> tuple[subprocess.Popen, int, int]:
+    """The service on free ports with its workers up: the process, its gRPC and HTTP ports."""
     env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_ACCESS="open")
     for name in ("TABLETOP_GAME_STORE", "PROMETHEUS_MULTIPROC_DIR"):
         env.pop(name, None)
-    proc = subprocess.Popen([sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(gport),
-                             "--http-port", str(hport), "--workers", str(a.workers), "--log-level", "warning"],
-                            cwd=ROOT, env=env)
+    proc, (gport, hport) = _launch({"service": (2, lambda ports: subprocess.Popen(
+        [sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(ports[0]),
+         "--http-port", str(ports[1]), "--workers", str(a.workers), "--log-level", "warning"],
+        cwd=ROOT, env=env))}, timeout=60)["service"]
     SINGLE[proc.pid] = a.workers == 1
     try:
-        _wait_port(hport, [proc], timeout=60)
-        _wait_port(gport, [proc], timeout=60)
         deadline = time.monotonic() + 30
         while len(_workers(proc.pid)) < a.workers + (a.workers > 1) and time.monotonic() < deadline:  # and spare
             time.sleep(0.1)
@@ -337,7 +337,7 @@ def _start_service(a, gport: int, hport: int) -> subprocess.Popen:
         proc.terminate()
         proc.wait(30)
         raise
-    return proc
+    return proc, gport, hport
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -366,8 +366,7 @@ def main(argv: list[str] | None = None) -> int:
              for g in registry.BUILT_IN]
     began = time.monotonic()
     heavy = find_heavy(a.search, a.seed)
-    gport, hport = _free_port(), _free_port()
-    proc = _start_service(a, gport, hport)
+    proc, gport, hport = _start_service(a)
     print(f"# service up after {time.monotonic() - began:.1f}s", flush=True)
     control = None
     try:

@@ -209,18 +209,102 @@ def _start(args: list[str], cpu: int, env: dict | None = None) -> subprocess.Pop
     return subprocess.Popen(cmd, cwd=ROOT, env=dict(os.environ, **(env or {})))
 
 
+class PortTaken(RuntimeError):
+    """Another process listens on a port we picked for our server (it took the port after our look)."""
+
+
+def _listening_inodes(port: int) -> set[int] | None:
+    """The socket inodes listening on TCP `port` at any address (Linux /proc/net), or None without /proc."""
+    found, tables = set(), [Path("/proc/net/tcp"), Path("/proc/net/tcp6")]
+    if not any(t.exists() for t in tables):
+        return None
+    for table in tables:
+        for line in table.read_text().splitlines()[1:] if table.exists() else ():
+            fields = line.split()  # sl local_address rem_address st ... inode
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                found.add(int(fields[9]))
+    return found
+
+
+def _socket_inodes(pids) -> set[int]:
+    """The socket inodes held by these processes and their descendants (a service's workers are children)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:  # "pid (comm) state ppid ...": comm may hold spaces, so read after its closing parenthesis
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(ppid, []).append(int(stat.parent.name))
+    todo, inodes = list(pids), set()
+    while todo:
+        pid = todo.pop()
+        todo += parents.get(pid, [])
+        try:
+            links = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
+        except OSError:  # gone, or a file descriptor closed under us
+            continue
+        inodes.update(int(link[8:-1]) for link in links if link.startswith("socket:["))
+    return inodes
+
+
 def _wait_port(port: int, procs: list[subprocess.Popen], timeout: float = 180) -> None:
+    """Wait until `procs` (and their children) listen on `port`, and nothing else does. Raises PortTaken when
+    another process listens there: a connection to the port could reach it, and its answers are not ours."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         dead = [p for p in procs if p.poll() is not None]
         if dead:
             raise RuntimeError(f"a server exited early (code {dead[0].returncode}): {' '.join(dead[0].args)}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
+        listening = _listening_inodes(port)
+        if listening is None:  # no /proc: whoever answers is taken to be ours
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    return
+            except OSError:
+                pass
+        elif listening:
+            foreign = listening - _socket_inodes(p.pid for p in procs)
+            if foreign:
+                raise PortTaken(f"port {port} is held by another process")
+            return
+        time.sleep(0.1)
     raise RuntimeError(f"nothing listening on {port}")
+
+
+def _stop(procs: list[subprocess.Popen]) -> None:
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        proc.wait(10)
+
+
+def _launch(servers: dict, attempts: int = 5, timeout: float = 180) -> dict:
+    """Start servers on free ports, each alone on its ports. `servers`: name -> (number of ports,
+    start(ports) -> Popen); returns name -> (Popen, ports). A server one of whose ports another process took
+    between our look and its bind (PortTaken) is stopped and started again on new ports."""
+    running = {}
+    try:
+        for name, (count, start) in servers.items():
+            ports = tuple(_free_port() for _ in range(count))
+            running[name] = (start(ports), ports)
+        for name, (count, start) in servers.items():
+            for attempt in range(attempts):
+                proc, ports = running[name]
+                try:
+                    for port in ports:
+                        _wait_port(port, [proc], timeout)
+                    break
+                except PortTaken as exc:
+                    if attempt == attempts - 1:
+                        raise
+                    print(f"# {name}: {exc}; starting it again on other ports", flush=True)
+                    _stop([proc])
+                    ports = tuple(_free_port() for _ in range(count))
+                    running[name] = (start(ports), ports)
+    except BaseException:
+        _stop([proc for proc, _ in running.values()])
+        raise
+    return running
 
 
 # ---------------------------------------------------------------- load generators
@@ -424,7 +508,6 @@ def main(argv: list[str] | None = None) -> int:
         os.sched_setaffinity(0, {a.client_cpu})
     import uvloop
 
-    gport, hport, egport, ehport, fgport, fhport, crport_e, crport_a = (_free_port() for _ in range(8))
     rpc_http = [t for t in a.transports if t in RPC_OVER_HTTP] if not a.only or "ApplyMove" in a.only else []
     connectrpc = bool(rpc_http) and importlib.util.find_spec("connectrpc") is not None
     if rpc_http and not connectrpc:
@@ -434,41 +517,47 @@ def main(argv: list[str] | None = None) -> int:
     def service(ports, env):
         return _start(["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(ports[0]),
                        "--http-port", str(ports[1]), "--log-level", "warning"], a.server_cpu, env)
+
+    def python(module: str, fn: str):
+        return 1, lambda ports: _start(["-c", f"from {module} import {fn}; {fn}({ports[0]})"], a.server_cpu)
     tmp = tempfile.TemporaryDirectory(prefix="bench-store-")
-    secure: dict[str, tuple[int, int]] = {}  # variant -> (grpc port, http port)
-    redis_proc = None
+    variants: dict[str, dict] = {}  # secure set-up -> its service's environment
+    servers = {"service": (2, lambda ports: service(ports, plain))}
+    redis: dict = {}
     if not a.no_secure and (not a.only or "ApplyMove" in a.only):
         variants = {"keys": dict(plain, TABLETOP_ACCESS="seats"),
                     "sqlite": dict(plain, TABLETOP_GAME_STORE=f"sqlite:///{tmp.name}/games.db")}
         redis_bin = shutil.which("redis-server")
         if redis_bin:
-            rport = _free_port()
-            redis_proc = subprocess.Popen([redis_bin, "--bind", "127.0.0.1", "--port", str(rport), "--save", "",
-                                           "--appendonly", "no"], stdout=subprocess.DEVNULL)
-            variants["redis"] = dict(plain, TABLETOP_GAME_STORE=f"redis://127.0.0.1:{rport}/0")
+            redis = _launch({"redis-server": (1, lambda ports: subprocess.Popen(
+                [redis_bin, "--bind", "127.0.0.1", "--port", str(ports[0]), "--save", "", "--appendonly", "no"],
+                stdout=subprocess.DEVNULL))})
+            variants["redis"] = dict(plain, TABLETOP_GAME_STORE=f"redis://127.0.0.1:{redis['redis-server'][1][0]}/0")
         else:
             print("# redis-server not installed: no redis row (apt-get install redis-server)")
-        secure_env = {}
-        for name, env in variants.items():
-            secure[name] = (_free_port(), _free_port())
-            secure_env[name] = env
-    procs = [
-        service((gport, hport), plain),
-        *(service(secure[name], secure_env[name]) for name in secure),
-        *(_start(["-c", f"from bench.service import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
-            ("_serve_empty_grpc", egport), ("_serve_empty_http", ehport),
-            ("_serve_floor_grpc", fgport), ("_serve_floor_http", fhport))),
-        *(_start(["-c", f"from bench.connectrpc_servers import {fn}; {fn}({port})"], a.server_cpu) for fn, port in (
-            ("serve_empty", crport_e), ("serve_apply", crport_a)) if connectrpc),
-    ]
+        servers.update({f"service+{name}": (2, lambda ports, env=env: service(ports, env))
+                        for name, env in variants.items()})
+    servers.update({"empty grpc": python("bench.service", "_serve_empty_grpc"),
+                    "empty http": python("bench.service", "_serve_empty_http"),
+                    "floor grpc": python("bench.service", "_serve_floor_grpc"),
+                    "floor http": python("bench.service", "_serve_floor_http")})
+    if connectrpc:
+        servers.update({"connectrpc empty": python("bench.connectrpc_servers", "serve_empty"),
+                        "connectrpc apply": python("bench.connectrpc_servers", "serve_apply")})
     try:
-        for port in (gport, hport, egport, ehport, fgport, fhport, *(p for pair in secure.values() for p in pair),
-                     *((crport_e, crport_a) if connectrpc else ())):
-            _wait_port(port, procs)
+        running = _launch(servers)
+    except BaseException:
+        _stop([proc for proc, _ in redis.values()])
+        tmp.cleanup()
+        raise
+    procs = [proc for proc, _ in running.values()]
+    (gport, hport), secure = running["service"][1], {name: running[f"service+{name}"][1] for name in variants}
+    (egport,), (ehport,) = running["empty grpc"][1], running["empty http"][1]
+    (fgport,), (fhport,) = running["floor grpc"][1], running["floor http"][1]
+    crport_e, crport_a = (running[f"connectrpc {k}"][1][0] for k in ("empty", "apply")) if connectrpc else (0, 0)
+    try:
         time.sleep(0.5)
-        served = [(gport, hport), *secure.values(), (egport,), (ehport,), (fgport,), (fhport,),
-                  *(((crport_e,), (crport_a,)) if connectrpc else ())]
-        pids = {port: proc.pid for proc, ports in zip(procs, served) for port in ports}
+        pids = {port: proc.pid for proc, ports in running.values() for port in ports}
         reqs = _requests(hport)
         rows = []
 
@@ -560,13 +649,7 @@ def main(argv: list[str] | None = None) -> int:
             for transport, variant, thr, p99 in of_plain:
                 print(f"{transport:10} ApplyMove+{variant:12} {thr:11.2f} {p99:17.2f}")
     finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(10)
-        if redis_proc is not None:
-            redis_proc.terminate()
-            redis_proc.wait(10)
+        _stop(procs + [proc for proc, _ in redis.values()])
         tmp.cleanup()
     return 0
 

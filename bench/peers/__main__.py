@@ -22,7 +22,7 @@ import argparse
 import os
 import sys
 
-from ..service import KEYS, _free_port, _start, _wait_port, ratio
+from ..service import KEYS, _launch, _start, _stop, ratio
 from . import load
 
 
@@ -74,23 +74,20 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
-    ours_ports, peer_ports = (_free_port(), _free_port()), (_free_port(), _free_port())
     env = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open"}
-    procs = [
-        _start(["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(ours_ports[0]),
-                "--http-port", str(ours_ports[1]), "--log-level", "warning"], a.server_cpu, env),
-        _start(["-m", "bench.peers.peer", "--grpc-port", str(peer_ports[0]), "--http-port", str(peer_ports[1])],
-               a.server_cpu),
-    ]
+    running = _launch({
+        "service": (2, lambda ports: _start(
+            ["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(ports[0]),
+             "--http-port", str(ports[1]), "--log-level", "warning"], a.server_cpu, env)),
+        "peer": (2, lambda ports: _start(
+            ["-m", "bench.peers.peer", "--grpc-port", str(ports[0]), "--http-port", str(ports[1])], a.server_cpu)),
+    })
+    procs = [running["service"][0], running["peer"][0]]
+    ours_ports, peer_ports = running["service"][1], running["peer"][1]
     try:
-        for port in (*ours_ports, *peer_ports):
-            _wait_port(port, procs)
         results = run(a, procs, ours_ports, peer_ports)
     finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            proc.wait(10)
+        _stop(procs)
     report(results, a)
     return 0
 

@@ -1,10 +1,20 @@
-"""The benches' servers take ports the kernel never hands out by itself (bench/service.py `_free_port`)."""
+"""The benches' servers take ports the kernel never hands out by itself (bench/service.py `_free_port`), and a
+bench talks only to the servers it started."""
 from __future__ import annotations
 
+import re
 import socket
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
+import pytest
+
 from bench.service import BENCH_PORTS, _free_port
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bench_ports_lie_outside_the_kernels_ephemeral_range_and_are_picked_at_random():
@@ -17,3 +27,52 @@ def test_bench_ports_lie_outside_the_kernels_ephemeral_range_and_are_picked_at_r
     assert all(port in BENCH_PORTS for port in picked) and len(set(picked)) > 40, picked
     with socket.socket() as s:
         s.bind(("127.0.0.1", picked[-1]))
+
+
+class _NotFound(BaseHTTPRequestHandler):
+    """Another process's HTTP server: 404 to every request, each one counted."""
+    hits: list
+
+    def do_GET(self):
+        self.hits.append(self.path)
+        self.send_error(404)
+
+    do_POST = do_GET
+
+    def log_message(self, *args):
+        pass
+
+
+class _ReusePortServer(HTTPServer):
+    def server_bind(self):
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)  # as the service's own workers bind
+        super().server_bind()
+
+
+@pytest.mark.parametrize("server", [HTTPServer, _ReusePortServer], ids=["alone", "so_reuseport"])
+def test_the_service_bench_runs_when_another_server_holds_its_port(server):
+    """A CI run once failed so: another HTTP server took the bench's port between the bench's look and its own
+    server's bind, and the bench read that server's 404s. Here the port handed to the bench's service for HTTP is
+    one an HTTP server answering 404 already holds, bound alone or sharing it as SO_REUSEPORT allows. The bench
+    must start its service on other ports, never send that server a request, and print its rows."""
+    hits: list = []
+    other = server(("127.0.0.1", _free_port()), type("NotFound", (_NotFound,), {"hits": hits}))
+    port = other.server_address[1]
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    # The bench's second pick is its service's HTTP port (bench/service.py main): hand it the held port.
+    driver = ("import sys, bench.service as bench; real = bench._free_port; picks = [real(), int(sys.argv[1])]; "
+              "bench._free_port = lambda: picks.pop(0) if picks else real(); sys.exit(bench.main(sys.argv[2:]))")
+    try:
+        proc = subprocess.run([sys.executable, "-c", driver, str(port), "--seconds", "0.2", "--rounds", "1",
+                               "--only", "ApplyMove", "--transports", "rest", "--no-secure"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=300)
+    finally:
+        other.shutdown()
+        other.server_close()
+    out = proc.stdout
+    assert proc.returncode == 0, out + proc.stderr
+    assert hits == [], f"the bench sent requests to the other server: {hits}"
+    assert re.search(rf"^# .*port {port}\b.*another process", out, re.M), out  # it says why it moved
+    for row in ("ApplyMove", "floor"):
+        assert re.search(rf"^rest\s+{row}\s+\d+\.\d+\s+\d+\.\d+$", out, re.M), out
+    assert re.search(r"^rest  ApplyMove\s+\d+\s+\d+\s+\d+\s+[\d.]+\s+0$", out, re.M), out  # no call failed
