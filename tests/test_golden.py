@@ -4,14 +4,19 @@ A game's playthroughs are listed in `tests/<game id>/fixtures.json` under "golde
 `{"file": "golden/hats_3p_seed7.txt", "players": 3, "seed": 7, "options": {"start_seat": "0"}}`,
 and each transcript (`tests/<game id>/golden/*.txt`) holds one line per move:
 
-    <ply> <seat> <move text> | <position after it, in one line> | <public events>
+    <ply> <seat> <index>/<listed> <move text> | <position after it, in one line> | <public events>
+
+where `<index>` is the move's place in the listing (`describe_moves`, LegalMoves' order: ApplyMove's
+`index`) and `<listed>` the listing's length, both checked at replay: a move listed elsewhere, or a
+move listed more or less, shows up as a diff too.
 
 The position line is `summary(game, state)` from `tests/<game id>/golden/summary.py` when
 the game has one (a readable line of the spectator's view), else the spectator's view as
 JSON. Replaying the recorded moves must give the same lines, so any change in setup, legal
 moves, effects, end or scoring shows up as a diff. The moves were picked by a fixed policy:
 the SplitMix64 stream of the seed (`engines.core.rng.Rng`) chooses among the legal moves
-sorted by (seat, text). Regenerate after an intended rules change, then review the diff:
+sorted by (seat, text), so the games are still those recorded before the lines held the listing's
+own order (`<index>` pins it). Regenerate after an intended rules change, then review the diff:
 
     TABLETOP_REGENERATE=<game id> .venv/bin/python -m pytest tests/test_golden.py
     git diff tests/<game id>
@@ -30,7 +35,7 @@ from engines.core.rng import Rng
 from enginekit import GAME_IDS, game_dir, load_fixtures, load_module, recorded, regenerating, save_fixture
 
 pytestmark = pytest.mark.conformance
-COLUMNS = "# <ply> <seat> <move> | <public view after it> | <public events>\n"
+COLUMNS = "# <ply> <seat> <index>/<listed> <move> | <public view after it> | <public events>\n"
 
 
 @cache
@@ -55,11 +60,14 @@ def generate(game, entry: dict) -> str:
              "Regenerate: see tests/test_golden.py.\n", COLUMNS, f"0 - setup | {summary(game, state)} |\n"]
     ply = 0
     while game.legal_moves(state):
-        infos = sorted(game.describe_moves(state), key=lambda i: (i.seat, i.text))
-        info = infos[rng.below(len(infos))]
+        listing = game.describe_moves(state)
+        by_seat_and_text = sorted(range(len(listing)), key=lambda k: (listing[k].seat, listing[k].text))
+        index = by_seat_and_text[rng.below(len(listing))]
+        info = listing[index]
         state, events = game.apply_text(state, info.seat, info.text)
         ply += 1
-        lines.append(f"{ply} {info.seat} {info.text} | {summary(game, state)} | {public_events(events)}\n")
+        lines.append(f"{ply} {info.seat} {index}/{len(listing)} {info.text} | {summary(game, state)} | "
+                     f"{public_events(events)}\n")
     return "".join(lines)
 
 
@@ -88,7 +96,12 @@ def test_golden_playthroughs(game_id):
         assert lines[0] == f"0 - setup | {summary(game, state)} |", f"{name}: the deal differs"
         for line in lines[1:]:
             head, want_view, want_events = line.split(" | ")
-            ply, seat, text = head.split(" ", 2)
+            ply, seat, place, text = head.split(" ", 3)
+            listing = [(i.seat, i.text) for i in game.describe_moves(state)]
+            index, listed = map(int, place.split("/"))
+            where = listing.index((int(seat), text)) if (int(seat), text) in listing else None
+            assert (where, len(listing)) == (index, listed), \
+                f"{name} ply {ply} ({seat} {text}): listed at {where} of {len(listing)}, recorded {place}"
             state, events = game.apply_text(state, int(seat), text)
             assert summary(game, state) == want_view, f"{name} ply {ply} ({seat} {text}): position differs"
             assert public_events(events) == want_events, f"{name} ply {ply} ({seat} {text}): events differ"
