@@ -52,6 +52,9 @@ def load_specs(path: Path) -> tuple[OptionSpec, ...]:
             min=entry.get("min", int, default=None), max=entry.get("max", int, default=None),
             words=tuple(str(w) for w in entry.get("words", list, default=[])),
         )
+        if kind != "int" and (spec.min is not None or spec.max is not None or spec.words):
+            # ListGames shows a range only for ints: a range on another type would be shown nowhere
+            raise entry.fail(f"min, max and words are for int options, not {kind}")
         if kind == "enum" and spec.default not in spec.allowed:
             raise entry.fail(f"default {spec.default!r} is not one of allowed {list(spec.allowed)}")
         if kind == "int":

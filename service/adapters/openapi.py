@@ -10,7 +10,8 @@ schemathesis against a real server with every check on):
   what that game takes, per seat count where that differs (found by asking the engine,
   tables.py): a request the schema allows is never refused as malformed, and the reverse;
 - oneof members: at most one of them (`not` two together);
-- examples: a playable NewGame per game, and a refusal.
+- examples: a playable NewGame per game, and a refusal;
+- descriptions: each message's and field's comment in the protos (service/api/comments.py).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 import engines
 
+from ..api.comments import COMMENTS
 from ..app import limits
 from ..wire.messages import MESSAGES, is_map, is_repeated, struct_name
 from ..wire.methods import METHODS
@@ -148,14 +150,22 @@ def _error_schema() -> dict:
 
 
 def _message(desc: Descriptor) -> dict:
-    props = {f.json_name: _field(f) for f in desc.fields}
+    props = {f.json_name: _described(_field(f), f.full_name) for f in desc.fields}
+    said = COMMENTS.get(desc.full_name)
     schema = {"type": "object", "additionalProperties": False, "properties": props,
-              "description": f"engine.v1 {desc.full_name.removeprefix('engine.v1.')}"}
+              "description": f"engine.v1 {desc.full_name.removeprefix('engine.v1.')}" + (f": {said}" if said else "")}
     pairs = [[a.json_name, b.json_name] for o in desc.oneofs if len(o.fields) > 1 and not o.name.startswith("_")
              for i, a in enumerate(o.fields) for b in o.fields[i + 1:]]
     if pairs:  # a oneof: at most one member
         schema["not"] = {"anyOf": [{"required": p} for p in pairs]}
     return schema
+
+
+def _described(schema: dict, full_name: str) -> dict:
+    """`schema` with the field's proto comment as its description (a `$ref` alone: OpenAPI 3.0 ignores its siblings,
+    and the message it names has its own)."""
+    said = COMMENTS.get(full_name)
+    return schema if not said or "$ref" in schema else dict(schema, description=said)
 
 
 def _field(f: FieldDescriptor) -> dict:

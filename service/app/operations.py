@@ -21,6 +21,7 @@ from typing import Callable
 import engines
 import msgspec
 from engines import Game, RuleError
+from engines.core.options import OptionSpec
 from engines.core.options import resolve as resolve_options
 
 from ..wire import messages as m
@@ -511,8 +512,13 @@ def _game_info(game: Game) -> m.GameInfo:
     i = game.info
     tables = [m.TableOptions(n, game.seat_options(n)) for n in range(i.min_seats, i.max_seats + 1)]
     return m.GameInfo(i.id, i.title, i.min_seats, i.max_seats, i.version,
-                      [m.OptionSpec(o.name, o.type, o.default, list(o.allowed), o.description) for o in i.options],
-                      [t for t in tables if t.options])
+                      [_option_spec(o) for o in i.options], [t for t in tables if t.options])
+
+
+def _option_spec(o: OptionSpec) -> m.OptionSpec:
+    """An option as ListGames lists it; an int's range in 64-bit fields, which proto3 JSON writes as decimal text."""
+    return m.OptionSpec(o.name, o.type, o.default, list(o.allowed), o.description,
+                        None if o.min is None else str(o.min), None if o.max is None else str(o.max), list(o.words))
 
 
 def _merged_options(req: m.NewGameRequest, game: Game, players: int) -> dict[str, str]:
@@ -602,14 +608,14 @@ def _check_seat(seat: int | None, players: int, field: str) -> int | None:
 def _score(game: Game, state: bytearray, cut: Cut) -> m.Score:
     """The score; mid-game and not `cut.full`, its public part only: who sits where and the move
     count. (A game's score may count hidden cards, as Cambio's does, and the engines do not say
-    which parts are public, so the per-seat values wait for the end or the host key.)"""
+    which parts are public, so the per-seat values and the leaders wait for the end or the host key.)"""
     s = game.score(state)
     teams = [m.Team(list(t)) for t in s.teams]
     if not (s.finished or cut.full):
         return m.Score(game.id, [m.SeatScore(seat=x.seat) for x in s.seats], False, teams=teams,
                        move_count=game.move_count(state))
     return m.Score(game.id, [m.SeatScore(x.seat, x.round, x.total, x.rank, dict(x.breakdown)) for x in s.seats],
-                   s.finished, list(s.winners), s.tiebreak, teams, game.move_count(state))
+                   s.finished, list(s.winners), s.tiebreak, teams, game.move_count(state), list(s.leaders))
 
 
 def _view(game: Game, state: bytearray, seat: int | None) -> m.View:

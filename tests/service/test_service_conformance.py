@@ -1,11 +1,11 @@
 """Service conformance for every registered game (engines.games()), over the running service.
 
 Every game gets, for free: a full game over REST and over gRPC to a final Score
-with winners (moves given as text, typed and by index); REST and gRPC answering
-the same at every state of a game (legal moves, score, each seat's and the
-spectator's view, and ApplyMove's events and move); typed round trips (move,
-view, events, options) for a game with its own .proto, and the generic form
-(text moves, JSON view and events) for a game without one.
+with winners, the leaders of the end, and none before (moves given as text, typed
+and by index); REST and gRPC answering the same at every state of a game (legal
+moves, score, each seat's and the spectator's view, and ApplyMove's events and
+move); typed round trips (move, view, events, options) for a game with its own
+.proto, and the generic form (text moves, JSON view and events) for a game without one.
 """
 from __future__ import annotations
 
@@ -96,9 +96,12 @@ def test_full_game_over_rest(http, game):
         state, moves, turns = out["state"], out.get("legalMoves", []), turns + 1
         if out.get("finished"):
             break
+        # Mid-game (an `open` game: the whole score): no winners yet, the seats ranked first lead.
+        mid = out["score"]
+        assert "winners" not in mid and mid["leaders"] == [s.get("seat", 0) for s in mid["seats"] if s["rank"] == 1]
         assert turns < MAX_MOVES
     score = http.post("/v1/score", json={"state": state}).json()["score"]
-    assert score["game"] == gid and score["finished"] is True and score["winners"]
+    assert score["game"] == gid and score["finished"] is True and score["winners"] == score["leaders"] != []
     assert len(score["seats"]) == n and score["moveCount"] == turns
     assert out["score"] == score
     view = http.post("/v1/view", json={"state": state}).json()
@@ -133,7 +136,7 @@ def test_full_game_over_grpc(stub, game):
             break
         assert count < MAX_MOVES
     score = stub.Score(pb.ScoreRequest(state=state), timeout=10).score
-    assert score.finished and list(score.winners) and score.move_count == count
+    assert score.finished and list(score.winners) == list(score.leaders) != [] and score.move_count == count
     assert {s.seat for s in score.seats} == set(range(n))
 
 

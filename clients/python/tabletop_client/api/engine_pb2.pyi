@@ -23,18 +23,24 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
 
 class OptionSpec(_message.Message):
-    __slots__ = ("name", "type", "default", "allowed", "description")
+    __slots__ = ("name", "type", "default", "allowed", "description", "min", "max", "words")
     NAME_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     DEFAULT_FIELD_NUMBER: _ClassVar[int]
     ALLOWED_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    MIN_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    WORDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     type: str
     default: str
     allowed: _containers.RepeatedScalarFieldContainer[str]
     description: str
-    def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., default: _Optional[str] = ..., allowed: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ...) -> None: ...
+    min: int
+    max: int
+    words: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., type: _Optional[str] = ..., default: _Optional[str] = ..., allowed: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., min: _Optional[int] = ..., max: _Optional[int] = ..., words: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
     __slots__ = ("id", "title", "min_seats", "max_seats", "version", "options", "table_options")
@@ -211,7 +217,7 @@ class Team(_message.Message):
     def __init__(self, seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Score(_message.Message):
-    __slots__ = ("game", "seats", "finished", "winners", "tiebreak", "teams", "move_count")
+    __slots__ = ("game", "seats", "finished", "winners", "tiebreak", "teams", "move_count", "leaders")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     FINISHED_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +225,7 @@ class Score(_message.Message):
     TIEBREAK_FIELD_NUMBER: _ClassVar[int]
     TEAMS_FIELD_NUMBER: _ClassVar[int]
     MOVE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    LEADERS_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatScore]
     finished: bool
@@ -226,7 +233,8 @@ class Score(_message.Message):
     tiebreak: str
     teams: _containers.RepeatedCompositeFieldContainer[Team]
     move_count: int
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., finished: bool = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ..., teams: _Optional[_Iterable[_Union[Team, _Mapping]]] = ..., move_count: _Optional[int] = ...) -> None: ...
+    leaders: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., finished: bool = ..., winners: _Optional[_Iterable[int]] = ..., tiebreak: _Optional[str] = ..., teams: _Optional[_Iterable[_Union[Team, _Mapping]]] = ..., move_count: _Optional[int] = ..., leaders: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class NewGameRequest(_message.Message):
     __slots__ = ("game", "seats", "options", "seed", "want", "access", "hats", "cambio", "kodiak", "alaska", "rune_market", "white_hat", "black_hat")
