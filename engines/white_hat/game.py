@@ -36,6 +36,8 @@ Notes on this implementation (the spec's decisions, in brief; see §12 there):
   in its `round_scored` event.
 - Score's `tiebreak` is "" (the kit's word for the spec's `none`), `last_round`
   or `shared`.
+- Score mid-round marks `contains_hidden` = 1 in each seat's breakdown (§10, D46);
+  solo's breakdown has `contains_hidden` = 0 and `higher_is_better` = 1.
 """
 from __future__ import annotations
 
@@ -321,7 +323,9 @@ class WhiteHatGame(Game):
             ranks, winners, reason = variants.celebrity_rank(rows, list(state[AT.status:AT.status + n]))
         else:
             ranks, winners, reason = rank(rows)
-        seats = tuple(SeatScore(s, rnd, total, ranks[s], {"cards": card, "pawns": pawn, "banked": total - rnd})
+        hidden = int(not finished)  # hands (and with celebrity the status cards) are hidden until the end (D46)
+        seats = tuple(SeatScore(s, rnd, total, ranks[s], {"cards": card, "pawns": pawn, "banked": total - rnd,
+                                                          "contains_hidden": hidden})
                       for s, rnd, total, card, pawn in rows)
         return Scores(seats, finished, winners, reason)
 
@@ -398,6 +402,7 @@ def _solo_score(state: bytearray, finished: bool) -> Scores:
     low = min(range(4), key=lambda c: (totals[c], c))
     breakdown = {f"{name}_{part}": value for c, name in enumerate("KWOB")
                  for part, value in (("round", rounds[c]), ("total", totals[c]))}
+    breakdown.update(contains_hidden=0, higher_is_better=1)  # the deck's order is all that is hidden: unscored
     return Scores((SeatScore(0, rounds[low], totals[low], 1, breakdown),), finished, (0,), "")
 
 

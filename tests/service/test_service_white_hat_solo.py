@@ -42,6 +42,7 @@ def test_a_solo_game_plays_to_a_final_score_over_rest(http):
     seat = score["seats"][0]
     colours = [seat["breakdown"].get(f"{c}_total", 0) for c in "KWOB"]  # proto3 JSON leaves zeros out
     assert seat.get("total", 0) == min(colours) and score["moveCount"] == sent
+    assert seat["breakdown"]["higher_is_better"] == 1 and seat["breakdown"].get("contains_hidden", 0) == 0  # §10 solo
     view = http.post("/v1/view", json={"state": state, "seat": 0}).json()
     assert view["finished"] and view["view"]["whiteHat"]["solo"].get("colourTotals") == colours
 

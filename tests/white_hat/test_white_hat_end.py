@@ -52,6 +52,7 @@ def test_28_critical_asset_and_last_round_tiebreak(gid):
     score = game.score(s)
     assert [x.round for x in score.seats] == [6, 9, 4] and [x.total for x in score.seats] == [31, 27, 27]
     assert score.winners == (2,) and score.tiebreak == "last_round" and score.finished
+    assert [x.breakdown["contains_hidden"] for x in score.seats] == [0, 0, 0]  # §10: nothing is hidden any more
     assert "the game is over" in refused(game, s, 0, "play 13") or "game is" in refused(game, s, 0, "play 13")
 
 
@@ -123,6 +124,26 @@ def test_48_score_mid_round(gid):
     assert [x.round for x in score.seats] == [6, 0, 14] and [x.total for x in score.seats] == [16, 4, 21]
     assert [x.rank for x in score.seats] == [2, 1, 3] and score.leaders == (1,) and not score.finished
     assert score.winners == ()  # the provisional winner (§10) is a leader: winners wait for the end
+    assert [x.breakdown["contains_hidden"] for x in score.seats] == [1, 1, 1]  # from the hidden hands (D46)
+    assert score.seats[0].breakdown.get("higher_is_better", 0) == 0  # the lowest total wins outside solo (§6.3)
+
+
+@pytest.mark.parametrize("gid", IDS)
+@pytest.mark.parametrize("players,options", [(3, {}), (4, {"celebrity": "true"}), (2, {"robot": "true"}),
+                                             (5, {"celebrity": "true", "tracer": "true"})])
+def test_score_contains_hidden_while_the_game_runs(gid, players, options):
+    """§10: every seat's breakdown has `contains_hidden` 1 at every step of a seeded game (the hands are
+    hidden; with celebrity the status cards too, §7.5), and 0 once it is finished."""
+    game = engines.get(gid)
+    s = game.new(players, options, 5)
+    seats, steps = game.seat_count(s), 0  # the robot's seat too
+    while (listed := game.legal_moves(s)):
+        assert [x.breakdown["contains_hidden"] for x in game.score(s).seats] == [1] * seats, steps
+        game.apply_in_place(s, listed[steps * 7 % len(listed)])
+        steps += 1
+    score = game.score(s)
+    assert score.finished and [x.breakdown["contains_hidden"] for x in score.seats] == [0] * seats
+    assert steps > 20
 
 
 @pytest.mark.parametrize("gid", IDS)

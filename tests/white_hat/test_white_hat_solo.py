@@ -145,6 +145,8 @@ def test_45_solo_scoring():
     assert [score.seats[0].breakdown[f"{c}_round"] for c in "KWOB"] == [4, 2, 4, 1]
     assert [score.seats[0].breakdown[f"{c}_total"] for c in "KWOB"] == [14, 9, 16, 10]
     assert score.seats[0].total == 9 and score.leaders == (0,) and score.winners == () and not score.finished
+    # §10 solo: the player sees all but the deck's order, which no score reads; the lowest colour is the score
+    assert (score.seats[0].breakdown["contains_hidden"], score.seats[0].breakdown["higher_is_better"]) == (0, 1)
     hats(s, Ba=3, Bb=2)
     assert solo.colour_score(s, 3) == 0  # -3 counts as 0
 
@@ -158,6 +160,7 @@ def test_46a_critical_asset_ends_the_game():
     assert [e.kind for e in events][-2:] == ["colours_scored", "game_end"] and GAME.is_finished(s)
     score = GAME.score(s)
     assert score.finished and score.seats[0].total == min(score.seats[0].breakdown[f"{c}_total"] for c in "KWOB")
+    assert (score.seats[0].breakdown["contains_hidden"], score.seats[0].breakdown["higher_is_better"]) == (0, 1)
 
 
 def test_46b_deck_and_row_run_out():
