@@ -80,8 +80,9 @@ export function renderScore(score: Score, names: string[]): HTMLElement {
     ...categories.map((c) => el("th", {}, words(c))));
   const rows = score.seats.map((s) => {
     const seat = s.seat ?? 0;
-    const won = score.finished && score.winners.includes(seat);
-    return el("tr", { class: won ? "winner" : "", "data-seat": String(seat) },
+    // `winners` is the result (empty until the end); `leaders` who would win now (whole scores only).
+    const mark = score.winners.includes(seat) ? "winner" : score.leaders.includes(seat) ? "leader" : "";
+    return el("tr", { class: mark, "data-seat": String(seat) },
       el("td", {}, el("span", { class: "dot", style: `background:${seatColour(seat)}` }), seatName(names, seat)),
       ...(full ? [s.round, s.total, s.rank] : []).map((v) => el("td", { class: "num" }, String(v))),
       ...categories.map((c) => el("td", { class: "num" }, String(s.breakdown[c] ?? ""))));
