@@ -4,6 +4,7 @@ The hot modules are written in Cython's pure-Python mode, so the same `.py`
 file is both the compiled extension's source and the interpreted fallback.
 """
 import os
+import shutil
 import sys
 
 from setuptools import Command, setup
@@ -56,6 +57,16 @@ class OptionalBuildExt(build_ext):
             self._warn(exc)
 
     def build_extension(self, ext):
+        # pip builds an editable install in a new temporary directory each time, where distutils' own
+        # up-to-date check always finds nothing and recompiles every module (minutes on 2 cores): the
+        # in-place copy of the last install is reused while no source (the C Cython wrote from the .py and
+        # .pxd files, or a declared dependency) is newer.
+        target = self.get_ext_fullpath(ext.name)
+        last = os.path.join(_HERE, self.get_ext_filename(ext.name))
+        if not self.force and last != target and _up_to_date(last, [*ext.sources, *(ext.depends or ())]):
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            shutil.copy2(last, target)
+            return
         try:
             super().build_extension(ext)
         except Exception as exc:  # noqa: BLE001
@@ -95,6 +106,16 @@ class BuildWithPlay(build):
 
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _up_to_date(built: str, sources: list) -> bool:
+    """True when `built` exists and is newer than every one of `sources` (paths relative to this file)."""
+    if not os.path.isfile(built):
+        return False
+    paths = [os.path.join(_HERE, s) for s in sources]
+    return all(os.path.isfile(p) for p in paths) and max(map(os.path.getmtime, paths)) < os.path.getmtime(built)
+
+
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
@@ -105,15 +126,31 @@ def extensions():
         from Cython.Build import cythonize
     except ImportError:
         return []
+    fresh = [m for m in COMPILED + COMPILED_PLAIN if _c_is_fresh(m)]
     typed = cythonize(
-        COMPILED,
+        [m for m in COMPILED if m not in fresh],
         compiler_directives={"language_level": 3, "boundscheck": False, "wraparound": False,
                              "cdivision": True, "initializedcheck": False},
         quiet=True, nthreads=_CORES,
     )
-    plain = cythonize(COMPILED_PLAIN, compiler_directives={"language_level": 3, "annotation_typing": False},
-                      quiet=True)
-    return typed + plain
+    plain = cythonize([m for m in COMPILED_PLAIN if m not in fresh],
+                      compiler_directives={"language_level": 3, "annotation_typing": False}, quiet=True)
+    from setuptools import Extension
+    return [Extension(m[:-3].replace("/", "."), [m[:-3] + ".c"]) for m in fresh] + typed + plain
+
+
+def _c_is_fresh(path: str) -> bool:
+    """True when the C Cython wrote from `path` is newer than it and every project file it cimports.
+
+    cythonize itself also weighs Cython's own .pxd files, which pip's build environment installs anew
+    (with new times) on every install, so it would write the C of every module that cimports one again."""
+    from Cython.Build.Dependencies import create_dependency_tree
+    c_file = path[:-3] + ".c"
+    if not os.path.isfile(os.path.join(_HERE, c_file)):
+        return False
+    ours = [os.path.join(_HERE, d) for d in create_dependency_tree().all_dependencies(path)
+            if not os.path.isabs(d) or d.startswith(_HERE + os.sep)]
+    return _up_to_date(os.path.join(_HERE, c_file), ours)
 
 
 setup(ext_modules=extensions(),
