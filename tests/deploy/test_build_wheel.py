@@ -121,6 +121,7 @@ def test_wheel_carries_every_compiled_extension(wheel):
         assert source[:-3] + tag in names, f"{wheel.name} lacks the extension for {source}"
         assert source in names, f"{wheel.name} lacks the source of {source} (the pure-Python fallback)"
     assert any(n.startswith("service/") for n in names), "the service package is not in the wheel"
+    assert not any(n.startswith("bench/") for n in names), "the benchmarks are a source checkout's, not the wheel's"
 
 
 def test_unpacked_wheel_imports_the_compiled_engines_and_plays(wheel, tmp_path):
@@ -147,3 +148,16 @@ def test_build_wheel_refuses_a_pure_python_build(tmp_path):
     done = subprocess.run(["bash", str(SCRIPT), str(tmp_path)], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "TABLETOP_PUREPYTHON" in done.stderr
     assert not list(tmp_path.glob("*.whl"))
+
+
+def test_packaging_keeps_bench_out_and_pins_the_uvicorn_it_subclasses():
+    import tomllib
+    from importlib.metadata import version
+
+    from setuptools import find_packages
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    found = find_packages(str(ROOT), include=project["tool"]["setuptools"]["packages"]["find"]["include"])
+    assert "engines" in found and "service" in found
+    assert not [p for p in found if p.split(".")[0] == "bench"], found
+    pins = [d for d in project["project"]["dependencies"] if d.replace(" ", "").startswith("uvicorn")]
+    assert pins == [f"uvicorn=={version('uvicorn')}"], pins  # service/process/http.py subclasses its protocol
