@@ -66,6 +66,7 @@ class Call(msgspec.Struct, gc=False):
     credential: str | None = None
     game: str = ""
     on_loop: bool = False  # it runs on an event loop: a long listing leaves it (OffLoop)
+    transport: str = ""  # the metrics' label: ScoreBatch and ScoreStream count each refused state
 
 
 class Opened(msgspec.Struct, gc=False):
@@ -143,7 +144,7 @@ class App:
                 raise OffLoop
         else:
             self._threaded_at = start
-        call = Call(deadline, on_loop=on_loop)
+        call = Call(deadline, on_loop=on_loop, transport=transport)
         code = "OK"
         queued = deadline is None  # a long call already took its turn in the lane
         try:
@@ -319,7 +320,7 @@ class App:
         limits.check_count("ScoreBatch", len(req.states))
         deadline = call.deadline
         if deadline is None:
-            return m.ScoreBatchResponse([self.score_one(state, call.credential) for state in req.states])
+            return m.ScoreBatchResponse([self.score_one(state, call, "ScoreBatch") for state in req.states])
         results = []
         for i, state in enumerate(req.states):
             if i % DEADLINE_EVERY == 0:
@@ -327,29 +328,26 @@ class App:
                 if time.monotonic() > deadline:
                     raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"states: the call's time ran out "
                                    f"after {i} of {len(req.states)} states; send smaller batches", field="states")
-            results.append(self.score_one(state, call.credential))
+            results.append(self.score_one(state, call, "ScoreBatch"))
         return m.ScoreBatchResponse(results)
 
     def score_stream(self, req: m.ScoreRequest, call: Call) -> m.ScoreResult:
         """One message of ScoreStream: the score of its token, or the error as data."""
-        return self.score_one(req.state, call.credential)
+        return self.score_one(req.state, call, "ScoreStream")
 
-    def score_one(self, token: bytes, credential: str | None = None) -> m.ScoreResult:
-        """The score of one token for the caller with `credential`, or its error as data
-        (ScoreBatch, ScoreStream)."""
+    def score_one(self, token: bytes, call: Call, method: str) -> m.ScoreResult:
+        """The score of one token for the caller of `call`, or its error as data (ScoreBatch, ScoreStream),
+        counted in the error metrics as `method`'s like a refused call (the call itself answers OK)."""
+        one = Call(credential=call.credential)
         try:
-            t = self._open(token, "", Call(credential=credential))
+            t = self._open(token, "", one)
             return m.ScoreResult(score=_score(t.game, t.state, Cut(None, t.holder == HOST)))
-        except TokenRefused as exc:
-            metrics.inc(metrics.TOKENS_REFUSED, exc.reason)
-            return m.ScoreResult(error=error_struct(exc))
-        except KeyRefused as exc:
-            metrics.inc(metrics.ACCESS_REFUSED, exc.reason)
-            return m.ScoreResult(error=error_struct(exc))
         except ApiError as exc:
-            return m.ScoreResult(error=error_struct(exc))
+            err = exc
         except RuleError as exc:
-            return m.ScoreResult(error=error_struct(from_rule_error(exc)))
+            err = from_rule_error(exc)
+        self._count_error(call.transport, method, one.game, err)
+        return m.ScoreResult(error=error_struct(err))
 
     # -- shared checks -----------------------------------------------------------
     def _open(self, token: bytes, expect_game: str, call: Call) -> Opened:

@@ -158,12 +158,20 @@ def test_refusals_inside_score_batch_and_score_stream_are_counted(svc, transport
                                             timeout=10))
         return [r.error.reason if r.HasField("error") else None for r in results]
 
+    # ... and in the error metrics, under the batch's or stream's own method and transport, by reason.
+    errors = {"transport": "rest" if transport == "rest" else "grpc",
+              "method": "ScoreStream" if transport == "grpc stream" else "ScoreBatch"}
     before = metric(http, TOKENS[0], **TOKENS[1])
+    before_errors = metric(http, "tabletop_errors_total", reason="token_tampered", **errors)
     assert score([good, bad, good, bad, bad]) == [None, "token_tampered", None, "token_tampered", "token_tampered"]
     assert counted(http, TOKENS[0], before, 3, **TOKENS[1]) == 3
+    assert counted(http, "tabletop_errors_total", before_errors, 3, reason="token_tampered", **errors) == 3
     before = metric(http, ACCESS[0], **ACCESS[1])
+    before_errors = metric(http, "tabletop_errors_total", reason="wrong_key", game="hats", **errors)
     assert score([good, good], other["hostKey"]) == ["wrong_key", "wrong_key"]  # another game's key, per state
     assert counted(http, ACCESS[0], before, 2, **ACCESS[1]) == 2
+    assert counted(http, "tabletop_errors_total", before_errors, 2, reason="wrong_key", game="hats",
+                   **errors) == 2
 
 
 def test_a_score_stream_with_a_bad_authorization_header_is_refused_by_name(svc):
