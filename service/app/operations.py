@@ -28,7 +28,7 @@ from ..wire import messages as m
 from ..wire.games import TYPED_MOVES, TYPED_OPTIONS, BadTyped, GameWire, wire
 from ..wire.methods import METHODS
 from . import limits, metrics
-from .access import HOST, MODES, OPEN, SEATS, KeyRefused, SeatKeys, bearer, no_key, wrong_key
+from .access import HOST, MODES, OPEN, SEATS, SeatKeys, bearer, no_key, wrong_key
 from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, ApiError,
                      from_rule_error, invalid)
 from .lane import OffLoop, Runners, pace
