@@ -198,13 +198,13 @@ class App:
 
     def new_game(self, req: m.NewGameRequest, call: Call) -> m.NewGameResponse:
         """Deal a game and seal its first token."""
+        n = len(req.seats)
+        limits.check_count("NewGame", n)  # first, as gRPC and Connect's binary path count before converting
         if len(req.game) > limits.MAX_TEXT:
             raise ApiError(NOT_FOUND, "unknown_game", f"unknown game {clip(req.game)}", field="game")
         game = engines.get(req.game)
         call.game = game.id
         info = game.info
-        n = len(req.seats)
-        limits.check_count("NewGame", n)
         if not info.min_seats <= n <= info.max_seats:
             raise invalid("bad_seat_count", f"seats: {game.id} takes {info.min_seats}-{info.max_seats} seats, "
                           f"got {n} (give one entry per player, e.g. {{\"name\": \"Ann\"}})", field="seats")

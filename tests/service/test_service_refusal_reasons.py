@@ -186,3 +186,14 @@ def test_a_score_stream_with_a_bad_authorization_header_is_refused_by_name(svc):
         assert (code, info.reason) == ("UNAUTHENTICATED", "bad_authorization"), (code, message)
         assert "a b" not in message
     assert counted(http, "tabletop_access_refused_total", before, 2, reason="bad_authorization") == 2
+
+
+def test_every_transport_gives_too_many_seats_of_an_unknown_game_the_same_reason(svc):
+    """REST and Connect JSON convert before the app counts: the app counts before it looks the game up."""
+    http, _ = svc
+    body = {"game": "no_such_game", "seats": [{"name": "x"}] * (MAX_SEATS + 1)}
+    r = http.post("/v1/games/no_such_game:new", json={"seats": body["seats"]})
+    assert (r.status_code, r.json()["reason"]) == (400, "bad_seat_count"), r.text
+    r = http.post("/engine.v1.GameService/NewGame", json=body, headers={"connect-protocol-version": "1"})
+    assert r.status_code == 400 and r.json()["code"] == "invalid_argument", r.text
+    assert "at most 64" in r.json()["message"]
