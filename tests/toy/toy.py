@@ -170,8 +170,10 @@ class Toy(Game):
                           for s in range(state[PLAYERS])]}
 
     def setup_events(self, state) -> list[Event]:
-        return [Event("dealt", {"seat": s}, {"cards": [CARDS[c] for c in hand(state, s)]}, (s,))
-                for s in range(state[PLAYERS])]
+        """The card that starts the pile (face up), then each seat's hand for that seat only."""
+        return [Event("started", {"top": CARDS[state[PILE + state[PILE_N] - 1]]})] + [
+            Event("dealt", {"seat": s}, {"cards": [CARDS[c] for c in hand(state, s)]}, (s,))
+            for s in range(state[PLAYERS])]
 
     def redeal_unseen(self, state, seat, shuffle) -> bytearray:
         """The deck and the other hands permuted among their places (the pile was played face up)."""
