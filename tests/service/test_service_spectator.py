@@ -21,8 +21,8 @@ def card_at(view: dict, position: str):
 
 
 def test_rest_view_without_a_key_hides_a_card_only_seats_looked_at(http):
-    r = http.post("/v1/games/kodiak:new", json={"seats": [{}, {}], "seed": "1", "options": {"deck": DECK},
-                                                        "access": "seats"})
+    r = http.post("/v1/games/kodiak:new",
+                  json={"seats": [{}, {}], "seed": "1", "options": {"deck": DECK}, "access": "seats"})
     assert r.status_code == 200, r.text
     game = r.json()
     state, keys = game["state"], [s["key"] for s in game["seats"]]
@@ -32,7 +32,8 @@ def test_rest_view_without_a_key_hides_a_card_only_seats_looked_at(http):
         assert r.status_code == 200, r.text
         state = r.json()["state"]
     for seat in (0, 1):
-        r = http.post("/v1/view", json={"state": state, "seat": seat}, headers={"authorization": f"Bearer {keys[seat]}"})
+        r = http.post("/v1/view", json={"state": state, "seat": seat},
+                      headers={"authorization": f"Bearer {keys[seat]}"})
         assert r.status_code == 200, r.text
         assert card_at(r.json()["view"], "1.0") == "N2-1"
     r = http.post("/v1/view", json={"state": state})
