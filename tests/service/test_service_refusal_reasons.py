@@ -197,3 +197,15 @@ def test_every_transport_gives_too_many_seats_of_an_unknown_game_the_same_reason
     r = http.post("/engine.v1.GameService/NewGame", json=body, headers={"connect-protocol-version": "1"})
     assert r.status_code == 400 and r.json()["code"] == "invalid_argument", r.text
     assert "at most 64" in r.json()["message"]
+
+
+@pytest.mark.parametrize("game", ["hats", "rune_market", "cambio"])
+def test_a_seat_off_the_table_is_refused_before_its_text_over_rest(svc, game):
+    """`pass` is no move of Hats or Rune Market: the seat is still what is wrong, as in every game."""
+    http, _ = svc
+    seats = [{}, {}, {}] if game == "hats" else [{}, {}]
+    r = http.post(f"/v1/games/{game}:new", json={"seats": seats, "seed": "1", "access": "open"})
+    assert r.status_code == 200, r.text
+    r = http.post("/v1/apply", json={"state": r.json()["state"], "move": {"seat": 9, "text": "pass"}})
+    assert (r.status_code, r.json()["reason"]) == (400, "no_such_seat"), r.text
+    assert f"seats 0..{len(seats) - 1}" in r.json()["message"]
