@@ -10,6 +10,10 @@ schemathesis against a real server with every check on):
   what that game takes, per seat count where that differs (found by asking the engine,
   tables.py): a request the schema allows is never refused as malformed, and the reverse;
 - oneof members: at most one of them (`not` two together);
+- request messages take unknown fields (no `additionalProperties: false`): the service skips them,
+  as binary protobuf does (a newer client's request plays on an older replica); a message only
+  ever answered, never sent, is closed; a map of game options stays closed (the game refuses a
+  name it does not know);
 - examples: a playable NewGame per game, and a refusal;
 - descriptions: each message's and field's comment in the protos (service/api/comments.py).
 """
@@ -149,11 +153,28 @@ def _error_schema() -> dict:
                         "message": "illegal move 'black R4' by seat 1: not your turn (seat 0 is to act)"}}
 
 
+def _sent(descs) -> set[str]:
+    """The full names of the messages in requests: `descs` and every message their fields hold, at any depth."""
+    seen: set[str] = set()
+    todo = list(descs)
+    while todo:
+        desc = todo.pop()
+        if desc.full_name not in seen:
+            seen.add(desc.full_name)
+            todo += [f.message_type for f in desc.fields if f.message_type is not None]
+    return seen
+
+
+_SENT = _sent(meth.request_pb.DESCRIPTOR for meth in METHODS)
+
+
 def _message(desc: Descriptor) -> dict:
     props = {f.json_name: _described(_field(f), f.full_name) for f in desc.fields}
     said = COMMENTS.get(desc.full_name)
-    schema = {"type": "object", "additionalProperties": False, "properties": props,
+    schema = {"type": "object", "properties": props,
               "description": f"engine.v1 {desc.full_name.removeprefix('engine.v1.')}" + (f": {said}" if said else "")}
+    if desc.full_name not in _SENT:  # unknown fields are skipped in requests only: an answer has none
+        schema["additionalProperties"] = False
     pairs = [[a.json_name, b.json_name] for o in desc.oneofs if len(o.fields) > 1 and not o.name.startswith("_")
              for i, a in enumerate(o.fields) for b in o.fields[i + 1:]]
     if pairs:  # a oneof: at most one member
@@ -229,14 +250,14 @@ def _new_game_request(schemas: dict, game, table: Table) -> dict:
     props = {
         "game": {"type": "string", "enum": [info.id], "description": "The path's game (may be left out)"},
         "seats": {"type": "array", "minItems": table.low, "maxItems": table.high,
-                  "items": {"type": "object", "additionalProperties": False, "properties": {
+                  "items": {"type": "object", "properties": {
                       "name": {"type": "string", "maxLength": limits.MAX_SEAT_NAME},
                       "kind": {"type": "string", "enum": ["human", "robot"]}}}},
         "options": {"type": "object", "additionalProperties": False, "maxProperties": limits.MAX_OPTIONS,
                     "x-proto-map": True,
                     "properties": {t.spec.name: _option(t, seats) for t in table.options if t.values != ()}},
         "seed": schemas[struct_name(_NEW_GAME)]["properties"]["seed"],
-        "want": {"type": "object", "additionalProperties": False, "properties": {
+        "want": {"type": "object", "properties": {
             "view": {"type": "boolean"}, "seat": seat_numbers, "legalMoves": {"type": "boolean"},
             "score": {"type": "boolean"}}},
         "access": {"type": "string", "enum": ["seats", "open"],
@@ -245,11 +266,11 @@ def _new_game_request(schemas: dict, game, table: Table) -> dict:
     typed = _NEW_GAME.fields_by_name.get(info.id)
     if typed is not None and typed.containing_oneof is not None:
         taken = {t.spec.name: t for t in table.options}
-        props[typed.json_name] = {"type": "object", "additionalProperties": False, "properties": {
+        props[typed.json_name] = {"type": "object", "properties": {
             f.json_name: _typed_option(f, taken.get(f.name), seats) for f in typed.message_type.fields}}
     count = f"{table.low} seat" if table.high == 1 else f"{table.low}-{table.high} seats" if table.low < table.high \
         else f"{table.low} seats"
-    schema = {"type": "object", "additionalProperties": False, "properties": props, "required": ["seats"],
+    schema = {"type": "object", "properties": props, "required": ["seats"],
               "description": f"NewGameRequest for {info.title} at {count}"}
     if table.required:
         schema["allOf"] = [_given(name, typed) for name, _ in table.required]

@@ -7,7 +7,10 @@ Nothing here is written by hand, so nothing can drift from proto/. Rules:
 
 - field names are the proto field names; JSON names are the descriptors'
   `json_name` (proto3 JSON's lowerCamelCase) and defaults are left out of the
-  JSON (`omit_defaults`), as proto3 JSON does; unknown JSON fields are refused;
+  JSON (`omit_defaults`), as proto3 JSON does; unknown JSON fields are refused by the
+  Struct, so that such a body is read by service/wire/protojson.py, which reads the other
+  spellings of known fields and skips unknown ones (a bare `forbid_unknown_fields=False`
+  would skip `legal_moves` too, a known field in its proto name);
 - scalar: the proto default; `optional` scalar: `None` when unset;
 - message: `None` when unset; repeated: list; map: dict;
 - oneof member: its own field, `None` when not chosen;

@@ -9,6 +9,12 @@ as "NaN"/"Infinity" strings, bytes as URL-safe base64 with or without padding, a
 again generically, rewritten to the canonical form by the field's descriptor, and
 converted: what a Unity or grpcurl client sends costs one more pass, and the common
 body nothing (json_format would cost ~160 us on every request).
+
+Unknown fields (names that are neither a field's JSON name nor its proto name, at any
+depth) are dropped here, as binary protobuf skips them: a newer client's request plays
+on an older replica. The Structs themselves refuse unknown names, so that a body with
+one comes here rather than have the canonical decoder drop a field it spells otherwise
+(`legal_moves`); a known field's wrong value is still refused naming the field.
 """
 from __future__ import annotations
 
@@ -44,7 +50,8 @@ def canonical(obj, desc: Descriptor, path: str = "$"):
     for key, value in obj.items():
         row = fields.get(key)
         if row is None:
-            out[key] = value  # unknown: the Struct refuses it by name
+            # Not a field of this message (a newer client's field, during a rolling upgrade): skipped, as
+            # binary protobuf skips unknown fields and proto3 JSON parsers do with ignore_unknown_fields.
             continue
         json_name, proto_name, fix = row
         if json_name in out:

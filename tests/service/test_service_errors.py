@@ -248,7 +248,7 @@ def test_errors_as_data_in_batches_and_streams_carry_the_same_reason(http, stub,
     (b'{"state": "abc", ', "malformed_json"),
     (b'not json at all', "malformed_json"),
     (b'{"index": "x"}', "bad_request_body"),
-    (b'{"bogus": 1}', "bad_request_body"),
+    (b'{"bogus": 1, "state": 5}', "bad_request_body"),  # an unknown field is skipped, a bad one still refused
     (b'[1, 2]', "bad_request_body"),
 ])
 def test_malformed_json_is_refused_with_the_problem(http, body, reason):
