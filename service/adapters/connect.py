@@ -10,7 +10,12 @@ marked NO_SIDE_EFFECTS also answer Connect's GET form. The same path with an
 browsers, grpc-dotnet's GrpcWebHandler in Unity; framing.py). Same app layer as the
 other adapters; only the error shape differs: Connect's `{code, message, details}` with
 its HTTP status table, or gRPC-Web's grpc-status headers, both carrying the same
-google.rpc.ErrorInfo as gRPC.
+google.rpc.ErrorInfo as gRPC. Every refusal on these paths is in the caller's protocol (the
+content type says which; a GET is Connect's): a wrong HTTP method is UNIMPLEMENTED
+`method_not_allowed` (Connect: 405 with `allow`, as connect-go answers), a body past the
+method's cap RESOURCE_EXHAUSTED `body_too_large` (Connect: 429, its table's status), an unknown
+method UNIMPLEMENTED (Connect: 404); gRPC-Web's refusals are all HTTP 200 with grpc-status, the
+only form its clients read a code from.
 
 Measured against the `connectrpc` package (0.13: Connect, gRPC-Web and gRPC over ASGI),
 these routes stay: serving the same ApplyMove over the same app layer, connectrpc cost
@@ -25,8 +30,9 @@ import re
 import urllib.parse
 from typing import Callable, NamedTuple
 
-from litestar import Request, Response, asgi, post
-from litestar.exceptions import MethodNotAllowedException
+from litestar import Response, asgi
+from litestar.exceptions import HTTPException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.types import Receive, Scope, Send
 
 from ..app import App, limits
@@ -77,15 +83,53 @@ def error_response(err: ApiError, status_code: int | None = None) -> Answer:
 RPC_PATH = re.compile(r"/[A-Za-z_]\w*(\.[A-Za-z_]\w*)+/[A-Za-z_]\w*")
 
 
+def refusal(err: ApiError, content_type: str, status_code: int | None = None,
+            headers: dict[str, str] | None = None) -> Answer:
+    """`err` in the protocol `content_type` names: gRPC-Web's trailers-only answer (HTTP 200), else a Connect
+    error (`status_code`, else its code's status), with `headers` beside."""
+    proto = PROTOCOLS.get(content_type.split(";")[0].strip().lower())
+    if proto is not None and proto.__class__ is _GrpcWeb:
+        answer = proto.fail(err)
+    else:
+        answer = error_response(err, status_code)
+    return answer._replace(headers={**(answer.headers or {}), **headers}) if headers else answer
+
+
 def unknown_method(path: str, content_type: str) -> Response:
     """The answer to a path shaped like an RPC (`/<package>.<Service>/<Method>`) that is not served:
     UNIMPLEMENTED in the caller's protocol (404 for Connect, as its clients expect)."""
     err = ApiError("UNIMPLEMENTED", "no_such_method", f"no such method: {limits.clip(path, 80)}; this port serves "
                    f"{SERVICE.full_name} ({', '.join(m.name for m in METHODS)})")
-    proto = PROTOCOLS.get(content_type.split(";")[0].strip().lower())
-    if proto is not None and proto.__class__ is _GrpcWeb:
-        return proto.fail(err).response()
-    return error_response(err, 404).response()
+    return refusal(err, content_type, 404).response()
+
+
+def wrong_method(http_method: str, path: str, allow: str) -> ApiError:
+    """UNIMPLEMENTED `method_not_allowed`: the method is served, but not by this HTTP method."""
+    # (the method is one httptools knows, the path a route's or shaped like one: nothing to quote)
+    return ApiError("UNIMPLEMENTED", "method_not_allowed", f"{http_method} {path[:80]}: this method takes {allow}",
+                    allow=allow)
+
+
+def too_large(cap: int) -> ApiError:
+    """RESOURCE_EXHAUSTED `body_too_large`: a request body past the method's cap."""
+    return ApiError("RESOURCE_EXHAUSTED", "body_too_large", f"request body is larger than {cap} bytes, "
+                    "this method's limit")
+
+
+def http_refusal(http_method: str, path: str, content_type: str, exc: HTTPException) -> Response:
+    """An HTTP-level refusal on a path shaped like an RPC (no route, the wrong HTTP method, ...) in the caller's
+    protocol: the service's routes answer these themselves; this covers what reaches the router's own."""
+    if exc.status_code == 404:
+        return unknown_method(path, content_type)
+    if exc.status_code == 405:
+        allow = (exc.headers or {}).get("allow", "POST")
+        return refusal(wrong_method(http_method, path, allow), content_type, 405, {"allow": allow}).response()
+    if exc.status_code == 413:
+        return refusal(ApiError("RESOURCE_EXHAUSTED", "body_too_large", "request body is too large"),
+                       content_type).response()
+    status = "INVALID_ARGUMENT" if exc.status_code < 500 else "INTERNAL"
+    return refusal(ApiError(status, "http_error", f"{http_method} {path[:80]}: {exc.detail}"),
+                   content_type).response()
 
 
 def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0,
@@ -97,7 +141,7 @@ def routes(app: App, lane: Lane | None = None, call_timeout: float = 10.0,
     The unary routes are litestar ASGI handlers, as REST's are (service/adapters/rest.py): litestar's
     Request and Response cost more per call than the app layer."""
     lane = lane or Lane()
-    return [_no_stream(meth) if meth.streaming else _route(app, meth, lane, call_timeout, closing)
+    return [_no_stream(meth, closing) if meth.streaming else _route(app, meth, lane, call_timeout, closing)
             for meth in METHODS]
 
 
@@ -213,8 +257,10 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
             answer = await _post(app, meth, read, cap, lane, call_timeout, head, receive)
         elif scope["method"] == "GET" and meth.safe:
             answer = await _get(app, meth, read, cap, lane, call_timeout, head, scope["query_string"])
-        else:  # (litestar's own refusal: the REST error body, 405 with `allow`)
-            raise MethodNotAllowedException(headers={"allow": allow})
+        else:
+            err = wrong_method(scope["method"], scope["path"], allow)
+            app.refused("connect", meth.name, err)
+            answer = refusal(err, head.get("content-type", ""), 405, {"allow": allow})
         await answer.send(send, closing())
     handler.__doc__ = f"Connect and gRPC-Web unary {meth.name}."
     return asgi(meth.full_name, name=f"connect.{meth.name}", copy_scope=False)(handler)
@@ -228,19 +274,24 @@ async def _post(app: App, meth: Method, read, cap: int, lane: Lane, call_timeout
         return _unsupported(f"content-type {limits.clip(content_type or '(none)')}")
     length = head.get("content-length")
     announced = int(length) if length is not None and length.isdigit() else None
+
+    async def raw() -> bytes:
+        try:
+            return await read_body(receive, cap, announced)
+        except RequestEntityTooLarge:  # (litestar's own, which its handler would answer in REST's shape)
+            raise too_large(cap) from None
     if proto.__class__ is _GrpcWeb:
         encoding = head.get("grpc-encoding", "")
 
         async def body() -> bytes:
-            return framing.unframe(await read_body(receive, cap, announced), proto.text, encoding, cap)
+            return framing.unframe(await raw(), proto.text, encoding, cap)
     elif "content-encoding" in head:
         encoding = head["content-encoding"]
 
         async def body() -> bytes:
-            return framing.inflate(await read_body(receive, cap, announced), encoding, cap, "content-encoding")
+            return framing.inflate(await raw(), encoding, cap, "content-encoding")
     else:
-        async def body() -> bytes:
-            return await read_body(receive, cap, announced)
+        body = raw
     given = head.get("grpc-timeout" if proto.__class__ is _GrpcWeb else "connect-timeout-ms")
     return await _answer(app, meth, read, proto, body, lane, call_timeout, head.get("authorization"), given)
 
@@ -274,11 +325,13 @@ async def _get(app: App, meth: Method, read, cap: int, lane: Lane, call_timeout:
                          call_timeout, head.get("authorization"), head.get("connect-timeout-ms"))
 
 
-def _no_stream(meth: Method):
-    async def stream(request: Request) -> Response:
-        """Bidirectional streams need gRPC (neither Connect's unary form nor gRPC-Web carries them)."""
-        err = ApiError("UNIMPLEMENTED", "stream_over_unary", f"{meth.name} is a bidirectional stream: use gRPC, "
-                       "or ScoreBatch over Connect/REST")
-        proto = PROTOCOLS.get(request.headers.get("content-type", "").split(";")[0].strip().lower())
-        return (proto.fail(err) if proto is not None else error_response(err)).response()
-    return post(meth.full_name, status_code=200, name=f"connect.{meth.name}", include_in_schema=False)(stream)
+def _no_stream(meth: Method, closing: Callable[[], bool]):
+    err = ApiError("UNIMPLEMENTED", "stream_over_unary", f"{meth.name} is a bidirectional stream: use gRPC, "
+                   "or ScoreBatch over Connect/REST")
+
+    async def stream(scope: Scope, receive: Receive, send: Send) -> None:
+        """Bidirectional streams need gRPC (neither Connect's unary form nor gRPC-Web carries them): UNIMPLEMENTED
+        whatever the HTTP method."""
+        content_type = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"content-type"), "")
+        await refusal(err, content_type).send(send, closing())
+    return asgi(meth.full_name, name=f"connect.{meth.name}", copy_scope=False)(stream)

@@ -200,6 +200,9 @@ class App:
         """Deal a game and seal its first token."""
         n = len(req.seats)
         limits.check_count("NewGame", n)  # first, as gRPC and Connect's binary path count before converting
+        if not req.game:  # (an empty body over Connect or gRPC): bad input, as REST's missing body is, not 404
+            raise invalid("missing_game", "game: required; name the game to deal (ListGames lists them: "
+                          f"{', '.join(g.info.id for g in engines.games())})", field="game")
         if len(req.game) > limits.MAX_TEXT:
             raise ApiError(NOT_FOUND, "unknown_game", f"unknown game {clip(req.game)}", field="game")
         game = engines.get(req.game)

@@ -19,7 +19,7 @@ cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
 from __future__ import annotations
 
 from litestar import Litestar, Request, Response, get
-from litestar.exceptions import HTTPException, NotFoundException
+from litestar.exceptions import HTTPException
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ..adapters import connect, openapi, play, rest
@@ -83,7 +83,7 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
     return Litestar(
         route_handlers=[*rest.routes(app, lane, call_timeout, lambda: Readiness.draining), *connect.routes(app, lane, call_timeout, lambda: Readiness.draining), healthz,
                         readyz, metrics_route, schema_route, *play.routes()],
-        exception_handlers={**rest.EXCEPTION_HANDLERS, NotFoundException: _not_found},
+        exception_handlers={**rest.EXCEPTION_HANDLERS, HTTPException: _on_http},
         openapi_config=None,
         # Our own logging setup stands (process/server.py): litestar's default config would put the root
         # logger at INFO behind a queue handler, whatever --log-level says.
@@ -94,11 +94,12 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
     )
 
 
-def _not_found(request: Request, exc: NotFoundException) -> Response:
-    """An unknown path: shaped like an RPC, a Connect or gRPC-Web UNIMPLEMENTED; else REST's no_such_route."""
+def _on_http(request: Request, exc: HTTPException) -> Response:
+    """The router's own refusals (no route, the wrong HTTP method, ...): on a path shaped like an RPC, in the
+    caller's protocol (Connect or gRPC-Web; an unknown method is UNIMPLEMENTED); else REST's error body."""
     path = request.url.path
-    if request.method in ("GET", "POST") and connect.RPC_PATH.fullmatch(path):
-        return connect.unknown_method(path, request.headers.get("content-type", ""))
+    if connect.RPC_PATH.fullmatch(path):
+        return connect.http_refusal(request.method, path, request.headers.get("content-type", ""), exc)
     return rest.EXCEPTION_HANDLERS[HTTPException](request, exc)
 
 
