@@ -32,6 +32,13 @@ server: `keys` (a `seats` game, the mover's seat key in the authorization header
 127.0.0.1, skipped when none is installed). They are quoted as ratios to the same
 run's plain ApplyMove (an `open` game, no store). The request is the same each time,
 so the stores answer it as a retry: one store round trip per move, as in play.
+
+`--gzip` adds, beside each of our rows, the same calls from a client that takes gzip answers
+(`Accept-Encoding: gzip` over REST and Connect, `grpc-accept-encoding: gzip` over gRPC-Web, a gRPC
+channel advertising gzip; the plain rows' gRPC channel advertises identity only), and a ListGames row
+(the largest everyday answer), then the cost: the server's CPU per call plain and gzipped, and the
+answer's bytes on the wire each way (service/adapters/compression.py compresses answers of MIN_SIZE
+bytes and more; the service runs with --grpc-compression gzip, grpcio's, which has no threshold).
 """
 from __future__ import annotations
 
@@ -352,11 +359,47 @@ class HttpConn:
         return self.parser.get_status_code() == 200
 
 
-async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int, key: str = "",
-                      content_type: str = "application/json", pid: int = 0):
+def _http_request(path: str, body: bytes, key: str = "", content_type: str = "application/json",
+                  gzip: bool = False) -> bytes:
+    """The raw HTTP/1.1 request: a POST of `body`, or a GET when `body` is None; `gzip`: taking gzip answers
+    (gRPC-Web's own header for a gRPC-Web call)."""
     auth = f"Authorization: Bearer {key}\r\n" if key else ""
-    raw = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {content_type}\r\n{auth}"
-           f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+    if gzip:
+        auth += "grpc-accept-encoding: gzip\r\n" if content_type.startswith("application/grpc-web") else \
+            "Accept-Encoding: gzip\r\n"
+    if body is None:
+        return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}\r\n".encode()
+    return (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: {content_type}\r\n{auth}"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
+def _answer_bytes(port: int, raw: bytes) -> int:
+    """Bytes of the body of the answer to the raw request `raw` as sent on the wire (compressed or not)."""
+    import httptools
+
+    class Reader:
+        size, done = 0, False
+
+        def on_body(self, chunk):
+            self.size += len(chunk)
+
+        def on_message_complete(self):
+            self.done = True
+    reader = Reader()
+    parser = httptools.HttpResponseParser(reader)
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(raw)
+        while not reader.done:
+            data = s.recv(65536)
+            if not data:
+                break
+            parser.feed_data(data)
+    return reader.size
+
+
+async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurrency: int, key: str = "",
+                      content_type: str = "application/json", gzip: bool = False, pid: int = 0):
+    raw = _http_request(path, body, key, content_type, gzip)
     conns = [HttpConn(*await asyncio.open_connection("127.0.0.1", port)) for _ in range(concurrency)]
     it = iter(range(10 ** 9))
     free = asyncio.Queue()
@@ -377,11 +420,15 @@ async def _bench_http(port: int, path: str, body: bytes, seconds: float, concurr
     return out
 
 
+# A channel that advertises identity only (grpc-accept-encoding): the service then answers uncompressed.
+IDENTITY_ONLY = [("grpc.compression_enabled_algorithms_bitset", 1)]
+
+
 async def _bench_grpc(port: int, method: str, payload: bytes, seconds: float, concurrency: int, key: str = "",
-                      pid: int = 0):
+                      gzip: bool = False, pid: int = 0):
     import grpc
     metadata = (("authorization", f"Bearer {key}"),) if key else None
-    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as ch:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}", options=None if gzip else IDENTITY_ONLY) as ch:
         rpc = ch.unary_unary(method)  # raw bytes both ways: the client does the same work for every method
 
         async def call():
@@ -443,8 +490,9 @@ def _apply_request(http_port: int, access: str) -> tuple[dict, str]:
     return {"state": token, "move": {"seat": seat, "text": move["text"]}}, key
 
 
-def _requests(http_port: int) -> dict[str, tuple[str, bytes, str, bytes]]:
-    """Per method: (REST path, JSON body, gRPC method, protobuf bytes) for a 3-seat Hats game."""
+def _requests(http_port: int, listing: bool = False) -> dict[str, tuple[str, bytes | None, str, bytes]]:
+    """Per method: (REST path, JSON body (None: a GET), gRPC method, protobuf bytes) for a 3-seat Hats game;
+    with `listing`, ListGames first."""
     from google.protobuf import json_format
 
     from service.api import engine_pb2 as pb
@@ -452,7 +500,7 @@ def _requests(http_port: int) -> dict[str, tuple[str, bytes, str, bytes]]:
     new_body = {"seats": [{}, {}, {}], "seed": "7"}
     apply_body, _ = _apply_request(http_port, "open")
     token = apply_body["state"]
-    out = {}
+    out = {"ListGames": ("/v1/games", None, "/engine.v1.GameService/ListGames", b"")} if listing else {}
     for name, path, body, cls in [
         ("NewGame", "/v1/games/hats:new", new_body, pb.NewGameRequest),
         ("LegalMoves", "/v1/legal-moves", {"state": token}, pb.LegalMovesRequest),
@@ -477,13 +525,19 @@ def _rpc_over_http(transport: str, request, ports, connectrpc: bool, run_set, a)
     body = json_body if transport == "connect" else struct.pack(">BI", 0, len(payload)) + payload
     content_type = RPC_OVER_HTTP[transport]
 
-    def load(port, route=method):
-        return _Load(port, _bench_http, route, body, a.seconds, a.concurrency, "", content_type)
+    def load(port, route=method, gzip=False):
+        return _Load(port, _bench_http, route, body, a.seconds, a.concurrency, "", content_type, gzip)
     sides = [(f"{transport:8} empty(litestar)", load(empty_port, "/empty")), (f"{transport:8} ApplyMove", load(our_port))]
+    if a.gzip:
+        sides.append((f"{transport:8} ApplyMove+gzip", load(our_port, gzip=True)))
     if connectrpc:
         sides += [(f"{transport:8} empty(connectrpc)", load(cr_empty_port)),
                   (f"{transport:8} ApplyMove(connectrpc)", load(cr_apply_port))]
     got = run_set(sides)
+    if a.gzip:
+        raw = [_http_request(method, body, "", content_type, gzip) for gzip in (False, True)]
+        a.gzip_rows.append((transport, "ApplyMove", got[1], got[2], *(_answer_bytes(our_port, r) for r in raw)))
+        del got[2]
     rows = [(transport, "ApplyMove", got[1][0] / got[0][0], got[0][1] / got[1][1])]
     if connectrpc:
         rows += [(f"{transport}/connectrpc", "ApplyMove", got[3][0] / got[2][0], got[2][1] / got[3][1]),
@@ -503,7 +557,10 @@ def main(argv: list[str] | None = None) -> int:
                    help="connect and grpcweb run ApplyMove only (acceptance: ratios to litestar's empty handler, "
                         "and to the connectrpc package's when it is installed)")
     p.add_argument("--no-secure", action="store_true", help="skip the ApplyMove rows with seat keys and stores")
+    p.add_argument("--gzip", action="store_true", help="also run each of our rows from a client taking gzip "
+                   "answers, and ListGames; report the CPU and bytes of compression")
     a = p.parse_args(argv)
+    a.gzip_rows = []  # (transport, method, plain (req/s, p99, cpu), gzip (...), plain bytes, gzip bytes)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
     import uvloop
@@ -513,6 +570,8 @@ def main(argv: list[str] | None = None) -> int:
     if rpc_http and not connectrpc:
         print("# connectrpc not installed: no connectrpc rows (pip install connectrpc)")
     plain = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open"}
+    if a.gzip:  # gRPC answers compressed for the channels that take gzip (the plain rows' take identity only)
+        plain["TABLETOP_GRPC_COMPRESSION"] = "gzip"
 
     def service(ports, env):
         return _start(["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(ports[0]),
@@ -558,7 +617,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         time.sleep(0.5)
         pids = {port: proc.pid for proc, ports in running.values() for port in ports}
-        reqs = _requests(hport)
+        reqs = _requests(hport, listing=a.gzip)
         rows = []
 
         def run_set(sides: list[tuple[str, object]]) -> list[tuple[float, float, float]]:
@@ -600,25 +659,33 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for transport in (t for t in a.transports if t not in RPC_OVER_HTTP):
                 if transport == "grpc":
-                    def load(port, rpc=method, data=payload, key=""):
-                        return _Load(port, _bench_grpc, rpc, data, a.seconds, a.concurrency, key)
+                    def load(port, rpc=method, data=payload, key="", gzip=False):
+                        return _Load(port, _bench_grpc, rpc, data, a.seconds, a.concurrency, key, gzip)
                     sides = [(f"grpc  empty({name} bytes)", load(egport, "/bench.Empty/Call"))]
                     floor, ours = fgport, gport
                 else:
-                    def load(port, route=path, data=body, key=""):
-                        return _Load(port, _bench_http, route, data, a.seconds, a.concurrency, key)
-                    sides = [(f"rest  empty({name} body)", load(ehport, "/empty"))]
+                    def load(port, route=path, data=body, key="", gzip=False):
+                        return _Load(port, _bench_http, route, data, a.seconds, a.concurrency, key,
+                                     "application/json", gzip)
+                    sides = [(f"rest  empty({name} body)", load(ehport, "/empty", body or b""))]
                     floor, ours = fhport, hport
                 if name == "ApplyMove":
                     sides.append((f"{transport:5} floor(token+apply only)", load(floor)))
                 sides.append((f"{transport:5} {name}", load(ours)))
                 mine = len(sides) - 1
+                if a.gzip:
+                    sides.append((f"{transport:5} {name}+gzip", load(ours, gzip=True)))
                 extra = list(secure_reqs.items()) if name == "ApplyMove" else []
                 for variant, (json_body, pb_body, key) in extra:
                     port = secure[variant][0 if transport == "grpc" else 1]
                     data = pb_body if transport == "grpc" else json_body
                     sides.append((f"{transport:5} {name}+{variant}", load(port, data=data, key=key)))
                 got = run_set(sides)
+                if a.gzip:
+                    sizes = [_answer_bytes(hport, _http_request(path, body, gzip=z)) for z in (False, True)] \
+                        if transport != "grpc" else [float("nan")] * 2
+                    a.gzip_rows.append((transport, name, got[mine], got[mine + 1], *sizes))
+                    del got[mine + 1]
                 base = got[0]
                 summary.append((transport, name, got[mine][0] / base[0], base[1] / got[mine][1]))
                 if name == "ApplyMove":
@@ -642,6 +709,14 @@ def main(argv: list[str] | None = None) -> int:
             print("# the same share from the server's CPU time per call (floor's / ours): steadier on a busy machine")
             for transport, _share, by_cpu in of_floor:
                 print(f"{transport:10} ApplyMove/floor_by_cpu {by_cpu:5.2f}")
+        if a.gzip_rows:
+            print("\n# compression: the same calls from a client taking gzip (server CPU per call, answer bytes on")
+            print("# the wire; gRPC's bytes are not read here)")
+            print(f"{'transport':10} {'method':11} {'cpu us plain':>12} {'gzip':>8} {'+us':>7} {'req/s ratio':>11} "
+                  f"{'bytes plain':>11} {'gzip':>7}")
+            for transport, name, plain, zipped, size, zsize in a.gzip_rows:
+                print(f"{transport:10} {name:11} {plain[2]:12.1f} {zipped[2]:8.1f} {zipped[2] - plain[2]:7.1f} "
+                      f"{ratio(zipped[0], plain[0]):11.2f} {size:11.0f} {zsize:7.0f}")
         if of_plain:
             print("\n# ApplyMove on the secure set-ups, as ratios to the same run's plain ApplyMove (1.0 = no cost):")
             print("# keys = a `seats` game with the mover's key; sqlite / redis = the fork guard's store")

@@ -280,10 +280,11 @@ def _add_reflection_v1_file() -> None:
     pool.AddSerializedFile(proto.SerializeToString())
 
 
-def create_server(app: App, address: str, threads: int = 16, lim: Limits | None = None
+def create_server(app: App, address: str, threads: int = 16, lim: Limits | None = None, compression: bool = False
                   ) -> tuple[grpc.Server, int, health.HealthServicer]:
-    """A started-ready (not yet started) server on `address`: (server, bound port, health servicer)."""
-    server = new_server(threads)
+    """A started-ready (not yet started) server on `address`: (server, bound port, health servicer); `compression`:
+    see new_server."""
+    server = new_server(threads, compression)
     server.add_generic_rpc_handlers((handlers(app, lim),))
     health_servicer = health.HealthServicer()
     # Health checks get threads of their own: in the shared pool a check waits behind every game call
@@ -299,8 +300,20 @@ def create_server(app: App, address: str, threads: int = 16, lim: Limits | None 
     return server, port, health_servicer
 
 
-def new_server(threads: int = 16) -> grpc.Server:
-    """An empty grpcio server with the service's threads and bounds (the benchmark's baselines use it too)."""
+# grpc core's GRPC_COMPRESS_LEVEL_LOW: gzip when the peer takes it (service/adapters/compression.py for HTTP).
+COMPRESSION_LEVEL = 1
+
+
+def new_server(threads: int = 16, compression: bool = False) -> grpc.Server:
+    """An empty grpcio server with the service's threads and bounds (the benchmark's baselines use it too);
+    `compression`: answers gzipped for the clients that advertise gzip in grpc-accept-encoding.
+
+    A compression level, not an algorithm: grpc core then picks one the caller takes (identity for a
+    caller that takes none), where a fixed algorithm is sent to every caller. It has no size threshold:
+    every answer is deflated, and an ApplyMove's (~400 bytes, mostly its sealed token) does not shrink;
+    `python -m bench.service --gzip` measured ~+95 us of server CPU per ApplyMove (~+34%), hence off
+    unless asked for (--grpc-compression gzip)."""
+    options = [("grpc.default_compression_level", COMPRESSION_LEVEL)] if compression else []
     return grpc.server(
         futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="grpc"),
         # Calls beyond this many at once are refused (RESOURCE_EXHAUSTED) instead of queued without end.
@@ -312,5 +325,5 @@ def new_server(threads: int = 16) -> grpc.Server:
                  # Several worker processes bind the same port; the kernel spreads connections.
                  ("grpc.so_reuseport", 1),
                  ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
-                 ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS)],
+                 ("grpc.max_connection_age_grace_ms", MAX_CONNECTION_AGE_GRACE_MS), *options],
     )

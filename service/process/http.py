@@ -24,6 +24,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ..adapters import connect, openapi, play, rest
 from ..adapters.bodies import encode
+from ..adapters.compression import Compress
 from ..app import App, limits, metrics
 from ..app.lane import Lane
 from .cors import Cors, parse_origins
@@ -35,8 +36,9 @@ MAX_HEAD = 64 * 1024  # request line and headers
 
 def create_app(app: App, config=None, lane: Lane | None = None):
     """The ASGI application serving `app` over REST, Connect and gRPC-Web, with /healthz, /readyz, /metrics,
-    /schema and the web table at /play; behind the CORS layer when `config.cors_origins` names any origin."""
-    web = _litestar(app, config, lane)
+    /schema and the web table at /play; its answers gzipped for clients that take it (adapters/compression.py),
+    behind the CORS layer when `config.cors_origins` names any origin."""
+    web = Compress(_litestar(app, config, lane))
     origins = parse_origins(config.cors_origins) if config is not None else ()
     return Cors(web, origins) if origins else web
 

@@ -113,7 +113,8 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
         return 0
     grpc_server, grpc_port, health = rpc.create_server(
         app, f"{config.host}:{config.grpc_port}", config.grpc_threads,
-        rpc.Limits(lane, config.call_timeout, config.max_streams, config.stream_idle))
+        rpc.Limits(lane, config.call_timeout, config.max_streams, config.stream_idle),
+        compression=config.grpc_compression == "gzip")
     sock = _http_socket(config.host, config.http_port)
     settle_heap()
     grpc_server.start()
