@@ -52,6 +52,10 @@ TOKENS_REFUSED = Counter("tabletop_tokens_refused_total", "State tokens refused,
 # a stale (forked) token. Labelled by reason only: a key never becomes a label.
 ACCESS_REFUSED = Counter("tabletop_access_refused_total", "Calls refused by the access checks, by reason "
                          "(no_key, wrong_key, bad_authorization, token_stale)", ["reason"])
+# Browser preflights refused by the CORS layer (service/process/cors.py). Labelled by reason only: the
+# origin, which any page chooses, goes to the log, never to a label.
+CORS_REFUSED = Counter("tabletop_cors_refused_total", "CORS preflights refused, by reason (origin: not an "
+                       "allowed origin, method: not GET or POST, headers: a request header not allowed)", ["reason"])
 
 
 # Counting is buffered per thread. prometheus-client takes a lock per value (a file write per value with

@@ -26,6 +26,7 @@ class Config:
     http_keep_alive: float = 5.0
     access: str = "auto"  # default access mode of new games: seats, open, or auto (seats when hidden info)
     cors_origins: str = ""  # comma-separated origins whose pages may call the HTTP port (`*`: any); "" = none
+    cors_headers: str = ""  # comma-separated request headers such pages may send, beside the defaults
     grpc_compression: str = "none"  # gzip: gRPC answers gzipped for callers that take it
 
 
@@ -104,6 +105,10 @@ def parse(argv: list[str] | None = None) -> Config:
                    help="origins (scheme://host[:port], comma-separated, `*` for any) whose web pages may call the "
                         "HTTP port: REST, Connect and gRPC-Web answer their CORS preflights (env "
                         "TABLETOP_CORS_ORIGINS, default none: same-origin pages only)")
+    p.add_argument("--cors-headers", default=_env("TABLETOP_CORS_HEADERS", Config.cors_headers),
+                   help="request headers (comma-separated) those pages may send beside the defaults: the headers "
+                        "of Connect, gRPC-Web and REST clients and traceparent, tracestate, x-request-id (env "
+                        "TABLETOP_CORS_HEADERS)")
     a = p.parse_args(argv)
     if a.workers < 1:
         p.error("--workers must be at least 1")
@@ -114,7 +119,13 @@ def parse(argv: list[str] | None = None) -> Config:
             p.error(f"--{name.replace('_', '-')} must not be negative")
     if a.grpc_compression not in ("none", "gzip"):  # (from the environment: argparse checks flags only)
         p.error(f"--grpc-compression (TABLETOP_GRPC_COMPRESSION) {a.grpc_compression!r}: expected none or gzip")
+    if a.cors_headers.strip():
+        from .cors import parse_headers  # (imported only when used: the supervisor starts without litestar)
+        try:
+            parse_headers(a.cors_headers)
+        except ValueError as exc:
+            p.error(f"--cors-headers (TABLETOP_CORS_HEADERS): {exc}")
     return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level,
                   a.drain_delay, a.call_timeout, a.max_streams, a.stream_idle, a.http_max_connections,
-                  a.http_header_timeout, a.http_keep_alive, a.access, a.cors_origins,
+                  a.http_header_timeout, a.http_keep_alive, a.access, a.cors_origins, a.cors_headers,
                   a.grpc_compression)

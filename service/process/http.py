@@ -27,7 +27,7 @@ from ..adapters.bodies import encode
 from ..adapters.compression import Compress
 from ..app import App, limits, metrics
 from ..app.lane import Lane
-from .cors import Cors, parse_origins
+from .cors import Cors, parse_headers, parse_origins
 from .drain import Readiness
 
 MAX_BODY = limits.LARGEST_REQUEST
@@ -40,7 +40,7 @@ def create_app(app: App, config=None, lane: Lane | None = None):
     behind the CORS layer when `config.cors_origins` names any origin."""
     web = Compress(_litestar(app, config, lane))
     origins = parse_origins(config.cors_origins) if config is not None else ()
-    return Cors(web, origins) if origins else web
+    return Cors(web, origins, parse_headers(config.cors_headers)) if origins else web
 
 
 def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
