@@ -58,7 +58,7 @@ class _Abort(Exception):
 
 
 class _Context:
-    """The parts of a grpcio sync context our handlers read (rpc.authorization, Limits.deadline, rpc.abort)."""
+    """The parts of a grpcio sync context our handlers read (rpc.enter, Limits.deadline, rpc.abort)."""
 
     __slots__ = ("_metadata", "_remaining")
 

@@ -5,6 +5,7 @@ Not an adapter itself: both HTTP adapters use it, so neither imports the other.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import queue
 import threading
@@ -105,7 +106,8 @@ class CallThreads:
             self._start()
         loop = asyncio.get_running_loop()
         future = loop.create_future()
-        self._queue.put((fn, future, loop))
+        # Run in the request's context (its ids for the call's log lines: service/app/tracing.py).
+        self._queue.put((contextvars.copy_context(), fn, future, loop))
         return await future
 
     def _start(self) -> None:
@@ -120,16 +122,16 @@ class CallThreads:
     @staticmethod
     def _work(calls: queue.SimpleQueue) -> None:
         while True:
-            fn, future, loop = calls.get()
+            context, fn, future, loop = calls.get()
             try:
-                result, error = fn(), None
+                result, error = context.run(fn), None
             except BaseException as exc:  # noqa: BLE001 - handed to the awaiting request, which maps it
                 result, error = None, exc
             try:
                 loop.call_soon_threadsafe(_settle, future, result, error)
             except RuntimeError:  # the loop closed while the call ran (shutdown): nobody awaits it
                 pass
-            del fn, future, result, error  # hold nothing of a finished call while waiting for the next
+            del context, fn, future, result, error  # hold nothing of a finished call while waiting for the next
 
 
 def _settle(future: asyncio.Future, result, error) -> None:
@@ -232,7 +234,8 @@ async def in_lane(app: App, lane: Lane, transport: str, method: str, read: Calla
                 raise
             finally:
                 lane.leave()
-        future = asyncio.get_running_loop().run_in_executor(executor_for(lane), turn)
+        # (in the call's context: its log lines carry its ids, service/app/tracing.py)
+        future = asyncio.get_running_loop().run_in_executor(executor_for(lane), contextvars.copy_context().run, turn)
         submitted = True
         return await future
     finally:

@@ -126,6 +126,9 @@ class App:
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
+        # A line per call at DEBUG (its ids appended by the log format: service/process/logs.py); the level is
+        # read once here, after the process set up its logging, so a call pays one test when it is off.
+        self.log_calls = log.isEnabledFor(logging.DEBUG)
 
     # -- the entry point -------------------------------------------------------
     def call(self, transport: str, method: str, request, deadline: float | None = None,
@@ -177,11 +180,16 @@ class App:
             self._runners.leave(queued)
             if code is not None:  # an OffLoop call is counted when it runs again
                 metrics.served(transport, method, call.game, code, perf_counter() - start)
+                if self.log_calls:
+                    log.debug("%s %s %s: %s in %.3f ms", transport, method, call.game or "-", code,
+                              (perf_counter() - start) * 1e3)
 
     def refused(self, transport: str, method: str, err: ApiError) -> None:
         """Count a request an adapter refused before the app layer saw it (a body it could not read)."""
         self._count_error(transport, method, "", err)
         metrics.inc(metrics.REQUESTS, transport, method, "", err.status)
+        if self.log_calls:
+            log.debug("%s %s: %s %s, refused before the call", transport, method, err.status, err.reason)
 
     @staticmethod
     def _count_error(transport: str, method: str, game: str, err: ApiError) -> None:

@@ -28,6 +28,7 @@ class Config:
     cors_origins: str = ""  # comma-separated origins whose pages may call the HTTP port (`*`: any); "" = none
     cors_headers: str = ""  # comma-separated request headers such pages may send, beside the defaults
     grpc_compression: str = "none"  # gzip: gRPC answers gzipped for callers that take it
+    log_format: str = "text"  # text, or json: one JSON object per line (service/process/logs.py)
 
 
 def _env(name: str, default):
@@ -65,7 +66,12 @@ def parse(argv: list[str] | None = None) -> Config:
                    help="seconds in-flight calls get to finish after SIGTERM (env TABLETOP_SHUTDOWN_GRACE, "
                         "default %(default)s)")
     p.add_argument("--log-level", default=_env("TABLETOP_LOG_LEVEL", Config.log_level),
-                   choices=["debug", "info", "warning", "error"], help="(env TABLETOP_LOG_LEVEL)")
+                   choices=["debug", "info", "warning", "error"],
+                   help="(env TABLETOP_LOG_LEVEL, default %(default)s; `debug` adds a line per call)")
+    p.add_argument("--log-format", default=_env("TABLETOP_LOG_FORMAT", Config.log_format), choices=["text", "json"],
+                   help="log lines as text or as one JSON object per line (time, level, logger, message, pid, and "
+                        "for a call's lines its trace_id, from a W3C traceparent, and request_id) (env "
+                        "TABLETOP_LOG_FORMAT, default %(default)s)")
     p.add_argument("--grpc-compression", default=_env("TABLETOP_GRPC_COMPRESSION", Config.grpc_compression),
                    choices=["none", "gzip"],
                    help="gzip: gRPC answers go gzipped to callers whose grpc-accept-encoding takes gzip (most "
@@ -112,6 +118,12 @@ def parse(argv: list[str] | None = None) -> Config:
     a = p.parse_args(argv)
     if a.workers < 1:
         p.error("--workers must be at least 1")
+    # (argparse checks `choices` on the command line only, not on a default taken from the environment)
+    for flag, env, value, allowed in (
+            ("--log-level", "TABLETOP_LOG_LEVEL", a.log_level, ("debug", "info", "warning", "error")),
+            ("--log-format", "TABLETOP_LOG_FORMAT", a.log_format, ("text", "json"))):
+        if value not in allowed:
+            p.error(f"{flag} ({env}) {value!r}: expected one of {', '.join(allowed)}")
     if a.max_streams < 0 or a.max_streams >= a.grpc_threads:
         p.error("--max-streams must be below --grpc-threads (streams must leave threads for unary calls)")
     for name in ("grace", "drain_delay", "call_timeout", "stream_idle", "http_header_timeout", "http_keep_alive"):
@@ -128,4 +140,4 @@ def parse(argv: list[str] | None = None) -> Config:
     return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level,
                   a.drain_delay, a.call_timeout, a.max_streams, a.stream_idle, a.http_max_connections,
                   a.http_header_timeout, a.http_keep_alive, a.access, a.cors_origins, a.cors_headers,
-                  a.grpc_compression)
+                  a.grpc_compression, log_format=a.log_format)

@@ -25,7 +25,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from ..adapters import connect, openapi, play, rest
 from ..adapters.bodies import encode
 from ..adapters.compression import Compress
-from ..app import App, limits, metrics
+from ..app import App, limits, metrics, tracing
 from ..app.lane import Lane
 from .cors import Cors, parse_headers, parse_origins
 from .drain import Readiness
@@ -109,10 +109,13 @@ def server_config(web, config) -> "uvicorn.Config":
     """uvicorn's settings for serving `web` with `config`'s HTTP bounds (the benchmark's baseline servers
     use them too, so they measure handlers, not server settings)."""
     import uvicorn
+
+    from .logs import uvicorn_level  # (uvicorn's loggers write through ours: service/process/logs.py)
     return uvicorn.Config(
         web, loop="uvloop", lifespan="off", access_log=False,
         http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
-        log_level="warning", server_header=False, timeout_keep_alive=config.http_keep_alive,
+        log_config=None, log_level=uvicorn_level(getattr(config, "log_level", "info")),
+        server_header=False, timeout_keep_alive=config.http_keep_alive,
         limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace)
 
 
@@ -186,6 +189,17 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
                 self._head += len(data) - self._body_bytes
                 if self._head > MAX_HEAD:
                     self._refuse(b"431 Request Header Fields Too Large")
+
+        def _start_asgi_task(self, cycle, app) -> None:
+            # The call's ids (service/app/tracing.py), set while its task is made (the task copies them, for
+            # the call's log lines); the answer's head carries the request id, whatever answers it.
+            ids = tracing.from_http(cycle.scope["headers"])
+            cycle.default_headers = [*cycle.default_headers, (b"x-request-id", ids.request_id.encode())]
+            token = tracing.CURRENT.set(ids)
+            try:
+                super()._start_asgi_task(cycle, app)
+            finally:
+                tracing.CURRENT.reset(token)
 
         def on_body(self, body: bytes) -> None:
             if self._refused:

@@ -60,9 +60,9 @@ def settle_heap() -> None:
     gc.set_threshold(young, middle, FULL_PASS_EVERY)
 
 
-def _setup_logging(level: str) -> None:
-    logging.basicConfig(level=level.upper(), stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s [pid %(process)d] %(name)s: %(message)s")
+def _setup_logging(config: Config) -> None:
+    from .logs import setup
+    setup(config.log_level, config.log_format)
 
 
 def _http_socket(host: str, port: int) -> socket.socket:
@@ -142,8 +142,13 @@ def _worker(config: Config, supervisor_ready, go=None) -> None:
     from .drain import on_signal
     signal.signal(signal.SIGTERM, on_signal)  # first thing: a signal during start-up must not kill us mid-way
     signal.signal(signal.SIGINT, on_signal)
-    _setup_logging(config.log_level)
-    sys.exit(serve(config, supervisor_ready, go))
+    _setup_logging(config)
+    try:
+        code = serve(config, supervisor_ready, go)
+    except Exception:  # noqa: BLE001 - logged in the configured format (multiprocessing would print it raw)
+        log.exception("worker failed")
+        code = 1
+    sys.exit(code)
 
 
 class _Stop:
@@ -169,7 +174,7 @@ class _Slot:
 
 def run(config: Config) -> int:
     """Start `config.workers` worker processes and supervise them; returns the exit code."""
-    _setup_logging(config.log_level)
+    _setup_logging(config)
     from ..app.tokens import ENV, keys_from_env, new_key_spec
 
     if not os.environ.get(ENV):
