@@ -148,8 +148,9 @@ def _c_is_fresh(path: str) -> bool:
     c_file = path[:-3] + ".c"
     if not os.path.isfile(os.path.join(_HERE, c_file)):
         return False
+    # The project's own files only: not an installed Cython's (in a virtualenv inside the checkout too).
     ours = [os.path.join(_HERE, d) for d in create_dependency_tree().all_dependencies(path)
-            if not os.path.isabs(d) or d.startswith(_HERE + os.sep)]
+            if not os.path.isabs(d) or (d.startswith(_HERE + os.sep) and "site-packages" not in d)]
     return _up_to_date(os.path.join(_HERE, c_file), ours)
 
 
