@@ -1,5 +1,6 @@
-// Outside Unity only: the few UnityEngine types the example uses, so it compiles with Mono's `mcs`
-// and runs under `mono` in the tests (tests/service/test_service_unity.py). Not for a Unity project:
+// Outside Unity only: the few UnityEngine types the package and its sample use, with Unity's
+// signatures, so they compile with Mono's `mcs` and run under `mono` in the tests
+// (tests/service/test_service_unity.py). Not for a Unity project:
 // there the real UnityEngine is used. JsonUtility follows Unity's rules (public fields and
 // [SerializeField] ones, by declared type, every field written, unknown keys skipped, enums as
 // numbers) but is stricter when reading: a JSON value of the wrong type for its field is an error
@@ -24,25 +25,48 @@ namespace UnityEngine
     [AttributeUsage(AttributeTargets.Field)]
     public sealed class SerializeField : Attribute { }
 
-    public class AsyncOperation
+    public class YieldInstruction { }
+
+    // Unity's rules for `completed`: a handler added before the end runs when the operation ends (here on
+    // the thread that finished it; in Unity on the main thread, the frame after); one added after the end
+    // runs at once.
+    public class AsyncOperation : YieldInstruction
     {
-        public bool isDone { get; protected set; }
+        readonly object gate = new object();
+        Action<AsyncOperation> handlers;
+        bool done;
+
+        public bool isDone { get { lock (gate) return done; } }
+
+        public event Action<AsyncOperation> completed
+        {
+            add
+            {
+                lock (gate)
+                    if (!done) { handlers += value; return; }
+                value(this);
+            }
+            remove { lock (gate) handlers -= value; }
+        }
+
+        internal void Finish()
+        {
+            Action<AsyncOperation> run;
+            lock (gate)
+            {
+                done = true;
+                run = handlers;
+                handlers = null;
+            }
+            if (run != null) run(this);
+        }
     }
 
     public static class Debug
     {
         public static void Log(object message) { Console.Error.WriteLine(message); }
+        public static void LogWarning(object message) { Console.Error.WriteLine("WARNING " + message); }
         public static void LogError(object message) { Console.Error.WriteLine("ERROR " + message); }
-    }
-
-    public static class Random
-    {
-        static System.Random generator = new System.Random(1);
-
-        public static void InitState(int seed) { generator = new System.Random(seed); }
-
-        // Unity's int overload: max exclusive.
-        public static int Range(int min, int max) { return generator.Next(min, max); }
     }
 
     public static class JsonUtility
