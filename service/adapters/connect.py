@@ -95,6 +95,12 @@ def refusal(err: ApiError, content_type: str, status_code: int | None = None,
     return answer._replace(headers={**(answer.headers or {}), **headers}) if headers else answer
 
 
+def transport(content_type: str) -> str:
+    """The metrics' transport label of a call with this content type: `grpc_web` or `connect`."""
+    proto = PROTOCOLS.get(content_type.split(";")[0].strip().lower())
+    return "connect" if proto is None else proto.transport
+
+
 def unknown_method(path: str, content_type: str) -> Response:
     """The answer to a path shaped like an RPC (`/<package>.<Service>/<Method>`) that is not served:
     UNIMPLEMENTED in the caller's protocol (404 for Connect, as its clients expect)."""
@@ -173,6 +179,8 @@ def _encoded(meth: Method, codec: str, result) -> bytes:
 class _Connect:
     """Connect's unary answers: the bare message, or the Connect error."""
 
+    transport = "connect"  # the metrics' transport label
+
     def __init__(self, codec: str):
         self.codec, self.media_type = codec, PROTO if codec == "proto" else JSON
 
@@ -186,6 +194,8 @@ class _Connect:
 
 class _GrpcWeb:
     """gRPC-Web's answers: message and trailer frames, or a trailers-only refusal."""
+
+    transport = "grpc_web"
 
     def __init__(self, codec: str, text: bool):
         self.codec, self.text = codec, text
@@ -213,13 +223,13 @@ async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_ti
     try:
         limit = framing.timeout(given, proto.__class__ is _GrpcWeb)
     except ApiError as err:
-        app.refused("connect", meth.name, err)
+        app.refused(proto.transport, meth.name, err)
         return proto.fail(err)
     if limit is not None:
         call_timeout = min(call_timeout, limit)
     if meth.name in limits.HEAVY:
         try:
-            result = await in_lane(app, lane, "connect", meth.name, body, lambda raw: read(proto.codec, raw),
+            result = await in_lane(app, lane, proto.transport, meth.name, body, lambda raw: read(proto.codec, raw),
                                    call_timeout, authorization)
         except ApiError as err:
             return proto.fail(err)
@@ -227,13 +237,14 @@ async def _answer(app: App, meth: Method, read, proto, body, lane: Lane, call_ti
     try:
         msg = read(proto.codec, await body())
     except ApiError as err:
-        app.refused("connect", meth.name, err)
+        app.refused(proto.transport, meth.name, err)
         return proto.fail(err)
     try:
         try:
-            return proto.ok(meth, app.call("connect", meth.name, msg, authorization=authorization, on_loop=True))
+            return proto.ok(meth, app.call(proto.transport, meth.name, msg, authorization=authorization,
+                                           on_loop=True))
         except OffLoop:  # App.call keeps the event loop for calls it serves alone: this one runs in a thread
-            return await in_threads(lambda: proto.ok(meth, app.call("connect", meth.name, msg,
+            return await in_threads(lambda: proto.ok(meth, app.call(proto.transport, meth.name, msg,
                                                                     authorization=authorization)))
     except ApiError as err:
         return proto.fail(err)
@@ -259,7 +270,7 @@ def _route(app: App, meth: Method, lane: Lane, call_timeout: float, closing: Cal
             answer = await _get(app, meth, read, cap, lane, call_timeout, head, scope["query_string"])
         else:
             err = wrong_method(scope["method"], scope["path"], allow)
-            app.refused("connect", meth.name, err)
+            app.refused(transport(head.get("content-type", "")), meth.name, err)
             answer = refusal(err, head.get("content-type", ""), 405, {"allow": allow})
         await answer.send(send, closing())
     handler.__doc__ = f"Connect and gRPC-Web unary {meth.name}."

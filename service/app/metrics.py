@@ -9,12 +9,14 @@ sees its own worker's counts at once and the other workers' within FLUSH_SECONDS
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import threading
 import time
 from bisect import bisect_left
 
-from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
+from prometheus_client import (REGISTRY, CollectorRegistry, Counter, Histogram, Metric, ProcessCollector,
+                               generate_latest, multiprocess)
 from prometheus_client import CONTENT_TYPE_LATEST  # noqa: F401 - re-exported for the REST adapter
 
 
@@ -36,10 +38,30 @@ REQUESTS = Counter("tabletop_requests_total", "Requests served, by transport, me
                    ["transport", "method", "game", "code"])
 ERRORS = Counter("tabletop_errors_total", "Refused or failed requests, by method, game, status code and reason",
                  ["transport", "method", "game", "code", "reason"])
-# Buckets from 50 us: the whole request costs ~100-200 us on the framework side.
-DURATION = Histogram("tabletop_request_duration_seconds", "Time in the app layer per request, by method and game",
-                     ["transport", "method", "game"],
-                     buckets=(5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 0.1, 1.0))
+# Buckets from 50 us (the whole request costs ~100-200 us on the framework side) up to the call timeout
+# (--call-timeout caps a call's run and wait): `use_call_timeout` sets them before a worker serves.
+FINE_BUCKETS = (5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 1e-2, 2.5e-2, 0.1, 1.0)
+DEFAULT_CALL_TIMEOUT = 10.0  # python -m service's default (service/process/config.py)
+
+
+def duration_buckets(call_timeout: float) -> tuple[float, ...]:
+    """FINE_BUCKETS, then 2.5, 5, 10, 25, 50, 100, ... below `call_timeout`, then `call_timeout` itself: a call
+    that runs until it is stopped still lands in a bucket below +Inf."""
+    out, step = list(FINE_BUCKETS), 1.0
+    while True:
+        for bound in (2.5 * step, 5.0 * step, 10.0 * step):
+            if bound >= call_timeout:
+                return tuple(out + [call_timeout] if call_timeout > out[-1] else out)
+            out.append(bound)
+        step *= 10
+
+
+def _duration(call_timeout: float) -> Histogram:
+    return Histogram("tabletop_request_duration_seconds", "Time in the app layer per request, by method and game",
+                     ["transport", "method", "game"], buckets=duration_buckets(call_timeout))
+
+
+DURATION = _duration(DEFAULT_CALL_TIMEOUT)
 # A move is applied exactly when an ApplyMove call answers OK, so `flush` counts MOVES from the calls'
 # tally (`served`) instead of a count of its own per move (~4k instructions less per ApplyMove).
 MOVES = Counter("tabletop_moves_applied_total", "Moves applied, by game", ["game"])
@@ -162,6 +184,21 @@ _DURATION_BOUNDS = _bounds_of(DURATION)
 _FIRST_BOUND = _DURATION_BOUNDS[0]
 
 
+def use_call_timeout(seconds: float) -> None:
+    """DURATION's buckets up to `seconds` (the worker's --call-timeout): called before the worker serves, as
+    the calls' tallies (`served`) are rows of the buckets they started with."""
+    global DURATION, _DURATION_BOUNDS
+    buckets = duration_buckets(seconds)
+    if buckets == tuple(_DURATION_BOUNDS[:-1]):
+        return
+    with _flush_lock:
+        if any(t.calls for t in _tallies):
+            raise RuntimeError("metrics.use_call_timeout: calls were counted already")
+        REGISTRY.unregister(DURATION)
+        DURATION = _duration(seconds)
+        _DURATION_BOUNDS = _bounds_of(DURATION)
+
+
 def flush() -> None:
     """Pass every thread's counts since the last flush on to the prometheus values."""
     with _flush_lock:
@@ -237,16 +274,80 @@ os.register_at_fork(after_in_child=_after_fork)
 
 
 def render() -> bytes:
-    """The exposition text: aggregated over worker processes when running multi-process."""
+    """The exposition text: aggregated over worker processes when running multi-process, with every worker's
+    process metrics (CPU, memory, open files) labelled by `worker`."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         flush()  # this worker's counts now; the others' within FLUSH_SECONDS
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
+        registry.register(_WORKER_PROCESSES)
         return generate_latest(registry)
     return generate_latest(REGISTRY)
 
 
+# Process metrics per worker. prometheus-client's ProcessCollector reports the process it runs in, and the
+# multi-process collector leaves it out (the values are not in its files): a scrape showed no CPU, memory or
+# open files at all. The supervisor keeps the list of workers (index -> pid) in WORKERS_FILE beside the
+# metric files, and the worker answering a scrape reads each worker's figures from /proc/<pid> (the workers
+# share the machine), so the figures are as of the scrape and a call pays nothing for them.
+WORKERS_FILE = "workers.json"
+_workers: dict[str, int] = {}  # the supervisor's list: worker index -> pid
+
+
+def worker_started(index: int, pid: int) -> None:
+    """The supervisor started (or promoted a spare to) worker `index` as process `pid`."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        _workers[str(index)] = pid
+        _write_workers()
+
+
+def _write_workers() -> None:
+    path = os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], WORKERS_FILE)
+    with open(path + ".new", "w") as f:
+        json.dump(_workers, f)
+    os.replace(path + ".new", path)  # a scrape reads the old list or the new one, never half of one
+
+
+def _read_workers() -> dict[str, int]:
+    try:
+        with open(os.path.join(os.environ["PROMETHEUS_MULTIPROC_DIR"], WORKERS_FILE)) as f:
+            return {str(k): int(v) for k, v in json.load(f).items()}
+    except (OSError, ValueError, AttributeError):  # no supervisor (one process, a directory of its own)
+        return {"0": os.getpid()}
+
+
+class _WorkerProcesses:
+    """The process_* metrics of every worker, each sample labelled `worker` (its index)."""
+
+    def __init__(self):
+        self._readers: dict[int, ProcessCollector] = {}
+
+    def collect(self):
+        workers = _read_workers()
+        pids = set(workers.values())
+        for gone in [pid for pid in self._readers if pid not in pids]:
+            del self._readers[gone]
+        families: dict[str, Metric] = {}
+        for worker, pid in sorted(workers.items(), key=lambda item: int(item[0])):
+            reader = self._readers.get(pid)
+            if reader is None:
+                reader = self._readers[pid] = ProcessCollector(pid=lambda pid=pid: pid, registry=None)
+            for family in reader.collect():  # (nothing for a process gone since the list was written)
+                out = families.get(family.name)
+                if out is None:
+                    out = families[family.name] = Metric(family.name, family.documentation, family.type)
+                for sample in family.samples:
+                    out.add_sample(sample.name, {**sample.labels, "worker": worker}, sample.value)
+        return list(families.values())
+
+
+_WORKER_PROCESSES = _WorkerProcesses()
+
+
 def process_exited(pid: int) -> None:
-    """Forget a dead worker's live gauges (counters and histograms are kept)."""
+    """Forget a dead worker's live gauges (counters and histograms are kept) and take it off the workers' list."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         multiprocess.mark_process_dead(pid)
+        for index in [index for index, known in _workers.items() if known == pid]:
+            del _workers[index]
+            _write_workers()

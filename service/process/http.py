@@ -62,7 +62,8 @@ def _litestar(app: App, config=None, lane: Lane | None = None) -> Litestar:
     @get("/metrics", sync_to_thread=False, include_in_schema=False)
     def metrics_route() -> Response:
         """Prometheus exposition (all worker processes)."""
-        return Response(metrics.render(), media_type=metrics.CONTENT_TYPE_LATEST)
+        # Its content type as given: as a media type, litestar appends a second `charset` to any text/*.
+        return Response(metrics.render(), headers={"content-type": metrics.CONTENT_TYPE_LATEST})
 
     schema: list[bytes] = []  # built on first use (~0.1 s): a worker or spare starts without it
 

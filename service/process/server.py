@@ -99,7 +99,9 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
     from .http import create_app, server_config
 
     from ..app.store import from_env as store_from_env
+    from ..app import metrics
 
+    metrics.use_call_timeout(config.call_timeout)  # duration buckets up to it, before any call is counted
     app = App(Sealer(keys_from_env()), access=None if config.access == "auto" else config.access,
               store=store_from_env())
     lane = Lane()  # long calls of both transports take turns (service/app/lane.py)
@@ -224,6 +226,8 @@ def _supervise(config: Config) -> int:
             slot.proc.start()
         slot.started = time.monotonic()
         slot.restart_at = None
+        from ..app import metrics
+        metrics.worker_started(slot.index, slot.proc.pid)  # its process metrics, labelled by worker
 
     def keep_spare() -> None:
         if spare and spare[0][0].exitcode is not None:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -102,7 +104,7 @@ def test_served_counts_requests_and_durations_as_the_public_methods_would():
                                  ("d_sum", {}), *(("d_bucket", {"le": str(b)}) for b in bounds)]]
     before = ours()
     rnd = random.Random(9)
-    for v in [*bounds, 0.0, 3.0] + [rnd.random() * 2e-3 for _ in range(300)]:
+    for v in [*bounds, 0.0, 3.0, 7.0, 12.0] + [rnd.random() * 2e-3 for _ in range(300)]:
         code = rnd.choice(("OK", "NOT_FOUND"))
         metrics.served(*labels, code, v)
         c.labels(*labels, code).inc()
@@ -110,3 +112,25 @@ def test_served_counts_requests_and_durations_as_the_public_methods_would():
     got = [a - b for a, b in zip(ours(), before)]
     assert got[:3] + got[4:] == theirs()[:3] + theirs()[4:]
     assert got[3] == pytest.approx(theirs()[3])
+
+
+def test_the_duration_buckets_follow_the_call_timeout_before_the_first_call():
+    """In a fresh process (as a worker starts): use_call_timeout(30) gives buckets up to 30 s that `served` fills
+    as observe() would; once calls are counted the buckets stay (a change would split their rows)."""
+    code = """if True:
+        from prometheus_client import REGISTRY
+        from service.app import metrics
+        metrics.use_call_timeout(30.0)
+        for seconds in (0.00001, 3.0, 20.0, 29.0, 45.0):
+            metrics.served("rest", "ApplyMove", "hats", "OK", seconds)
+        labels = {"transport": "rest", "method": "ApplyMove", "game": "hats"}
+        print([REGISTRY.get_sample_value("tabletop_request_duration_seconds_bucket", {**labels, "le": le})
+               for le in ("5e-05", "1.0", "5.0", "25.0", "30.0", "+Inf")])
+        try:
+            metrics.use_call_timeout(60.0)
+        except RuntimeError:
+            print("kept")
+    """
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["[1.0, 1.0, 2.0, 3.0, 4.0, 5.0]", "kept"], done.stdout
