@@ -159,9 +159,13 @@ def _unary(app: App, meth: Method, lim: Limits):
                 abort(context, err)
             return write(resp)
         finally:
-            tracing.CURRENT.reset(entered)
+            _leave_ids(entered)
     # The handler answers with the serialized message (to_bytes): grpcio sends bytes as they are.
     return grpc.unary_unary_rpc_method_handler(handler, _reader(meth), None)
+
+
+# (module names: a gRPC call looks them up once each, as the handler's own)
+Ids, NO_IDS, _enter_ids, _leave_ids = tracing.Ids, tracing.NONE, tracing.CURRENT.set, tracing.CURRENT.reset
 
 
 def enter(context: grpc.ServicerContext):
@@ -180,10 +184,10 @@ def enter(context: grpc.ServicerContext):
         elif key == "x-request-id":
             rid = value
     if trace is None and rid is None:
-        return auth, tracing.CURRENT.set(tracing.Ids(None, None, False))
+        return auth, _enter_ids(Ids(NO_IDS))
     ids = tracing.ids(trace, rid)
     context.send_initial_metadata(((tracing.HEADER, ids.request_id),))
-    return auth, tracing.CURRENT.set(ids)
+    return auth, _enter_ids(ids)
 
 
 def _in_lane(app: App, lim: Limits, name: str, msg, context, auth: str | None):
@@ -240,7 +244,7 @@ def _stream(app: App, meth: Method, lim: Limits):
                 yield to_pb(result, resp_pb)
         finally:
             lim.close_stream(context)
-            tracing.CURRENT.reset(entered)
+            _leave_ids(entered)
     return grpc.stream_stream_rpc_method_handler(handler, _reader(meth), meth.response_pb.SerializeToString)
 
 

@@ -13,6 +13,7 @@ the gRPC handler sets it in its thread. The log formatters (service/process/logs
 from __future__ import annotations
 
 import itertools
+import operator
 import os
 import re
 from contextvars import ContextVar
@@ -24,21 +25,23 @@ REQUEST_ID = re.compile(r"[A-Za-z0-9._:/+=@-]{1,128}")
 HEADER = "x-request-id"
 
 
-class Ids:
-    """One call's trace id (None without a valid `traceparent`) and request id (made on first use when the
-    caller gave none: a gRPC call that neither asked for one nor failed never needs it)."""
+class Ids(list):
+    """One call's [trace id, request id]: the trace id None without a valid `traceparent`, the request id made
+    on first use when the caller gave none (a gRPC call that neither asked for one nor failed never needs it).
+    A list, so that making one runs no Python code (a gRPC call without tracing metadata makes one too)."""
 
-    __slots__ = ("trace_id", "_request_id", "asked")
-
-    def __init__(self, trace_id: str | None, request_id: str | None, asked: bool):
-        self.trace_id, self._request_id, self.asked = trace_id, request_id, asked
+    __slots__ = ()
+    trace_id = property(operator.itemgetter(0))
 
     @property
     def request_id(self) -> str:
-        rid = self._request_id
+        rid = self[1]
         if rid is None:
-            rid = self._request_id = new_request_id()
+            rid = self[1] = new_request_id()
         return rid
+
+
+NONE = (None, None)  # Ids(NONE): a call that sent neither header
 
 
 CURRENT: ContextVar[Ids | None] = ContextVar("tabletop_call", default=None)
@@ -59,14 +62,12 @@ def trace_id(traceparent: str | None) -> str | None:
 
 
 def ids(traceparent: str | None, request_id: str | None) -> Ids:
-    """The call's ids from its `traceparent` and `x-request-id` values (None: not sent); `asked` says the
-    caller sent either, so wants the request id back even where echoing it costs (gRPC)."""
+    """The call's ids from its `traceparent` and `x-request-id` values (None: not sent)."""
     if request_id is not None and REQUEST_ID.fullmatch(request_id) is None:
         given = None
     else:
         given = request_id
-    return Ids(None if traceparent is None else trace_id(traceparent), given,
-               traceparent is not None or request_id is not None)
+    return Ids((None if traceparent is None else trace_id(traceparent), given))
 
 
 def from_http(headers) -> Ids:
@@ -75,7 +76,7 @@ def from_http(headers) -> Ids:
     head = dict(headers)
     trace, rid = head.get(b"traceparent"), head.get(b"x-request-id")
     if trace is None and rid is None:  # (nearly every call: no decoding, no matching)
-        return Ids(None, new_request_id(), False)
+        return Ids((None, new_request_id()))
     found = ids(None if trace is None else trace.decode("latin-1"), None if rid is None else rid.decode("latin-1"))
     found.request_id  # noqa: B018 - made now: the answer's head carries it
     return found

@@ -218,7 +218,7 @@ def test_request_ids_given_or_made():
         assert made != bad and GENERATED.fullmatch(made)
     first, second = tracing.new_request_id(), tracing.new_request_id()
     assert first != second and first.split("-")[0] == second.split("-")[0]
-    lazy = tracing.Ids(None, None, False)
+    lazy = tracing.Ids(tracing.NONE)
     assert lazy.request_id == lazy.request_id  # made once, on first use
 
 
@@ -232,7 +232,7 @@ def test_json_formatter_writes_one_object_per_line_with_the_calls_ids():
         raise ValueError("boom\nsecond line")
     except ValueError:
         exc_info = sys.exc_info()
-    token = tracing.CURRENT.set(tracing.Ids("ab" * 16, "rid-1", True))
+    token = tracing.CURRENT.set(tracing.Ids(("ab" * 16, "rid-1")))
     try:
         line = formatter.format(_record("two\nlines \u2603", exc_info))
     finally:
@@ -249,7 +249,7 @@ def test_json_formatter_writes_one_object_per_line_with_the_calls_ids():
 
 def test_text_formatter_appends_the_calls_ids_after_the_message():
     formatter = logs.TextFormatter()
-    token = tracing.CURRENT.set(tracing.Ids(None, "rid-2", False))
+    token = tracing.CURRENT.set(tracing.Ids((None, "rid-2")))
     try:
         line = formatter.format(_record("hello"))
     finally:
@@ -263,7 +263,7 @@ def test_the_call_threads_run_in_the_requests_context():
     from service.adapters.bodies import in_threads
 
     async def call():
-        tracing.CURRENT.set(tracing.Ids("cd" * 16, "hop-1", True))
+        tracing.CURRENT.set(tracing.Ids(("cd" * 16, "hop-1")))
         return await in_threads(tracing.current)
     ids = asyncio.run(call())
     assert ids is not None and (ids.trace_id, ids.request_id) == ("cd" * 16, "hop-1")
