@@ -14,6 +14,7 @@ checks and unary calls always find one.
 """
 from __future__ import annotations
 
+import contextvars
 import threading
 import time
 from concurrent import futures
@@ -139,7 +140,8 @@ def _unary(app: App, meth: Method, lim: Limits):
     heavy = name in limits.HEAVY
 
     def handler(request, context):
-        auth, entered = enter(context)
+        auth, ids = call_ids(context)
+        entered = _enter_ids(ids)
         try:
             try:
                 if request.__class__ is _Unreadable:
@@ -168,12 +170,12 @@ def _unary(app: App, meth: Method, lim: Limits):
 Ids, NO_IDS, _enter_ids, _leave_ids = tracing.Ids, tracing.NONE, tracing.CURRENT.set, tracing.CURRENT.reset
 
 
-def enter(context: grpc.ServicerContext):
-    """The caller's `authorization` metadata (`Bearer <key>`, None without one; read by the app layer), and the
-    token of the call's ids (service/app/tracing.py) set in this thread for its log lines, which the handler
-    resets when the call ends. The request id goes back in the initial metadata when the caller sent
-    `x-request-id` or `traceparent`; otherwise only with a refusal, in its trailers (tracing.py makes one then):
-    initial metadata of its own costs grpcio a batch more per call (+37k instructions on a ~356k empty call)."""
+def call_ids(context: grpc.ServicerContext):
+    """The caller's `authorization` metadata (`Bearer <key>`, None without one; read by the app layer) and the
+    call's ids (service/app/tracing.py), which the handler sets for the call's log lines. The request id goes
+    back in the initial metadata when the caller sent `x-request-id` or `traceparent`; otherwise only with a
+    refusal, in its trailers (tracing.py makes one then): initial metadata of its own costs grpcio a batch
+    more per call (+37k instructions on a ~356k empty call)."""
     auth = trace = rid = None
     for key, value in context.invocation_metadata():
         if key == "authorization":
@@ -184,10 +186,10 @@ def enter(context: grpc.ServicerContext):
         elif key == "x-request-id":
             rid = value
     if trace is None and rid is None:
-        return auth, _enter_ids(Ids(NO_IDS))
+        return auth, Ids(NO_IDS)
     ids = tracing.ids(trace, rid)
     context.send_initial_metadata(((tracing.HEADER, ids.request_id),))
-    return auth, _enter_ids(ids)
+    return auth, ids
 
 
 def _in_lane(app: App, lim: Limits, name: str, msg, context, auth: str | None):
@@ -224,27 +226,32 @@ def _stream(app: App, meth: Method, lim: Limits):
                            "on this server already; retry shortly, or use ScoreBatch")
             app.refused("grpc", name, err)
             abort(context, err)
-        auth, entered = enter(context)
+        auth, ids = call_ids(context)
+        # Each message is answered in a context of the stream's own that holds its ids (a generator must not
+        # set and reset them in its thread's: a stream the client leaves is closed later, maybe elsewhere).
+        inside = contextvars.copy_context()
+        inside.run(_enter_ids, ids)
+
+        def answer(n: int, request):
+            lim.touch(context)
+            if n >= limits.MAX_STREAM_MESSAGES:
+                err = ApiError(RESOURCE_EXHAUSTED, "stream_too_long", f"{name}: at most "
+                               f"{limits.MAX_STREAM_MESSAGES} messages per stream; open a new one")
+                app.refused("grpc", name, err)
+                abort(context, err)
+            if request.__class__ is _Unreadable:
+                app.refused("grpc", name, request.error)
+                return error_result(error=_error_pb(request.error))
+            try:
+                result = app.call("grpc", name, from_pb(request, req_struct), authorization=auth)
+            except ApiError as err:  # the call itself refused (a bad authorization header): the stream ends
+                abort(context, err)  # with its status, as a unary call's does (escaping, it was UNKNOWN)
+            return to_pb(result, resp_pb)
         try:
             for n, request in enumerate(request_iterator):
-                lim.touch(context)
-                if n >= limits.MAX_STREAM_MESSAGES:
-                    err = ApiError(RESOURCE_EXHAUSTED, "stream_too_long", f"{name}: at most "
-                                   f"{limits.MAX_STREAM_MESSAGES} messages per stream; open a new one")
-                    app.refused("grpc", name, err)
-                    abort(context, err)
-                if request.__class__ is _Unreadable:
-                    app.refused("grpc", name, request.error)
-                    yield error_result(error=_error_pb(request.error))
-                    continue
-                try:
-                    result = app.call("grpc", name, from_pb(request, req_struct), authorization=auth)
-                except ApiError as err:  # the call itself refused (a bad authorization header): the stream ends
-                    abort(context, err)  # with its status, as a unary call's does (escaping, it was UNKNOWN)
-                yield to_pb(result, resp_pb)
+                yield inside.run(answer, n, request)
         finally:
             lim.close_stream(context)
-            _leave_ids(entered)
     return grpc.stream_stream_rpc_method_handler(handler, _reader(meth), meth.response_pb.SerializeToString)
 
 

@@ -15,6 +15,8 @@ cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
   answer such as 413 is read and dropped, and the connection kept for the next
   request, within that same time);
 - beyond twice `limit_concurrency` connections, new ones are closed at once.
+It also gives every request its ids (service/app/tracing.py): its task runs with them, for the call's
+log lines, and its answer carries `x-request-id`, whatever route or refusal answers it.
 """
 from __future__ import annotations
 

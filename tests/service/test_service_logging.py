@@ -112,6 +112,23 @@ def test_every_transport_logs_the_callers_trace_id_and_echoes_its_request_id(deb
         assert lines and all(what in line and f"request_id={rid}" in line for line in lines), (what, lines)
 
 
+def test_a_grpc_stream_logs_its_trace_id_for_every_message(debug_service):
+    """ScoreStream: each message's line carries the stream's ids (answered in a context of the stream's own)."""
+    from service.api import engine_pb2 as pb
+    from service.api import engine_pb2_grpc
+    _, _, channel, log = debug_service
+    traceparent, trace = _traceparent(99)
+    stream = engine_pb2_grpc.GameServiceStub(channel).ScoreStream(
+        iter([pb.ScoreRequest(state=b"\x00\x01")] * 3), metadata=[("traceparent", traceparent)], timeout=10)
+    assert len(list(stream)) == 3
+    rid = dict(stream.initial_metadata())["x-request-id"]
+    assert GENERATED.fullmatch(rid)
+    deadline = time.monotonic() + 5
+    while len(lines := _lines(log, f"trace_id={trace}")) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(lines) == 3 and all("grpc ScoreStream" in line and f"request_id={rid}" in line for line in lines), lines
+
+
 def test_a_malformed_traceparent_or_request_id_is_not_taken(debug_service):
     """An upper-case traceparent is no trace id; a request id with a space, or of 200 characters, is replaced
     by one made here; a call with neither gets one made here too (HTTP echoes it always)."""
