@@ -7,6 +7,7 @@ import {
   GameService,
   MoveSchema,
   NewGameRequestSchema,
+  NewGameResponseSchema,
   WantSchema,
   type ApplyMoveResponse,
   type GameInfo,
@@ -17,6 +18,8 @@ import {
   type SeatMoves,
   type ViewResponse,
 } from "./gen/engine/v1/engine_pb.js";
+import { withTabletopErrors } from "./errors.js";
+import { tokenBytes, tokenText } from "./records.js";
 
 /** The generated Connect client of engine.v1.GameService. */
 export type GameClient = Client<typeof GameService>;
@@ -31,9 +34,10 @@ export type NewGameInit = Omit<Exclude<MessageInitShape<typeof NewGameRequestSch
 /** A move to apply: its index in the caller's list, its text, or a typed Move. */
 export type MoveChoice = { index: number } | { text: string } | { move: Move };
 
-/** A GameService client over any Connect transport (connect-web, connect-node, gRPC-Web). */
+/** A GameService client over any Connect transport (connect-web, connect-node, gRPC-Web); its calls
+ *  reject with a TabletopError (the service's `reason`, `code` and `fields`). */
 export function gameClient(transport: Transport): GameClient {
-  return createClient(GameService, transport);
+  return createClient(GameService, withTabletopErrors(transport));
 }
 
 /** Call options carrying `key` as `authorization: Bearer <key>` (none without a key). */
@@ -47,6 +51,24 @@ export function withKey(key: string | undefined, options: CallOptions = {}): Cal
 /** The registered games (ListGames), in registry order. */
 export async function listGames(client: GameClient): Promise<GameInfo[]> {
   return (await client.listGames({})).games;
+}
+
+/** What a front end keeps to come back to a game (Table.saved, JSON.stringify(table)) and gives
+ *  to Table.resume: the newest token and the keys it holds. */
+export interface SavedTable {
+  /** The game's id; Table.resume reads it from the token's score when absent. */
+  game?: string;
+  /** The newest state token: base64 text (as saved) or bytes. */
+  state: string | Uint8Array;
+  /** The seat keys by seat, "" for a seat whose key this front end does not hold. */
+  keys?: string[];
+  /** The host key (acts and sees for every seat): only on a server. */
+  hostKey?: string;
+  /** "seats" or "open", as NewGame answered. */
+  access?: string;
+  /** One seat's key, for a player's front end (the same as `keys` with only that seat's key). */
+  seat?: number;
+  key?: string;
 }
 
 /**
@@ -66,10 +88,16 @@ export class Table {
     readonly keys: string[],
     readonly hostKey: string,
     readonly access: string,
+    /** NewGame's answer; for a resumed table, the token, seats and keys it resumed from (no events). */
     readonly dealt: NewGameResponse,
   ) {
     this.state = dealt.state;
     this.toAct = [...dealt.toAct];
+  }
+
+  /** How many seats the game has. */
+  get seatCount(): number {
+    return this.dealt.seats.length;
   }
 
   /** Deal a new game (NewGame); `want` asks for the first view / legal moves / score in the same answer. */
@@ -78,11 +106,67 @@ export class Table {
     return new Table(client, dealt.game, dealt.seats.map((s) => s.key), dealt.hostKey, dealt.access, dealt);
   }
 
+  /**
+   * Come back to a game from what Table.saved (or JSON.stringify(table)) kept, or from a token and
+   * one seat's key (`{ state, seat, key }`): asks the service who is to act (View, with a key held,
+   * so a wrong key is refused here) and the move count (Score), in parallel.
+   */
+  static async resume(client: GameClient, saved: SavedTable, options?: CallOptions): Promise<Table> {
+    const state = tokenBytes(saved.state);
+    const keys = [...(saved.keys ?? [])];
+    if (saved.seat !== undefined || saved.key !== undefined) {
+      if (saved.seat === undefined || !saved.key || !Number.isInteger(saved.seat) || saved.seat < 0) {
+        throw new TypeError("Table.resume: `seat` and `key` come together (a seat number and that seat's key)");
+      }
+      if (keys[saved.seat] && keys[saved.seat] !== saved.key) {
+        throw new TypeError(`Table.resume: \`key\` and \`keys[${saved.seat}]\` differ`);
+      }
+      keys[saved.seat] = saved.key;
+    }
+    const asSeat = keys.findIndex((k) => !!k);
+    const asKey = saved.hostKey || keys[asSeat] || undefined;
+    const seat = saved.hostKey || asSeat < 0 ? undefined : asSeat;
+    const game = saved.game ?? "";
+    const [seen, score] = await Promise.all([
+      client.view({ state, seat, game }, withKey(asKey, options)),
+      client.score({ state, game }, options),
+    ]);
+    const seats = seen.seats.length;
+    if (keys.length > seats) {
+      throw new RangeError(`Table.resume: keys for ${keys.length} seats, but the game has ${seats}`);
+    }
+    const filled = Array.from({ length: seats }, (_, i) => keys[i] ?? "");
+    const access = saved.access ?? "";
+    const hostKey = saved.hostKey ?? "";
+    const dealt = create(NewGameResponseSchema, {
+      state, game: score.score?.game || game, toAct: seen.toAct, hostKey, access,
+      seats: seen.seats.map((s, i) => ({ name: s.name, kind: s.kind, key: filled[i] })),
+    });
+    const table = new Table(client, dealt.game, filled, hostKey, access, dealt);
+    table.finished = seen.finished;
+    table.moveCount = score.score?.moveCount ?? 0;
+    return table;
+  }
+
+  /** What to keep to resume this game: the token as text and the keys; with `seat`, only that
+   *  seat's key (a player's front end), else every key and the host key (keep that on a server). */
+  saved(seat?: number): SavedTable & { game: string; state: string; keys: string[] } {
+    const base = { game: this.game, state: tokenText(this.state), access: this.access };
+    if (seat === undefined) return { ...base, keys: [...this.keys], hostKey: this.hostKey };
+    const key = this.keyFor(seat) ?? "";
+    return { ...base, keys: this.keys.map((_, i) => (i === seat ? key : "")) };
+  }
+
+  /** JSON.stringify(table) writes `saved()`: every key and the host key. */
+  toJSON(): SavedTable {
+    return this.saved();
+  }
+
   /** The key a call for `seat` carries: the seat's own key, or the host key for no seat. */
   keyFor(seat?: number): string | undefined {
     if (seat === undefined) return this.hostKey || undefined;
-    if (seat < 0 || seat >= this.dealt.seats.length) {
-      throw new RangeError(`no seat ${seat}: the game has seats 0..${this.dealt.seats.length - 1}`);
+    if (!Number.isInteger(seat) || seat < 0 || seat >= this.seatCount) {
+      throw new RangeError(`no seat ${seat}: the game has seats 0..${this.seatCount - 1}`);
     }
     return this.keys[seat] || undefined;
   }
