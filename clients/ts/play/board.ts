@@ -52,16 +52,31 @@ export function drawBoard(view: WhiteHatView): SVGSVGElement | null {
     g.append(svg("rect", { x: String(c.x - half), y: String(c.y - half), width: String(2 * half),
       height: String(2 * half), rx: "10", fill: SPACE_COLOURS[s.type] ?? "#eee", stroke: "#555" }));
     const dark = s.type === "denial_of_service" || s.type === "dark_grey";
-    g.append(text(c.x, c.y - half + 14, s.name, "name", dark));
+    const lines = nameLines(s.name);
+    lines.forEach((part, i) => g.append(text(c.x, c.y - half + 13 + i * 12, part,
+      lines.some((l) => l.length > NAME_CHARS) ? "name narrow" : "name", dark)));
     g.append(text(c.x - half + 8, c.y + half - 6, `#${s.id}`, "id", dark));
     if (s.value !== 0 || s.effectiveValue !== 0) {
       g.append(text(c.x + half - 14, c.y + half - 6, signed(s.effectiveValue), "value", dark));
     }
     root.append(g);
   }
+  for (const slot of board.slots) root.append(slotTag(slot.id, slot.face, slot.x, slot.y));
   drawMarkers(root, view, at);
   drawPawns(root, view, at);
   return root;
+}
+
+const NAME_CHARS = 13;  // what fits on one line of a space at the names' font size
+
+/** A space's name on one line, or two (split at the space or hyphen nearest the middle) when long. */
+function nameLines(name: string): string[] {
+  if (name.length <= NAME_CHARS) return [name];
+  const cuts = [...name.matchAll(/[ -]/g)].map((m) => m.index ?? 0);
+  if (cuts.length === 0) return [name];
+  const cut = cuts.reduce((best, i) => (Math.abs(i - name.length / 2) < Math.abs(best - name.length / 2) ? i : best));
+  const keep = name[cut] === "-" ? 1 : 0;
+  return [name.slice(0, cut + keep), name.slice(cut + 1)];
 }
 
 function drawSlot(id: string, face: string, x?: number, y?: number): SVGElement {
@@ -69,7 +84,19 @@ function drawSlot(id: string, face: string, x?: number, y?: number): SVGElement 
   if (x === undefined || y === undefined) return g;
   g.append(svg("rect", { x: String(x * CELL + 1), y: String(y * CELL + 1), width: String(2 * CELL - 2),
     height: String(2 * CELL - 2), rx: "14", fill: "none", stroke: "#889", "stroke-dasharray": "6 4" }));
-  g.append(text(x * CELL + CELL, y * CELL + 13, face ? `${id} ${face}` : id, "slot-label", false));
+  return g;
+}
+
+/** A slot's name and face, where its four spaces' corners meet (clear of their labels; drawn over them). */
+function slotTag(id: string, face: string, x?: number, y?: number): SVGElement {
+  const g = svg("g", { class: "slot-tag" });
+  if (x === undefined || y === undefined) return g;
+  const label = face ? `${id} ${face}` : id;
+  const cx = x * CELL + CELL, cy = y * CELL + CELL;
+  const w = 8 + label.length * 6.5;
+  g.append(svg("rect", { x: String(cx - w / 2), y: String(cy - 7), width: String(w), height: "14", rx: "7",
+    fill: "#fff", stroke: "#889" }));
+  g.append(text(cx, cy + 4, label, "slot-label", false));
   return g;
 }
 
@@ -115,7 +142,8 @@ function drawMarkers(root: SVGElement, view: WhiteHatView, at: Map<number, Point
   for (const mk of view.markers) {
     const c = mk.space === undefined ? undefined : at.get(mk.space);
     if (!c) continue;
-    root.append(text(c.x + 24, c.y - 10, `${mk.marker} ${signed(mk.sign)}`, "marker", false));
+    // Bottom centre: between the space's id (left) and its value (right), below its pawns.
+    root.append(text(c.x, c.y + CELL / 2 - PAD - 6, `${mk.marker} ${signed(mk.sign)}`, "marker", false));
   }
 }
 

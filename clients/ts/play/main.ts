@@ -1,25 +1,33 @@
 // The web table (/play): pick a game, seats and options from ListGames, then play hot-seat or
 // against seats that make random legal moves. Every call goes through the Connect client of
-// clients/ts with the acting seat's key. Query parameters: `api` (the service's base URL, default
-// this page's origin), `wire` (connect-json, connect-binary or grpc-web), `speed` (ms per robot move).
-import { ConnectError } from "@connectrpc/connect";
+// clients/ts with the acting seat's key. The game survives a reload (saved.ts). Query parameters:
+// `api` (the service's base URL, default this page's origin), `wire` (connect-json, connect-binary
+// or grpc-web), `speed` (ms per robot move), `game` (the game the form starts on).
 import {
   checkFormat, gameClient, listGames, randomMove, seatOptionNames, seatOptions, seededRandom, Table, webTransport,
-  type ApplyMoveResponse, type GameClient, type GameInfo, type Move,
+  type GameClient, type GameInfo, type Move,
 } from "../src/index.js";
-import { byId, el } from "./dom.js";
 import { seatColour } from "./board.js";
-import { renderEvent, renderScore, renderView, resultText, seatName } from "./render.js";
+import { byId, el } from "./dom.js";
+import { describe, fetchFailed, unreachable } from "./errors.js";
+import { renderEvent } from "./events.js";
+import { type Ctx } from "./games/common.js";
+import { moveKind, moveLabel } from "./moves.js";
+import { renderScore, renderView, resultText, seatName } from "./render.js";
+import { clear, load, loadLog, save, saveLog, type LogEntry, type Saved } from "./saved.js";
 
 type Session = {
   table: Table;
   info: GameInfo;
   names: string[];
   robots: boolean[];
+  options: Record<string, string>;
+  seed: string;
   viewer: number | null;  // the seat whose view is shown; null = spectator
   follow: boolean;        // show the human seat to act after each move (hot-seat)
   random: () => number;
-  log: { seat: number; out: ApplyMoveResponse }[];
+  log: LogEntry[];
+  shown: { viewer: number | null; count: number };  // what the log on the page holds
 };
 
 const LOG_SHOWN = 200;  // newest entries drawn; the log is redrawn for each viewer (privacy on a shared screen)
@@ -44,23 +52,18 @@ function markIdle(): void {
   document.body.dataset.idle = String(pending === 0 && !robotWaiting);
 }
 
-function showError(err: unknown): void {
-  const message = err instanceof ConnectError ? `${err.code ? `[${codeName(err)}] ` : ""}${err.rawMessage}` : String(err);
-  byId("error").textContent = message;
-  byId("error").hidden = false;
-}
-
-function codeName(err: ConnectError): string {
-  return ["ok", "canceled", "unknown", "invalid_argument", "deadline_exceeded", "not_found", "already_exists",
-    "permission_denied", "resource_exhausted", "failed_precondition", "aborted", "out_of_range", "unimplemented",
-    "internal", "unavailable", "data_loss", "unauthenticated"][err.code] ?? String(err.code);
+/** Show `err` (with `prefix`); a call the browser could not make says why (a refused origin, no service). */
+async function showError(err: unknown, prefix = ""): Promise<void> {
+  const box = byId("error");
+  box.textContent = prefix + (fetchFailed(err) ? await unreachable(api) : describe(err));
+  box.hidden = false;
 }
 
 /** Run `step` after whatever runs now; errors are shown, never thrown away. */
 function enqueue(step: () => Promise<void>): Promise<void> {
   pending++;
   markIdle();
-  queue = queue.then(step).catch(showError).finally(() => { pending--; markIdle(); });
+  queue = queue.then(step).catch((err) => showError(err)).finally(() => { pending--; markIdle(); });
   return queue;
 }
 
@@ -73,8 +76,7 @@ async function start(): Promise<void> {
     games = await listGames(client);
   } catch (err) {
     setPhase("error");
-    showError(err);
-    byId("error").prepend(`Cannot list the games at ${api}: `);
+    await showError(err, `Cannot list the games at ${api}: `);
     markIdle();
     return;
   }
@@ -86,8 +88,13 @@ async function start(): Promise<void> {
   byId<HTMLInputElement>("seat-count").onchange = () => { seatRows(); setSeatOptions(); };
   byId("setup-form").onsubmit = (e) => { e.preventDefault(); void enqueue(deal); };
   setupForm();
-  setPhase("setup");
-  markIdle();
+  const saved = load(api);
+  if (saved && games.some((g) => g.id === saved.game)) {
+    await enqueue(() => resume(saved));
+  } else {
+    setPhase("setup");
+    markIdle();
+  }
 }
 
 function chosen(): GameInfo {
@@ -152,15 +159,53 @@ async function deal(): Promise<void> {
     if (field && field.value !== o.default) options[o.name] = field.value;
   }
   const seedText = byId<HTMLInputElement>("seed").value.trim();
+  if (seedText && !/^\d+$/.test(seedText)) throw new Error(`the seed must be a whole number from 0, not "${seedText}"`);
   const seed = seedText ? BigInt(seedText) : undefined;
   const table = await Table.start(client, { game: info.id, seats, options, seed });
-  session = {
+  open({
     table, info, names: seats.map((s, i) => s.name || `Seat ${i}`), robots: seats.map((s) => s.kind === "robot"),
-    viewer: null, follow: true, log: [], random: seededRandom(Number(seed ?? BigInt(Date.now())) >>> 0),
-  };
-  byId("title").textContent = `${info.title} · ${seats.length} seats`;
-  setPhase("playing");
+    options, seed: seedText, viewer: null, follow: true, shown: { viewer: null, count: -1 },
+    // The deal's events (cut for the spectator: nobody's hand) open the log.
+    log: [{ seat: -1, moveCount: 0, text: "", events: table.dealt?.events ?? [] }],
+    random: seededRandom(Number(seed ?? BigInt(Date.now())) >>> 0),
+  });
   await refresh();
+}
+
+function open(s: Session): void {
+  session = s;
+  byId("title").textContent = `${s.info.title} · ${s.names.length} seats`;
+  byId("log").replaceChildren();
+  setPhase("playing");
+}
+
+/** Resume the game this tab kept: the same token and keys, the same seats, viewer and log. */
+async function resume(saved: Saved): Promise<void> {
+  const info = games.find((g) => g.id === saved.game)!;
+  try {
+    const table = await Table.resume(client, saved.table);
+    open({
+      table, info, names: saved.names, robots: saved.robots, options: saved.options,
+      seed: saved.seed, viewer: saved.viewer, follow: saved.follow, log: loadLog(saved.log),
+      shown: { viewer: null, count: -1 },
+      // A fresh stream for the robots, fixed by the seed and the move reached.
+      random: seededRandom(((Number(saved.seed || "0") >>> 0) + table.moveCount * 7919) >>> 0),
+    });
+    await refresh();
+  } catch (err) {
+    session = null;
+    clear(api);
+    setPhase("setup");
+    await showError(err, "The saved game could not be resumed (it is forgotten now): ");
+  }
+}
+
+function keep(s: Session): void {
+  save(api, {
+    version: 1, game: s.info.id, title: s.info.title, names: s.names, robots: s.robots, options: s.options, seed: s.seed,
+    table: s.table.saved(), viewer: s.viewer, follow: s.follow,
+    log: saveLog(s.log),
+  });
 }
 
 // ---------------------------------------------------------------- play
@@ -178,23 +223,32 @@ async function refresh(): Promise<void> {
   if (!s) return;
   pickViewer(s);
   const viewer = s.viewer;
-  const mayMove = viewer !== null && !s.robots[viewer] && s.table.toAct.includes(viewer);
   const [view, moves, score] = await Promise.all([
     s.table.view(viewer ?? undefined),
-    mayMove ? s.table.legalMoves(viewer) : Promise.resolve([] as Move[]),
+    viewer !== null && !s.robots[viewer] && s.table.toAct.includes(viewer) ? s.table.legalMoves(viewer) : Promise.resolve([] as Move[]),
     s.table.finished ? s.table.score() : s.table.publicScore(),
   ]);
   if (s !== session) return;
+  s.table.toAct = [...view.toAct];
+  s.table.finished = view.finished;
+  if (s.table.moveCount < score.moveCount) s.table.moveCount = score.moveCount;
+  const mayMove = viewer !== null && !s.robots[viewer] && s.table.toAct.includes(viewer);
+  // White Hat's robot (two players, §7.6) sits at a seat of its own that no player holds.
+  const g = view.view?.game;
+  const robot = g && (g.case === "whiteHat" || g.case === "blackHat") ? g.value.robot : undefined;
+  const names = robot !== undefined && robot >= s.names.length ? Object.assign([...s.names], { [robot]: "Robot" }) : s.names;
+  const ctx: Ctx = { game: s.info.id, names, viewer };
   renderTabs(s);
-  byId("view").replaceChildren(view.view ? renderView(view.view, s.names) : el("p", {}, "no view"));
-  renderMoves(s, moves, mayMove);
-  byId("score").replaceChildren(renderScore(score, s.names));
-  renderLog(s);
+  byId("view").replaceChildren(view.view ? renderView(view.view, ctx) : el("p", {}, "no view"));
+  renderMoves(s, mayMove ? moves : [], mayMove);
+  byId("score").replaceChildren(renderScore(score, names));
+  renderLog(s, ctx);
   byId("status").textContent = s.table.finished ? "" :
-    `Move ${s.table.moveCount} · to act: ${s.table.toAct.map((x) => seatName(s.names, x)).join(", ")}`;
+    `Move ${s.table.moveCount} · to act: ${s.table.toAct.map((x) => seatName(names, x)).join(", ")}`;
   const result = byId("result");
   result.hidden = !s.table.finished;
-  result.textContent = s.table.finished ? resultText(score, s.names) : "";
+  result.textContent = s.table.finished ? resultText(score, names) : "";
+  keep(s);
   if (s.table.finished) setPhase("finished");
   else scheduleRobot(s);
 }
@@ -216,9 +270,20 @@ function renderTabs(s: Session): void {
     s.follow = (e.target as HTMLInputElement).checked;
     await refresh();
   });
-  byId("tabs").replaceChildren(...tabs, spectator, follow);
+  // Hot-seat: a player may leave their seat to a robot (random legal moves) and take it back.
+  const seat = s.viewer;
+  const takeover = seat !== null && !s.table.finished ? el("button", { type: "button", class: "takeover", "data-seat": String(seat) },
+    s.robots[seat] ? `Play ${s.names[seat]} yourself` : `Let a robot play ${s.names[seat]}`) : null;
+  if (takeover && seat !== null) {
+    takeover.onclick = () => enqueue(async () => {
+      s.robots[seat] = !s.robots[seat];
+      await refresh();
+    });
+  }
+  byId("tabs").replaceChildren(...tabs, spectator, follow, ...(takeover ? [takeover] : []));
 }
 
+/** The viewer's legal moves, grouped by kind: a title per group (the rule on hover), a button per move. */
 function renderMoves(s: Session, moves: Move[], mayMove: boolean): void {
   const box = byId("moves");
   if (!mayMove) {
@@ -227,17 +292,32 @@ function renderMoves(s: Session, moves: Move[], mayMove: boolean): void {
     return;
   }
   const state = s.table.state;
-  box.replaceChildren(...moves.map((m, index) => {
-    const b = el("button", { type: "button", class: "move", "data-index": String(index) }, m.text);
+  const groups = new Map<string, HTMLElement>();
+  const sections: HTMLElement[] = [];
+  moves.forEach((m, index) => {
+    const kind = moveKind(s.info.id, m.text);
+    let group = groups.get(kind.kind);
+    if (!group) {
+      group = el("div", { class: "move-buttons" });
+      groups.set(kind.kind, group);
+      sections.push(el("section", { class: "move-group", "data-kind": kind.kind },
+        el("h4", { title: kind.meaning }, kind.title, kind.meaning ? el("span", { class: "hint", "aria-hidden": "true" }, " ?") : null),
+        group));
+    }
+    const b = el("button", { type: "button", class: "move", "data-index": String(index), "data-text": m.text,
+      title: `${kind.meaning ? `${kind.meaning} ` : ""}Move: ${m.text}` }, ...moveLabel(s.info.id, m.text, s.names));
     // `index` counts in this list for this state: a click after the state moved on is ignored.
     b.onclick = () => enqueue(async () => {
       if (s !== session || s.table.state !== state || s.viewer === null) return;
-      const out = await s.table.apply(s.viewer, { index });
-      logMove(s, s.viewer, out);
+      const seat = s.viewer;
+      const out = await s.table.apply(seat, { index });
+      s.log.push({ seat, moveCount: out.moveCount, text: out.move?.text || m.text, events: out.events });
       await refresh();
     });
-    return b;
-  }));
+    group.append(b);
+  });
+  box.replaceChildren(el("p", { class: "muted small" }, `${seatName(s.names, s.viewer!)} to move: hover a title for the rule.`),
+    ...sections);
 }
 
 /** Let a robot seat to act move after `speed` ms (none when only humans are to act). */
@@ -246,26 +326,46 @@ function scheduleRobot(s: Session): void {
   if (robots.length === 0) return;
   const state = s.table.state;
   robotWaiting = true;
+  markIdle();
   setTimeout(() => enqueue(async () => {
     robotWaiting = false;
     if (s !== session || s.table.state !== state || s.table.finished) return;
     const seat = robots[Math.floor(s.random() * robots.length)];
     const out = await randomMove(s.table, seat, s.random);
-    logMove(s, seat, out);
-    await refresh();
+    s.log.push({ seat, moveCount: out.moveCount, text: out.move?.text ?? "", events: out.events });
+    // At speed 0 nobody watches the robots' moves one by one: the table is drawn when a human is to act.
+    if (speed <= 0 && !s.table.finished && s.table.toAct.every((x) => s.robots[x])) {
+      keep(s);
+      scheduleRobot(s);
+    } else {
+      await refresh();
+    }
   }), speed);
 }
 
-function logMove(s: Session, seat: number, out: ApplyMoveResponse): void {
-  s.log.push({ seat, out });
+function logEntry(entry: LogEntry, ctx: Ctx): HTMLElement {
+  const head = entry.seat < 0 ? [el("b", {}, "The deal")] : [el("span", { class: "dot", style: `background:${seatColour(entry.seat)}` }),
+    el("b", {}, `${entry.moveCount}. ${seatName(ctx.names, entry.seat)}`), entry.text ? `: ${entry.text}` : ": a move"];
+  return el("li", { class: "entry", "data-move": String(entry.moveCount) }, el("div", { class: "entry-head" }, ...head),
+    entry.events.length ? el("ul", {}, ...entry.events.map((e) => renderEvent(e, ctx))) : null);
 }
 
-function renderLog(s: Session): void {
-  const shown = s.log.slice(-LOG_SHOWN).reverse().map(({ seat, out }) => el("li", { class: "entry" },
-    el("span", { class: "dot", style: `background:${seatColour(seat)}` }),
-    el("b", {}, `${out.moveCount}. ${seatName(s.names, seat)}: `), out.move?.text || "(a move)",
-    el("ul", {}, ...out.events.map((e) => renderEvent(e, s.viewer, s.names)))));
-  byId("log").replaceChildren(...shown);
+/** The newest entries first; redrawn whole when the viewer changes (what each seat may read differs). */
+function renderLog(s: Session, ctx: Ctx): void {
+  const log = byId("log");
+  if (s.shown.viewer !== ctx.viewer || s.shown.count < 0 || s.shown.count > s.log.length) {
+    log.replaceChildren(...s.log.slice(-LOG_SHOWN).reverse().map((e) => logEntry(e, ctx)));
+  } else {
+    log.prepend(...s.log.slice(s.shown.count).reverse().map((e) => logEntry(e, ctx)));
+    while (log.children.length > LOG_SHOWN) log.lastElementChild?.remove();
+  }
+  s.shown = { viewer: ctx.viewer, count: s.log.length };
 }
-byId("new-game").onclick = () => { session = null; setPhase("setup"); };
+
+byId("new-game").onclick = () => {
+  session = null;
+  clear(api);
+  byId("error").hidden = true;
+  setPhase("setup");
+};
 void start();
