@@ -8,9 +8,12 @@ response back; refusals become a status with a google.rpc.ErrorInfo detail
 Bounds (service/app/limits.py): a request is measured before it is parsed and
 counted before it is converted, and one that cannot be read is INVALID_ARGUMENT,
 never INTERNAL. Long calls (ScoreBatch) take turns in the worker's Lane; at most
-`max_streams` ScoreStreams are open at once per worker, each ended when idle for
-`stream_idle` seconds, so streams never hold every handler thread and health
-checks and unary calls always find one.
+`max_streams` ScoreStreams are open at once per worker, and at most
+`streams_per_peer` of them from one peer address (so one client cannot take every
+slot), each ended when idle for `stream_idle` seconds, so streams never hold every
+handler thread and health checks and unary calls always find one. While the
+worker drains, new calls wait at the `Gate` and are refused UNAVAILABLE once the
+server is shutting down (service/process/drain.py says why).
 """
 from __future__ import annotations
 
@@ -44,6 +47,7 @@ READY_NAMES = ("", SERVICE_NAME, "readiness")
 MAX_CONNECTION_AGE_MS = 5 * 60 * 1000
 MAX_CONNECTION_AGE_GRACE_MS = 30 * 1000
 HEALTH_THREADS = 2
+UNAVAILABLE = "UNAVAILABLE"
 
 
 def abort(context: grpc.ServicerContext, err: ApiError):
@@ -91,17 +95,57 @@ def _counter(meth: Method):
     return check
 
 
+class Gate:
+    """Where new GameService calls wait while the worker drains (service/process/drain.py, step 3): open while
+    serving; once closed, a new call waits until the server has begun to shut down (`release`), then is
+    refused UNAVAILABLE `draining`, which a client retries elsewhere."""
+
+    HELD_AT_MOST = 5.0  # seconds, should the release never come
+
+    def __init__(self):
+        self.closed = False
+        self._released = threading.Event()
+
+    def close(self) -> None:
+        self.closed = True
+
+    def release(self) -> None:
+        self._released.set()
+
+    def refuse(self, app: App, name: str, context: grpc.ServicerContext):
+        """Hold the call until the release, then end it UNAVAILABLE."""
+        self._released.wait(self.HELD_AT_MOST)
+        err = ApiError(UNAVAILABLE, "draining", f"{name}: this server is shutting down and takes no new calls; "
+                       "retry the same request (another server takes it)")
+        app.refused("grpc", name, err)
+        abort(context, err)
+
+
+def peer_address(peer: str) -> str:
+    """The address of a grpc peer string (`ipv4:127.0.0.2:50512`, `ipv6:[::1]:50512`, `unix:...`), no port."""
+    kind, _, rest = peer.partition(":")
+    if kind == "ipv6" and rest.startswith("["):
+        return rest[1:rest.find("]")]
+    if kind == "ipv4":
+        return rest.rpartition(":")[0]
+    return peer
+
+
 class Limits:
-    """One worker's bounds on gRPC calls (the defaults are `python -m service`'s)."""
+    """One worker's bounds on gRPC calls (the defaults are `python -m service`'s); `streams_per_peer` 0: none."""
 
     def __init__(self, lane: Lane | None = None, call_timeout: float = 10.0, max_streams: int = 4,
-                 stream_idle: float = 10.0):
+                 stream_idle: float = 10.0, streams_per_peer: int = 2):
         self.lane = lane or Lane()
         self.call_timeout = call_timeout
         self.max_streams = max_streams
         self.stream_idle = stream_idle
+        self.streams_per_peer = streams_per_peer
+        self.gate = Gate()
         self._lock = threading.Lock()
         self._streams: dict[object, float] = {}  # open stream's context -> time of its last message
+        self._peers: dict[str, int] = {}  # peer address -> its open streams
+        self._peer_of: dict[object, str] = {}  # open stream's context -> its peer address
         threading.Thread(target=self._sweep, name="stream-idle", daemon=True).start()
 
     def deadline(self, context) -> float:
@@ -109,19 +153,33 @@ class Limits:
         limit = self.call_timeout if remaining is None else min(self.call_timeout, remaining)
         return time.monotonic() + limit
 
-    def open_stream(self, context) -> bool:
+    def open_stream(self, context) -> str | None:
+        """None when the stream may open (it is counted), else why not: `too_many_streams` (every slot of
+        the worker taken) or `too_many_streams_from_peer` (this peer address holds its share)."""
+        peer = peer_address(context.peer())
         with self._lock:
             if len(self._streams) >= self.max_streams:
-                return False
+                return "too_many_streams"
+            held = self._peers.get(peer, 0)
+            if self.streams_per_peer and held >= self.streams_per_peer:
+                return "too_many_streams_from_peer"
             self._streams[context] = time.monotonic()
-            return True
+            self._peers[peer] = held + 1
+            self._peer_of[context] = peer
+            return None
 
     def touch(self, context) -> None:
         self._streams[context] = time.monotonic()
 
     def close_stream(self, context) -> None:
         with self._lock:
-            self._streams.pop(context, None)
+            if self._streams.pop(context, None) is not None:
+                peer = self._peer_of.pop(context)
+                left = self._peers[peer] - 1
+                if left:
+                    self._peers[peer] = left
+                else:
+                    del self._peers[peer]
 
     def _sweep(self) -> None:
         while True:
@@ -138,8 +196,11 @@ def _unary(app: App, meth: Method, lim: Limits):
     read, write = reader(meth.request_pb, meth.request), writer(meth.response, meth.response_pb)
     count = _counter(meth)
     heavy = name in limits.HEAVY
+    gate = lim.gate
 
     def handler(request, context):
+        if gate.closed:
+            gate.refuse(app, name, context)
         auth, ids = call_ids(context)
         entered = _enter_ids(ids)
         try:
@@ -221,9 +282,13 @@ def _stream(app: App, meth: Method, lim: Limits):
 
     def handler(request_iterator, context):
         """One response per request, in order; a bad token or message is an error result, not the end."""
-        if not lim.open_stream(context):
-            err = ApiError(RESOURCE_EXHAUSTED, "too_many_streams", f"{name}: {lim.max_streams} streams are open "
-                           "on this server already; retry shortly, or use ScoreBatch")
+        if lim.gate.closed:
+            lim.gate.refuse(app, name, context)
+        refused = lim.open_stream(context)
+        if refused is not None:
+            held = (f"{lim.max_streams} streams are open on this server already" if refused == "too_many_streams"
+                    else f"{lim.streams_per_peer} streams from your address are open on this server already")
+            err = ApiError(RESOURCE_EXHAUSTED, refused, f"{name}: {held}; retry shortly, or use ScoreBatch")
             app.refused("grpc", name, err)
             abort(context, err)
         auth, ids = call_ids(context)

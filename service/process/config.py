@@ -29,6 +29,8 @@ class Config:
     cors_headers: str = ""  # comma-separated request headers such pages may send, beside the defaults
     grpc_compression: str = "none"  # gzip: gRPC answers gzipped for callers that take it
     log_format: str = "text"  # text, or json: one JSON object per line (service/process/logs.py)
+    max_streams_per_peer: int = 2  # ScoreStreams open at once from one peer address, per worker; 0: no share
+    http_max_connections_per_peer: int = 250  # open HTTP connections from one peer address, per worker; 0: no cap
 
 
 def _env(name: str, default):
@@ -89,6 +91,11 @@ def parse(argv: list[str] | None = None) -> Config:
     g.add_argument("--max-streams", type=int, default=_env("TABLETOP_MAX_STREAMS", Config.max_streams),
                    help="ScoreStream calls open at once per worker (each holds a gRPC thread); more are refused "
                         "with RESOURCE_EXHAUSTED (env TABLETOP_MAX_STREAMS, default %(default)s)")
+    g.add_argument("--max-streams-per-peer", type=int,
+                   default=_env("TABLETOP_MAX_STREAMS_PER_PEER", Config.max_streams_per_peer),
+                   help="of those, at most this many from one peer address (so one client cannot take them all); "
+                        "more are refused with RESOURCE_EXHAUSTED too_many_streams_from_peer; 0: no share (env "
+                        "TABLETOP_MAX_STREAMS_PER_PEER, default %(default)s)")
     g.add_argument("--stream-idle", type=float, default=_env("TABLETOP_STREAM_IDLE", Config.stream_idle),
                    help="a ScoreStream that sends nothing for this many seconds is ended (env "
                         "TABLETOP_STREAM_IDLE, default %(default)s)")
@@ -96,6 +103,12 @@ def parse(argv: list[str] | None = None) -> Config:
                    default=_env("TABLETOP_HTTP_MAX_CONNECTIONS", Config.http_max_connections),
                    help="open HTTP connections per worker; beyond it requests get 503 and, at twice it, new "
                         "connections are closed at once (env TABLETOP_HTTP_MAX_CONNECTIONS, default %(default)s)")
+    g.add_argument("--http-max-connections-per-peer", type=int,
+                   default=_env("TABLETOP_HTTP_MAX_CONNECTIONS_PER_PEER", Config.http_max_connections_per_peer),
+                   help="of those, at most this many from one peer address (so one client's idle or half-sent "
+                        "connections cannot shut others out); more are closed at once; 0: no cap. Behind a proxy "
+                        "or a load balancer that hides client addresses every client shares the proxy's address: "
+                        "raise it, or 0 (env TABLETOP_HTTP_MAX_CONNECTIONS_PER_PEER, default %(default)s)")
     g.add_argument("--http-header-timeout", type=float,
                    default=_env("TABLETOP_HTTP_HEADER_TIMEOUT", Config.http_header_timeout),
                    help="seconds an HTTP client has to send a whole request (head and body) once it starts one "
@@ -126,6 +139,9 @@ def parse(argv: list[str] | None = None) -> Config:
             p.error(f"{flag} ({env}) {value!r}: expected one of {', '.join(allowed)}")
     if a.max_streams < 0 or a.max_streams >= a.grpc_threads:
         p.error("--max-streams must be below --grpc-threads (streams must leave threads for unary calls)")
+    for name in ("max_streams_per_peer", "http_max_connections_per_peer"):
+        if getattr(a, name) < 0:
+            p.error(f"--{name.replace('_', '-')} must not be negative (0: no cap)")
     for name in ("grace", "drain_delay", "call_timeout", "stream_idle", "http_header_timeout", "http_keep_alive"):
         if getattr(a, name) < 0:
             p.error(f"--{name.replace('_', '-')} must not be negative")
@@ -140,4 +156,5 @@ def parse(argv: list[str] | None = None) -> Config:
     return Config(a.host, a.grpc_port, a.http_port, a.workers, a.grpc_threads, a.grace, a.log_level,
                   a.drain_delay, a.call_timeout, a.max_streams, a.stream_idle, a.http_max_connections,
                   a.http_header_timeout, a.http_keep_alive, a.access, a.cors_origins, a.cors_headers,
-                  a.grpc_compression, log_format=a.log_format)
+                  a.grpc_compression, log_format=a.log_format, max_streams_per_peer=a.max_streams_per_peer,
+                  http_max_connections_per_peer=a.http_max_connections_per_peer)

@@ -14,26 +14,40 @@ cap uvicorn lacks for slow or idle clients (uvicorn's own settings do the rest:
   connection, pipelined ones included; a body still arriving after an early
   answer such as 413 is read and dropped, and the connection kept for the next
   request, within that same time);
-- beyond twice `limit_concurrency` connections, new ones are closed at once.
+- beyond twice `limit_concurrency` connections, new ones are closed at once, and so are a peer
+  address's beyond `per_peer` (one client's idle or half-sent connections cannot shut others out);
+- while the worker drains (service/process/drain.py), a request that arrives once new work is
+  refused is held until the listener is closed, then answered 503 `draining` (`refuse_draining`)
+  with `Connection: close`; at the shutdown a connection is closed only between requests: one in
+  the middle of a request gets its answer first, and a new one that has sent nothing yet gets a
+  moment to send its request (which is refused).
 It also gives every request its ids (service/app/tracing.py): its task runs with them, for the call's
 log lines, and its answer carries `x-request-id`, whatever route or refusal answers it.
 """
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
+import httptools
 from litestar import Litestar, Request, Response, get
 from litestar.exceptions import HTTPException
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ..adapters import connect, openapi, play, rest
-from ..adapters.bodies import encode
+from ..adapters.bodies import encode, send_answer
 from ..adapters.compression import Compress
-from ..app import App, limits, metrics, tracing
+from ..app import App, error_struct, limits, metrics, tracing
+from ..app.errors import ApiError
 from ..app.lane import Lane
 from .cors import Cors, parse_headers, parse_origins
 from .drain import Readiness
 
 MAX_BODY = limits.LARGEST_REQUEST
 MAX_HEAD = 64 * 1024  # request line and headers
+OPERATIONAL = frozenset({"/healthz", "/readyz", "/metrics"})  # answered while draining, never refused
+FRESH_WAIT = 0.25  # seconds a connection that has sent nothing yet may still send its request at the shutdown
+HELD_AT_MOST = 5.0  # seconds a refused request waits for the listener to close, should that never come
 
 
 def create_app(app: App, config=None, lane: Lane | None = None):
@@ -108,15 +122,59 @@ def _on_http(request: Request, exc: HTTPException) -> Response:
     return rest.EXCEPTION_HANDLERS[HTTPException](request, exc)
 
 
+class _Held:
+    """Refused requests wait on `released` (made in the worker's loop when first needed) until the listener is
+    closed: then they are answered (see service/process/drain.py for why not at once)."""
+
+    released: asyncio.Event | None = None
+    done = False
+
+
+def release_held() -> None:
+    """Answer the held requests now (in the HTTP loop's thread: the listener is closed)."""
+    _Held.done = True
+    if _Held.released is not None:
+        _Held.released.set()
+
+
+async def refuse_draining(scope, receive, send) -> None:
+    """The answer to a request that arrived once the drain refused new work: its body read whole (a connection
+    closed with unread data is reset, and the answer with it), held until the listener is closed, then 503
+    UNAVAILABLE `draining` in the caller's protocol (REST's error body, Connect's, gRPC-Web's trailers), the
+    connection closed after it."""
+    message = {"type": "http.request"}
+    while message["type"] == "http.request" and message.get("more_body", True):
+        message = await receive()
+    if message["type"] != "http.request":  # the client left
+        return
+    if not _Held.done:
+        if _Held.released is None:
+            _Held.released = asyncio.Event()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(_Held.released.wait(), HELD_AT_MOST)
+    err = ApiError("UNAVAILABLE", "draining", "this server is shutting down and takes no new calls; retry the "
+                   "same request (another server takes it)")
+    path = scope["path"]
+    if connect.RPC_PATH.fullmatch(path):
+        content_type = next((v for k, v in scope["headers"] if k == b"content-type"), b"").decode("latin-1")
+        await connect.refusal(err, content_type).send(send, True)
+    else:
+        await send_answer(send, encode(error_struct(err)), True, b"application/json", err.http_status)
+
+
 def server_config(web, config) -> "uvicorn.Config":
     """uvicorn's settings for serving `web` with `config`'s HTTP bounds (the benchmark's baseline servers
     use them too, so they measure handlers, not server settings)."""
     import uvicorn
 
     from .logs import uvicorn_level  # (uvicorn's loggers write through ours: service/process/logs.py)
+    origins = parse_origins(getattr(config, "cors_origins", ""))
+    # A refusal crosses origins as the service's answers do (else a page sees a network error, not the 503).
+    refusal = Cors(refuse_draining, origins, parse_headers(config.cors_headers)) if origins else refuse_draining
     return uvicorn.Config(
         web, loop="uvloop", lifespan="off", access_log=False,
-        http=guarded_protocol(config.http_header_timeout, config.http_max_connections),
+        http=guarded_protocol(config.http_header_timeout, config.http_max_connections,
+                              getattr(config, "http_max_connections_per_peer", 0), refusal),
         log_config=None, log_level=uvicorn_level(getattr(config, "log_level", "info")),
         server_header=False, timeout_keep_alive=config.http_keep_alive,
         limit_concurrency=config.http_max_connections, timeout_graceful_shutdown=config.grace)
@@ -161,9 +219,12 @@ class OneSend:
         return getattr(self._transport, name)
 
 
-def guarded_protocol(header_timeout: float, max_connections: int | None) -> type:
-    """uvicorn's httptools protocol with a request-read timeout, a head-size cap and a hard connection cap."""
+def guarded_protocol(header_timeout: float, max_connections: int | None, per_peer: int = 0,
+                     refusal=refuse_draining) -> type:
+    """uvicorn's httptools protocol with a request-read timeout, a head-size cap, a hard connection cap, a cap
+    per peer address (`per_peer`, 0: none) and the drain's refusals (`refusal`: the ASGI app answering them)."""
     hard_cap = 2 * max_connections if max_connections else None
+    peers: dict[str, int] = {}  # peer address -> its open connections (this worker's)
 
     class GuardedHttpToolsProtocol(HttpToolsProtocol):
         def connection_made(self, transport) -> None:
@@ -175,9 +236,20 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
             self._reading = 0  # bytes of the data being received
             self._refused = False  # refused with 431: the parser's further callbacks on this data do nothing
             self._deferred = None  # a refusal's status kept until the answers before it are sent
+            self._begun = 0  # requests begun on this connection
+            self._in_request = False  # between a request's first byte and its end
+            self._shutting = False  # the shutdown came in the middle of a request
+            self._peer = None  # counted in `peers` under this address
             if hard_cap is not None and len(self.connections) > hard_cap:
                 transport.abort()
                 return
+            if per_peer and self.client:
+                held = peers.get(self.client[0], 0)
+                if held >= per_peer:
+                    transport.abort()
+                    return
+                self._peer = self.client[0]
+                peers[self._peer] = held + 1
             # Idle from the start (uvicorn only arms its keep-alive timer after a first response).
             self.timeout_keep_alive_task = self.loop.call_later(self.timeout_keep_alive,
                                                                 self.timeout_keep_alive_handler)
@@ -213,6 +285,8 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
         def on_message_begin(self) -> None:
             if self._refused:
                 return
+            self._begun += 1
+            self._in_request = True
             super().on_message_begin()
             self._cancel_read_timer()
             self._read_timer = self.loop.call_later(header_timeout, self._read_timeout)
@@ -226,6 +300,15 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
                 self._refuse(b"431 Request Header Fields Too Large")
                 return
             self._head = -1
+            if Readiness.refusing and httptools.parse_url(self.url).path.decode("latin-1") not in OPERATIONAL:
+                # New work while the drain refuses it (a request begun before goes on): answered by `refusal`.
+                # (uvicorn picks its application up from self.app while it dispatches this request.)
+                app, self.app = self.app, refusal
+                try:
+                    super().on_headers_complete()
+                finally:
+                    self.app = app
+                return
             super().on_headers_complete()
 
         def _head_size(self) -> int:
@@ -241,12 +324,44 @@ def guarded_protocol(header_timeout: float, max_connections: int | None) -> type
             # The next bytes start a new head: counted from the end of the request, not of the answer,
             # which may have gone before the body was all read.
             self._head = 0
+            self._in_request = False
             self._cancel_read_timer()
             super().on_message_complete()
+            if self._shutting and self.cycle.response_complete and not self.pipeline:
+                self.transport.close()
 
         def connection_lost(self, exc) -> None:
             self._cancel_read_timer()
+            if self._peer is not None:
+                left = peers[self._peer] - 1
+                if left:
+                    peers[self._peer] = left
+                else:
+                    del peers[self._peer]
+                self._peer = None
             super().connection_lost(exc)
+
+        def shutdown(self) -> None:
+            # The drain's end (uvicorn calls it for each connection once the listener is closed): close only
+            # between requests. uvicorn's own would close a connection with a request half-read, or one just
+            # made whose request is on its way (the client then sees a reset, not a refusal).
+            release_held()
+            if self.transport.is_closing():
+                return
+            if self.pipeline:  # the last request queued behind the one being answered ends the connection
+                self.pipeline[0][0].keep_alive = False
+            elif self.cycle is not None and not self.cycle.response_complete:
+                self.cycle.keep_alive = False
+            elif self._in_request:  # its head or body still arriving: refused with `Connection: close` once
+                self._shutting = True  # read (or, its answer sent early, closed once read: on_message_complete)
+            elif not self._begun:
+                self.loop.call_later(FRESH_WAIT, self._close_unused)
+            else:
+                self.transport.close()  # between two requests
+
+        def _close_unused(self) -> None:
+            if not self._begun and not self.transport.is_closing():
+                self.transport.close()
 
         def _cancel_read_timer(self) -> None:
             if self._read_timer is not None:

@@ -115,7 +115,8 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
         return 0
     grpc_server, grpc_port, health = rpc.create_server(
         app, f"{config.host}:{config.grpc_port}", config.grpc_threads,
-        rpc.Limits(lane, config.call_timeout, config.max_streams, config.stream_idle),
+        grpc_limits := rpc.Limits(lane, config.call_timeout, config.max_streams, config.stream_idle,
+                                  config.max_streams_per_peer),
         compression=config.grpc_compression == "gzip")
     sock = _http_socket(config.host, config.http_port)
     settle_heap()
@@ -127,7 +128,7 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
             yield  # our flag-only handlers stay installed (uvicorn's would re-raise the signal at exit)
 
     http = Server(server_config(web, config))
-    drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready, parent)
+    drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready, parent, grpc_limits.gate)
     drain.start()
     log.info("serving gRPC on %s:%d and HTTP on %s:%d (%d start-up objects frozen out of the collector's passes, "
              "a full pass after every %d of its middle ones)", config.host, grpc_port, config.host, config.http_port,

@@ -593,7 +593,9 @@ def test_sigterm_under_load_finishes_every_call_in_flight_and_refuses_new_work(s
                 began = time.monotonic()
                 try:
                     r = c.post("/v1/score", json={"state": b64})
-                    note("rest", began, "ok" if r.status_code == 200 else f"bad:{r.status_code}")
+                    draining = r.status_code == 503 and r.json()["reason"] == "draining"  # held, then refused
+                    note("rest", began, "ok" if r.status_code == 200 else "refused:503" if draining else
+                         f"bad:{r.status_code}")
                 except httpx.TransportError as e:
                     note("rest", began, f"refused:{type(e).__name__}")
                     time.sleep(0.05)
@@ -638,7 +640,8 @@ def test_sigterm_under_load_finishes_every_call_in_flight_and_refuses_new_work(s
     assert not [c for c in calls if c[3].startswith("bad")]
     after = [c for c in calls if c[1] > signalled + 1.3]  # past the drain delay: new work is refused
     assert after and all(c[3].startswith("refused") for c in after), after[:5]
-    assert {c[3] for c in after} <= {"refused:UNAVAILABLE", "refused:ConnectError"}, {c[3] for c in after}
+    assert {c[3] for c in after} <= {"refused:UNAVAILABLE", "refused:503", "refused:ConnectError"}, \
+        {c[3] for c in after}
 
 
 def _group_kill_run(rng: random.Random, grace: float) -> float:

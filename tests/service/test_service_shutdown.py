@@ -1,13 +1,17 @@
 """SIGTERM under load: in-flight calls complete, new ones are refused cleanly, the process exits 0."""
 from __future__ import annotations
 
+import errno
+import json
 import re
 import signal
+import socket
 import threading
 import time
 
 import grpc
 import httpx
+import pytest
 
 from service.api import engine_pb2 as pb
 from service.api import engine_pb2_grpc
@@ -58,9 +62,12 @@ def test_sigterm_during_load_drains_and_exits_zero(request):
                 try:
                     r = c.post("/v1/score:batch", json=body)
                     ok = r.status_code == 200 and len(r.json()["results"]) == 300
+                    refused = r.status_code == 503 and r.json()["reason"] == "draining"
                     with lock:
-                        results.append("ok" if ok else f"bad:{r.status_code}")
+                        results.append("ok" if ok else "refused:503" if refused else f"bad:{r.status_code}")
                         calls.append((began, ok))
+                    if refused:
+                        break
                 except httpx.TransportError:
                     with lock:
                         calls.append((began, False))
@@ -85,10 +92,11 @@ def test_sigterm_during_load_drains_and_exits_zero(request):
     in_flight = [ok for began, ok in calls if signalled - 1.0 < began < signalled - 0.1]
     assert in_flight and all(in_flight), calls
     assert "bad" not in results and not any(r.startswith("bad") for r in results), results
-    # Whatever was refused was refused cleanly (not a broken answer): UNAVAILABLE once the port is
-    # closed, or CANCELLED for a call still queued inside grpc core, not yet given to a handler, when
-    # shutdown began (core cancels those). Tokens are stateless, so a refused call changed nothing.
-    assert all(r in ("ok", "refused:UNAVAILABLE", "refused:CANCELLED", "refused:connect") for r in results), \
+    # Whatever was refused was refused cleanly (not a broken answer): UNAVAILABLE or 503 `draining` (a new
+    # call is held until the ports close, then refused), or the connection refused once the port is closed;
+    # never CANCELLED (grpc core cancels the calls it holds when it shuts down, before any handler took
+    # them: service/process/drain.py). Tokens are stateless, so a refused call changed nothing.
+    assert all(r in ("ok", "refused:UNAVAILABLE", "refused:503", "refused:connect") for r in results), \
         set(results)
     cancelled = [began for began, ok in calls if not ok and began < signalled - 0.1]
     assert not cancelled, f"calls under way 100 ms before the signal were refused: {cancelled}"
@@ -139,3 +147,73 @@ def test_the_log_level_holds_in_every_process(request, tmp_path):
     settled = [m.groups() for line in chatty if (m := re.search(r"\((\d+) start-up objects frozen .* after every "
                                                                 r"(\d+) of its middle ones", line))]
     assert settled and int(settled[0][0]) > 10_000 and int(settled[0][1]) == FULL_PASS_EVERY, chatty
+
+
+def _read_answer(sock, timeout: float = 5.0) -> bytes:
+    """Everything the server sends on `sock` until it closes it (b"" if it closed without a byte)."""
+    sock.settimeout(timeout)
+    data = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            return data
+        data += chunk
+
+
+def test_the_drain_closes_http_connections_only_between_requests(request):
+    """Once the drain refuses new work, a request is held until the listener is closed, then answered 503
+    `draining` with `connection: close`: a connection that was in the middle of a request's head, or had
+    just been opened and sent nothing yet, gets that answer (never a close or a reset instead), and an idle
+    kept-alive connection is closed without a byte (between requests). A gRPC call likewise waits until the
+    server is shutting down (GOAWAY sent, its port closed), then is refused UNAVAILABLE `draining`."""
+    start = request.getfixturevalue("start_service_factory")
+    svc = start(workers=1, extra_env={"TABLETOP_DRAIN_DELAY": "1", "TABLETOP_SHUTDOWN_GRACE": "6"})
+    token = httpx.post(svc.http + "/v1/games/hats:new", json={"seats": [{}, {}], "seed": "1"}).json()["state"]
+    body = ('{"state": "%s"}' % token).encode()
+    call = (b"POST /v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: "
+            + str(len(body)).encode() + b"\r\n\r\n" + body)
+    port = ("127.0.0.1", svc.http_port)
+    idle = socket.create_connection(port)  # answered once, then kept alive, idle
+    idle.sendall(call)
+    idle.settimeout(5)
+    assert idle.recv(65536).startswith(b"HTTP/1.1 200")
+    half = socket.create_connection(port)  # half a head sent when the drain begins
+    half.sendall(call[:40])
+    channel = grpc.insecure_channel(svc.grpc_target)
+    stub = engine_pb2_grpc.GameServiceStub(channel)
+    state = stub.NewGame(pb.NewGameRequest(game="hats", seats=[pb.Seat()] * 2), timeout=10).state
+    svc.proc.send_signal(signal.SIGTERM)
+    time.sleep(1.1)  # past the drain delay: new work is refused (held)
+    refused: list = []
+
+    def grpc_call():
+        try:
+            refused.append(stub.Score(pb.ScoreRequest(state=state), timeout=10))
+        except grpc.RpcError as e:
+            with socket.socket() as s:  # by the time the refusal came, the gRPC port was closed
+                refused.append((e.code(), e.details(), s.connect_ex(("127.0.0.1", svc.grpc_port))))
+    caller = threading.Thread(target=grpc_call)
+    caller.start()
+    held = socket.create_connection(port)
+    held.sendall(call)
+    fresh = socket.create_connection(port)  # opened, nothing sent yet
+    answer = _read_answer(held)
+    # The held request was answered once the listener had closed: a new connection is refused now.
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(port, timeout=1).close()
+    fresh.sendall(call)  # just after the shutdown of the connections began
+    half.sendall(call[40:])
+    answers = {"held": answer, "fresh": _read_answer(fresh), "half": _read_answer(half)}
+    for name, got in answers.items():
+        head, _, text = got.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 503") and b"connection: close" in head.lower(), (name, got)
+        assert json.loads(text)["reason"] == "draining", (name, got)
+    assert _read_answer(idle) == b""  # closed between requests, without a byte
+    for s in (idle, half, held, fresh):
+        s.close()
+    caller.join(10)
+    channel.close()
+    assert refused and isinstance(refused[0], tuple), refused  # (not answered: served, or never refused)
+    assert refused[0][0] == grpc.StatusCode.UNAVAILABLE and "shutting down" in refused[0][1], refused
+    assert refused[0][2] == errno.ECONNREFUSED, refused
+    assert svc.proc.wait(10) == 0
