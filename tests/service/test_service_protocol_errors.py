@@ -20,7 +20,8 @@ import grpc
 import pytest
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
-from web.test_front_ends import node_test, ts_client  # noqa: F401 - the fixture, shared
+from web.conftest import ts_client  # noqa: F401 - the fixture, shared
+from web.test_front_ends import node_test
 
 from service.adapters import openapi
 from service.app import limits
