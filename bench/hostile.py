@@ -1,15 +1,20 @@
 """Normal play beside a hostile mix (issue 10, acceptance 1): errors, p99, health and memory.
 
     python -m bench.hostile [--seconds 30] [--clients 64] [--workers 2] [--streams 32] [--slow 200]
+                            [--half-open 4500] [--stream-players 4] [--hostile-from 127.0.0.2]
 
 Starts the real service (`python -m service`, its default limits) on 127.0.0.1 and runs two
 phases of `--seconds` each in one run:
 1. baseline: `--clients` players on gRPC and as many on REST, each playing whole games
-   (bench/hostile_load.py);
+   (bench/hostile_load.py), and `--stream-players` scoring on ScoreStreams (`stream`);
 2. hostile: the same players, plus the hostile mix: the heaviest legal requests (LegalMoves on
    the states with the largest listings found by a random search, ApplyMove onto them with
-   everything wanted, ScoreBatch of 1,000 of the largest tokens), `--streams` idle ScoreStreams
-   and `--slow` slow-header HTTP connections.
+   everything wanted, ScoreBatch of 1,000 of the largest tokens), `--streams` idle ScoreStreams,
+   `--slow` slow-header HTTP connections and `--half-open` HTTP connections with half a head
+   sent; the streams and connections come from the one address `--hostile-from` (the players'
+   and the heavy callers' is 127.0.0.1), so the service's shares per peer address
+   (--max-streams-per-peer, --http-max-connections-per-peer) apply.
+   `--heavy 0 --batchers 0 --slow 0 --streams 8` leaves only what holds connections and stream slots.
 Meanwhile gRPC health (liveness, readiness) and HTTP /healthz, /readyz are asked four times a
 second on new connections with the deployment's probe timeout (2 s), beside the same probe to a
 bare HTTP server (a control: the machine's own delays), and every worker's peak RSS (VmHWM) is read.
@@ -110,7 +115,8 @@ def hostile_plan(port: int, heavy: list, a) -> dict:
     from service.app import limits
     states = [largest] * limits.MAX_BATCH
     return {"rest": rest, "grpc": grpc_calls, "heavy": a.heavy, "batchers": a.batchers, "streams": a.streams,
-            "slow": a.slow, "batch_rest": json.dumps({"states": states}).encode(),
+            "slow": a.slow, "half_open": a.half_open, "source": a.hostile_from or None,
+            "batch_rest": json.dumps({"states": states}).encode(),
             "batch_grpc": pb.ScoreBatchRequest(states=[base64.b64decode(s) for s in states]).SerializeToString(),
             "largest_token": len(base64.b64decode(largest))}
 
@@ -234,8 +240,10 @@ def run_phase(name: str, a, ports: tuple[int, int], games: list, plan: dict | No
     end = start + a.seconds
     monitor.phase = name
     jobs = []
-    for k, (transport, port) in enumerate((("grpc", ports[0]), ("rest", ports[1]))):
-        jobs.append((transport, hostile_load.normal, (transport, port, a.clients, games, start, end, a.seed + k)))
+    for k, (transport, port, clients) in enumerate((("grpc", ports[0], a.clients), ("rest", ports[1], a.clients),
+                                                    ("stream", ports[0], a.stream_players))):
+        if clients:
+            jobs.append((transport, hostile_load.normal, (transport, port, clients, games, start, end, a.seed + k)))
     if plan is not None:
         jobs.append(("hostile", hostile_load.hostile, (ports[0], ports[1], plan, start, end)))
     running = []
@@ -271,8 +279,9 @@ def report(a, results: dict, monitor: Monitor, plan: dict, heavy: list, replaced
     print(f"\n{'phase':9} {'transport':9} {'calls':>7} {'req/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} "
           f"{'games':>5}")
     stats = {}
+    transports = ("grpc", "rest", "stream") if a.stream_players else ("grpc", "rest")
     for phase, got in results.items():
-        for transport in ("grpc", "rest"):
+        for transport in transports:
             s = stats[phase, transport] = _stats(got.get(transport), got["seconds"])
             print(f"{phase:9} {transport:9} {s['calls']:7d} {s['rate']:7.0f} {s['p50']:8.1f} {s['p99']:8.1f} "
                   f"{len(s['errors']):6d} {s['games']:5d}")
@@ -281,10 +290,10 @@ def report(a, results: dict, monitor: Monitor, plan: dict, heavy: list, replaced
                               f"(first: {s['errors'][:3]})")
     print("\n# CPU seconds used per phase (warm-up included): the service's workers and each client process")
     for phase, got in results.items():
-        clients = " ".join(f"{k}={got[k]['cpu']:.1f}" for k in ("grpc", "rest", "hostile") if got.get(k))
+        clients = " ".join(f"{k}={got[k]['cpu']:.1f}" for k in ("grpc", "rest", "stream", "hostile") if got.get(k))
         print(f"cpu {phase:9} workers={got['server cpu']:.1f} {clients}  (load average {got['load']:.1f})")
     print("\n# p99 with the hostile mix / p99 without it (same run)")
-    for transport in ("grpc", "rest"):
+    for transport in transports:
         ratio = stats["hostile", transport]["p99"] / stats["baseline", transport]["p99"]
         print(f"p99 ratio {transport:5} {ratio:6.2f}  (bound {a.p99_ratio or 'not judged'})")
         if a.p99_ratio and not ratio <= a.p99_ratio:
@@ -313,7 +322,7 @@ def report(a, results: dict, monitor: Monitor, plan: dict, heavy: list, replaced
     for kind, n in sorted(mix.items()):
         print(f"hostile {kind}: {n}")
     heavy_ok = sum(n for kind, n in mix.items() if kind.endswith((" 200", " OK")) and "stream" not in kind)
-    if not heavy_ok:
+    if (a.heavy or a.batchers) and not heavy_ok:
         failed.append("the hostile mix got no heavy call answered: it proved nothing")
     return failed
 
@@ -347,6 +356,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2, help="service worker processes (default %(default)s)")
     p.add_argument("--streams", type=int, default=32, help="idle ScoreStreams (default %(default)s)")
     p.add_argument("--slow", type=int, default=200, help="slow-header HTTP connections (default %(default)s)")
+    p.add_argument("--half-open", type=int, default=4500, help="HTTP connections with half a head sent, then "
+                                                                 "nothing (default %(default)s)")
+    p.add_argument("--stream-players", type=int, default=2, help="normal players scoring on ScoreStreams "
+                                                                  "(default %(default)s)")
+    p.add_argument("--hostile-from", default="127.0.0.2", help="the hostile mix's source address, a loopback one "
+                                                               "other than the players' 127.0.0.1 ('' for that one; "
+                                                               "default %(default)s)")
     p.add_argument("--heavy", type=int, default=2, help="heavy callers per transport (default %(default)s)")
     p.add_argument("--batchers", type=int, default=1, help="max-size ScoreBatch callers per transport "
                                                           "(default %(default)s)")
