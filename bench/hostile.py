@@ -11,9 +11,9 @@ phases of `--seconds` each in one run:
    the states with the largest listings found by a random search, ApplyMove onto them with
    everything wanted, ScoreBatch of 1,000 of the largest tokens), `--streams` idle ScoreStreams,
    `--slow` slow-header HTTP connections and `--half-open` HTTP connections with half a head
-   sent; the streams and connections come from the one address `--hostile-from` (the players'
-   and the heavy callers' is 127.0.0.1), so the service's shares per peer address
-   (--max-streams-per-peer, --http-max-connections-per-peer) apply.
+   sent; the idle streams and the half-open connections come from the one address `--hostile-from`
+   (the players', the heavy callers' and the slow headers' is 127.0.0.1), so the service's shares
+   per peer address (--max-streams-per-peer, --http-max-connections-per-peer) apply.
    `--heavy 0 --batchers 0 --slow 0 --streams 8` leaves only what holds connections and stream slots.
 Meanwhile gRPC health (liveness, readiness) and HTTP /healthz, /readyz are asked four times a
 second on new connections with the deployment's probe timeout (2 s), beside the same probe to a
