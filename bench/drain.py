@@ -252,12 +252,8 @@ async def _attempts(call, tally: Tally):
                 raise
             await asyncio.sleep(RETRY_AFTER)
             continue
-        tally.add(f"{_transport(call)} {'200' if _transport(call) == 'rest' else 'OK'}")
+        tally.add(f"{call.transport} {'200' if call.transport == 'rest' else 'OK'}")
         return out
-
-
-def _transport(call) -> str:
-    return call.transport
 
 
 class _Call:
@@ -293,7 +289,7 @@ async def play(player, games_played: list[Game], tables: list, rng: random.Rando
             await _attempts(_Call(player, "score", state), tally)
 
 
-def tables(seed: int) -> list[tuple[str, int, dict]]:
+def tables() -> list[tuple[str, int, dict]]:
     """Every game at every seat count, with the options that seat count needs."""
     from engines import registry
     return [(g.id, n, g.seat_options(n)) for g in registry.BUILT_IN
@@ -412,7 +408,7 @@ async def run(a) -> dict:
     svc = await starting()
     tally = Tally()
     rng = random.Random(a.seed)
-    menu = tables(a.seed)
+    menu = tables()
     players = [(RestPlayer if i % 2 == 0 else GrpcPlayer)(hport if i % 2 == 0 else gport) for i in range(a.clients)]
     played: list[list[Game]] = [[] for _ in players]
     failures, exits, took = [], {}, {}
