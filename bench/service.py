@@ -260,6 +260,8 @@ def _wait_port(port: int, procs: list[subprocess.Popen], timeout: float = 180) -
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         dead = [p for p in procs if p.poll() is not None]
+        if dead and _listening_inodes(port):  # it could not bind: another process took the port after our look
+            raise PortTaken(f"port {port} is held by another process (the server exited: it could not bind)")
         if dead:
             raise RuntimeError(f"a server exited early (code {dead[0].returncode}): {' '.join(dead[0].args)}")
         listening = _listening_inodes(port)
