@@ -5,7 +5,7 @@ Every transport reads the same two request headers (gRPC: metadata):
   goes into every log line written for the call; a malformed one is ignored (the call is served as usual);
 - `x-request-id`: echoed on the answer, the caller's when it is well-formed (`REQUEST_ID`: at most 128
   characters, letters, digits and `._:/+=@-`), else one made here (a per-process random prefix and a
-  counter: unique across workers and replicas, and cheaper than a UUID on every call).
+  count: unique across workers and replicas, and cheaper than a UUID on every call).
 They live in `CURRENT`, a context variable, for the length of the call: the HTTP protocol sets it while it
 makes the request's task, which copies it (and the hops to threads carry it: service/adapters/bodies.py);
 the gRPC handler sets it in its thread. The log formatters (service/process/logs.py) read it.
@@ -70,13 +70,11 @@ def ids(traceparent: str | None, request_id: str | None) -> Ids:
     return Ids((None if traceparent is None else trace_id(traceparent), given))
 
 
-def from_http(headers) -> Ids:
-    """The call's ids from ASGI headers ((lower-case name, value) byte pairs), the request id made now (an
-    HTTP answer always carries it)."""
-    head = dict(headers)
+def from_http(head: dict) -> Ids:
+    """The call's ids from a dict of its ASGI headers (lower-case byte names) that names `traceparent` or
+    `x-request-id` (the HTTP protocol makes the ids of a request without them itself, cheaper), the request id
+    made now (an HTTP answer always carries it)."""
     trace, rid = head.get(b"traceparent"), head.get(b"x-request-id")
-    if trace is None and rid is None:  # (nearly every call: no decoding, no matching)
-        return Ids((None, new_request_id()))
     found = ids(None if trace is None else trace.decode("latin-1"), None if rid is None else rid.decode("latin-1"))
     found.request_id  # noqa: B018 - made now: the answer's head carries it
     return found
@@ -96,8 +94,8 @@ _counter = itertools.count(1)
 
 
 def new_request_id() -> str:
-    """A request id unique to this process's lifetime: its random prefix and the next count (hex)."""
-    return f"{_prefix}{next(_counter):x}"
+    """A request id unique to this process's lifetime: its random prefix and the next count."""
+    return _prefix + str(next(_counter))
 
 
 def _after_fork() -> None:

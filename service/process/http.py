@@ -225,6 +225,9 @@ def guarded_protocol(header_timeout: float, max_connections: int | None, per_pee
     per peer address (`per_peer`, 0: none) and the drain's refusals (`refusal`: the ASGI app answering them)."""
     hard_cap = 2 * max_connections if max_connections else None
     peers: dict[str, int] = {}  # peer address -> its open connections (this worker's)
+    Ids, new_request_id = tracing.Ids, tracing.new_request_id
+    enter_ids, leave_ids = tracing.CURRENT.set, tracing.CURRENT.reset
+    start_task = HttpToolsProtocol._start_asgi_task
 
     class GuardedHttpToolsProtocol(HttpToolsProtocol):
         def connection_made(self, transport) -> None:
@@ -268,13 +271,18 @@ def guarded_protocol(header_timeout: float, max_connections: int | None, per_pee
         def _start_asgi_task(self, cycle, app) -> None:
             # The call's ids (service/app/tracing.py), set while its task is made (the task copies them, for
             # the call's log lines); the answer's head carries the request id, whatever answers it.
-            ids = tracing.from_http(cycle.scope["headers"])
-            cycle.default_headers = [*cycle.default_headers, (b"x-request-id", ids.request_id.encode())]
-            token = tracing.CURRENT.set(ids)
+            # (Every request pays for this: one dict made in C, no call of ours unless a tracing header came.)
+            head = dict(cycle.scope["headers"])
+            if b"traceparent" in head or b"x-request-id" in head:
+                ids = tracing.from_http(head)
+            else:
+                ids = Ids((None, new_request_id()))
+            cycle.default_headers = [*cycle.default_headers, (b"x-request-id", ids[1].encode())]
+            token = enter_ids(ids)
             try:
-                super()._start_asgi_task(cycle, app)
+                start_task(self, cycle, app)
             finally:
-                tracing.CURRENT.reset(token)
+                leave_ids(token)
 
         def on_body(self, body: bytes) -> None:
             if self._refused:

@@ -25,7 +25,7 @@ import pytest
 from service.app import tracing
 from service.process import logs
 
-GENERATED = re.compile(r"[0-9a-f]{12}-[0-9a-f]+")
+GENERATED = re.compile(r"[0-9a-f]{12}-[0-9]+")
 RPC = "/engine.v1.GameService/"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -46,17 +46,24 @@ def _lines(path, needle: str, timeout: float = 5.0) -> list[str]:
         time.sleep(0.05)
 
 
-def _spawned(parent: int) -> list[int]:
-    """The pids of `parent`'s multiprocessing children (workers and spare; not its resource tracker)."""
+def _listening_children(parent: int, port: int) -> list[int]:
+    """`parent`'s children that hold a socket listening on `port`: its workers (the spare binds none)."""
+    listening = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as f:
+            for row in f.readlines()[1:]:
+                fields = row.split()
+                if fields[1].endswith(f":{port:04X}") and fields[3] == "0A":  # 0A: LISTEN
+                    listening.add(f"socket:[{fields[9]}]")
     found = []
     for pid in os.popen(f"pgrep -P {parent}").read().split():
         try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                cmdline = f.read()
+            links = {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
         except OSError:
             continue
-        if b"multiprocessing.spawn" in cmdline and b"resource_tracker" not in cmdline:
+        if links & listening:
             found.append(int(pid))
+    assert found, "no worker holds the port"
     return found
 
 
@@ -198,8 +205,7 @@ def test_log_level_warning_holds_in_every_process(start_service_factory, tmp_pat
         for _ in range(3):
             http.get("/v1/games", headers={"traceparent": _traceparent(5)[0]})
             http.post("/v1/apply", json={"state": "AAAA"})
-    for pid in _spawned(svc.proc.pid):  # the workers and the spare (which of them is which does not matter)
-        os.kill(pid, signal.SIGKILL)
+    os.kill(_listening_children(svc.proc.pid, svc.http_port)[0], signal.SIGKILL)  # a worker, not the spare
     assert _lines(log, "exited with code", timeout=20)
     _ready_again(svc)
     svc.proc.send_signal(signal.SIGTERM)
