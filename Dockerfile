@@ -42,6 +42,11 @@ ENV PYTHONUNBUFFERED=1 \
     TABLETOP_HOST=0.0.0.0 \
     TABLETOP_GRPC_PORT=50051 \
     TABLETOP_HTTP_PORT=8080
+# The fork guard's default store: a SQLite file the workers share (the user has no home directory, where
+# it would go otherwise), on a volume so a new container keeps the games. Kubernetes sets a Redis instead.
+RUN install -d -o 10001 -g 10001 -m 0700 /var/lib/tabletop
+ENV TABLETOP_GAME_STORE=sqlite:///var/lib/tabletop/games.db
+VOLUME ["/var/lib/tabletop"]
 # An empty working directory: `python -m service` must import the installed package.
 WORKDIR /srv
 USER 10001:10001

@@ -329,9 +329,8 @@ def report(a, results: dict, monitor: Monitor, plan: dict, heavy: list, replaced
 
 def _start_service(a) -> tuple[subprocess.Popen, int, int]:
     """The service on free ports with its workers up: the process, its gRPC and HTTP ports."""
-    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_ACCESS="open")
-    for name in ("TABLETOP_GAME_STORE", "PROMETHEUS_MULTIPROC_DIR"):
-        env.pop(name, None)
+    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_ACCESS="open", TABLETOP_GAME_STORE="none")
+    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     proc, (gport, hport) = _launch({"service": (2, lambda ports: subprocess.Popen(
         [sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(ports[0]),
          "--http-port", str(ports[1]), "--workers", str(a.workers), "--log-level", "warning"],

@@ -571,7 +571,7 @@ def main(argv: list[str] | None = None) -> int:
     connectrpc = bool(rpc_http) and importlib.util.find_spec("connectrpc") is not None
     if rpc_http and not connectrpc:
         print("# connectrpc not installed: no connectrpc rows (pip install connectrpc)")
-    plain = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open"}
+    plain = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open", "TABLETOP_GAME_STORE": "none"}  # stateless
     if a.gzip:  # gRPC answers compressed for the channels that take gzip (the plain rows' take identity only)
         plain["TABLETOP_GRPC_COMPRESSION"] = "gzip"
 

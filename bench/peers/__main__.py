@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {a.client_cpu})
-    env = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open"}
+    env = {"TABLETOP_TOKEN_KEYS": KEYS, "TABLETOP_ACCESS": "open", "TABLETOP_GAME_STORE": "none"}  # stateless
     running = _launch({
         "service": (2, lambda ports: _start(
             ["-m", "service", "--workers", "1", "--host", "127.0.0.1", "--grpc-port", str(ports[0]),

@@ -47,9 +47,11 @@ def parse(argv: list[str] | None = None) -> Config:
         prog="python -m service",
         description="tabletop-engine: every game behind one stateless API, over gRPC and REST (JSON).",
         epilog="Token keys: TABLETOP_TOKEN_KEYS='kid1:<base64 32-byte key>,kid2:<...>' (the first key seals, all "
-               "open; without it a random key is made at start, with a warning). Fork guard: TABLETOP_GAME_STORE"
-               "=sqlite:///<file> or redis://<host>:<port>/<db>, TABLETOP_GAME_STORE_IDLE=<seconds> (default a "
-               "week). Endpoints: gRPC engine.v1."
+               "open; without it a random key is made at start, with a warning). Fork guard (on by default): "
+               "TABLETOP_GAME_STORE=sqlite:///<file>, redis://<host>:<port>/<db> or none (default: a SQLite file "
+               "under $XDG_STATE_HOME/tabletop, else ~/.local/state/tabletop), TABLETOP_GAME_STORE_IDLE=<seconds> "
+               "(default a week), TABLETOP_GAME_STORE_TIMEOUT=<seconds> a move waits for the store (default 0.25). "
+               "Endpoints: gRPC engine.v1."
                "GameService + grpc.health.v1 + reflection (v1, v1alpha); HTTP /v1/... (see /schema), Connect and "
                "gRPC-Web on /engine.v1.GameService/<Method>, /healthz, /readyz, /metrics. Browsers on other "
                "origins: TABLETOP_CORS_ORIGINS (--cors-origins).")

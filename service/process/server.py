@@ -190,7 +190,11 @@ def run(config: Config) -> int:
         log.error("cannot start: %s", exc)
         return 2
     if guard is None:
-        log.info("no %s: the fork guard is off (a token can be used twice; see the README)", store.ENV)
+        log.info("%s=%s: the fork guard is off (a token can be used twice; see the README)", store.ENV, store.OFF)
+    else:
+        default = not os.environ.get(store.ENV, "").strip()
+        log.info("the fork guard keeps its games in %s%s", guard.where,
+                 f" (the default; {store.ENV}={store.OFF} turns it off)" if default else "")
     own_dir = None
     if config.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         own_dir = tempfile.mkdtemp(prefix="tabletop-metrics-")

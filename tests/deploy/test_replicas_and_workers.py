@@ -44,6 +44,7 @@ class Proc:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TABLETOP_", "PROMETHEUS_"))}
         env["TABLETOP_TOKEN_KEYS"] = keys
         env["TABLETOP_ACCESS"] = "open"  # replicas and keys are the subject here, not seat keys: a trusted caller
+        env["TABLETOP_GAME_STORE"] = "none"  # nor the fork guard (and never the user's default store file)
         if metrics_dir:
             env["PROMETHEUS_MULTIPROC_DIR"] = str(metrics_dir)
         self.proc = subprocess.Popen(

@@ -83,14 +83,19 @@ class Service:
 
 def start_service(workers: int = 2, extra_env: dict | None = None, log_level: str = "warning",
                   stderr=None) -> Service:
-    """`python -m service` on free ports; returns once both transports answer."""
+    """`python -m service` on free ports; returns once both transports answer. `extra_env` adds to or
+    overrides the environment below; a None value unsets the variable."""
     gport, hport = free_port(), free_port()
     # The transport and rules suites play as the trusted back end (`open` games, the behaviour before
-    # seat keys); tests/service/test_service_access.py and the fork-guard tests start their own
-    # services with the real default (`seats` for hidden information) or stores.
-    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_ACCESS="open")
-    env.pop("TABLETOP_GAME_STORE", None)
-    env.update(extra_env or {})
+    # seat keys) and need no fork guard: `none`, so no test shares the user's default store file;
+    # tests/service/test_service_access.py and the fork-guard tests start their own services with
+    # the real default (`seats` for hidden information) or a store of their own.
+    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_ACCESS="open", TABLETOP_GAME_STORE="none")
+    for name, value in (extra_env or {}).items():
+        if value is None:  # not set at all: the service's own default
+            env.pop(name, None)
+        else:
+            env[name] = value
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     proc = subprocess.Popen(
         [sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(gport),

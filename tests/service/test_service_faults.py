@@ -648,7 +648,8 @@ def _group_kill_run(rng: random.Random, grace: float) -> float:
     """Start the service in its own process group, SIGTERM the group and the supervisor again at a random
     moment (start-up included); returns how long it took to exit after the first signal."""
     gport, hport = free_port(), free_port()
-    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_SHUTDOWN_GRACE=str(grace), TABLETOP_DRAIN_DELAY="0.2")
+    env = dict(os.environ, TABLETOP_TOKEN_KEYS=KEYS, TABLETOP_SHUTDOWN_GRACE=str(grace), TABLETOP_DRAIN_DELAY="0.2",
+               TABLETOP_GAME_STORE="none")  # no moves: no store (and never the user's default file)
     env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     proc = subprocess.Popen([sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(gport),
                              "--http-port", str(hport), "--workers", "2", "--log-level", "warning"],

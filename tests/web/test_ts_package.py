@@ -48,8 +48,11 @@ def free_port() -> int:
 def service_url(tmp_path_factory):
     """`python -m service` (its default access: seat keys for Hats) on free ports; its HTTP URL."""
     grpc_port, http_port = free_port(), free_port()
-    log = (tmp_path_factory.mktemp("service") / "service.log").open("w")
-    env = dict(os.environ, TABLETOP_TOKEN_KEYS=f"k1:{base64.b64encode(os.urandom(32)).decode()}")
+    here = tmp_path_factory.mktemp("service")
+    log = (here / "service.log").open("w")
+    # The fork guard on, as by default, in a file of its own (never the user's default store file).
+    env = dict(os.environ, TABLETOP_TOKEN_KEYS=f"k1:{base64.b64encode(os.urandom(32)).decode()}",
+               TABLETOP_GAME_STORE=f"sqlite://{here / 'games.db'}")
     proc = subprocess.Popen([sys.executable, "-m", "service", "--host", "127.0.0.1", "--grpc-port", str(grpc_port),
                              "--http-port", str(http_port), "--workers", "1", "--log-level", "warning"],
                             cwd=ROOT, env=env, stdout=log, stderr=log)
