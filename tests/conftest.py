@@ -117,10 +117,12 @@ def redis_server_binary() -> str:
 
 
 class RedisServer:
-    """A real redis-server on 127.0.0.1 and a free port, nothing saved to disk; `restart` keeps the port."""
+    """A real redis-server on 127.0.0.1 and a free port, nothing saved to disk unless `args` (more options,
+    later ones winning, e.g. k8s/base/redis.yaml's) say so; `restart` keeps the port."""
 
-    def __init__(self):
+    def __init__(self, *args: str):
         self.binary = redis_server_binary()
+        self.args = args
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -133,7 +135,7 @@ class RedisServer:
 
     def start(self) -> None:
         self.proc = subprocess.Popen([self.binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-                                      "--appendonly", "no", "--protected-mode", "no"],
+                                      "--appendonly", "no", "--protected-mode", "no", *self.args],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
