@@ -158,7 +158,7 @@ class SqliteStore(_Store):
             return ADVANCED
         row = db.execute("SELECT count, mark, touched FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None or row[2] < live:
-            return FORGOTTEN  # (old > 0: a first move has just been written, or its row is live)
+            return FORGOTTEN  # (old > 0 only: a first move writes a missing or expired row)
         if row[0] == new and row[1] == mark:
             return REPEATED
         return STALE
