@@ -178,11 +178,11 @@ class FrameWatch:
         while True:
             try:
                 data = src.recv(65536)
-                if not data:
-                    break
-                dst.sendall(data)
             except OSError:
                 break
+            if not data:
+                break
+            # Noted before it is passed on: once the client has the answer, the test reads the flags.
             pending += data if watch else b""
             while len(pending) >= 9:  # HTTP/2 frames: 3-byte length, type, flags, stream id
                 length, kind = int.from_bytes(pending[:3], "big"), pending[3]
@@ -191,6 +191,10 @@ class FrameWatch:
                 payload, pending = pending[9:9 + length], pending[9 + length:]
                 if kind == 0 and len(payload) >= 5:  # DATA starting a gRPC message (unary: one frame)
                     self.flags.append(payload[0])
+            try:
+                dst.sendall(data)
+            except OSError:
+                break
         for s in (src, dst):
             try:
                 s.shutdown(socket.SHUT_RDWR)
