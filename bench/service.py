@@ -303,8 +303,11 @@ def _launch(servers: dict, attempts: int = 5, timeout: float = 180) -> dict:
                     for port in ports:
                         _wait_port(port, [proc], timeout)
                     break
-                except PortTaken as exc:
-                    if attempt == attempts - 1:
+                except (PortTaken, RuntimeError) as exc:
+                    # A server that exited because another process bound one of its ports after our look.
+                    taken = isinstance(exc, PortTaken) or (proc.poll() is not None and
+                                                           any(_listening_inodes(p) for p in ports))
+                    if not taken or attempt == attempts - 1:
                         raise
                     print(f"# {name}: {exc}; starting it again on other ports", flush=True)
                     _stop([proc])
