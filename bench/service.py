@@ -305,10 +305,12 @@ def _launch(servers: dict, attempts: int = 5, timeout: float = 180) -> dict:
                     break
                 except (PortTaken, RuntimeError) as exc:
                     # A server that exited because another process bound one of its ports after our look.
-                    taken = isinstance(exc, PortTaken) or (proc.poll() is not None and
-                                                           any(_listening_inodes(p) for p in ports))
-                    if not taken or attempt == attempts - 1:
-                        raise
+                    held = [p for p in ports if proc.poll() is not None and _listening_inodes(p)]
+                    if held and not isinstance(exc, PortTaken):
+                        exc = PortTaken(f"port {held[0]} is held by another process (the server exited: it "
+                                        f"could not bind)")
+                    if not isinstance(exc, PortTaken) or attempt == attempts - 1:
+                        raise exc
                     print(f"# {name}: {exc}; starting it again on other ports", flush=True)
                     _stop([proc])
                     ports = tuple(_free_port() for _ in range(count))
