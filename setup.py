@@ -16,6 +16,7 @@ COMPILED = [
     "engines/core/rng.py",
     "engines/core/runpack.py",
     "engines/core/compact.py",
+    "engines/core/kernel.py",
     "engines/hats/rules.py",
     "engines/cambio/rules.py",
     "engines/cambio/legality.py",

@@ -123,6 +123,9 @@ class Game:
     # instance, a call costs no Python frame of ours (the service calls them on every request).
     hot_rules = None
     HOT_ENTRY_POINTS = ("legal_moves", "is_finished", "move_count")
+    # The compiled rules' kernel capsule (engines/core/kernel.py `export`): whole random playouts in C.
+    # None in the interpreted twin, whose playouts run through the methods below.
+    kernel = None
     # The state's layout (engines/core/layout.py): one that declares live cells makes the encoded body
     # compact (codec 2), one that declares bits packs it too (codec 3). Without either, the body is the
     # whole state (codec 1).

@@ -99,6 +99,7 @@ class HatsGame(Game):
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
     hot_rules = rules
+    kernel = rules.KERNEL
     layout = STATE  # its live cells make tokens smaller (codec 2: ~19 bytes after packing)
 
     # -- setup -------------------------------------------------------------------

@@ -214,10 +214,19 @@ def legal_moves(buf: bytearray) -> list:
     """Every legal move code now (spec §5, §6)."""
     if len(buf) != SIZE:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
-    out: list = []
+    codes = cython.declare(cython.longlong[91])  # N_CODES: a C array's length must be a literal
+    n: cython.int = _legal_into(buf, codes)
+    return [codes[i] for i in range(n)]
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """legal_moves' codes written into `out` (room for N_CODES); their count."""
+    n: cython.int = 0
     phase: cython.int = buf[PHASE]
     if phase == FINISHED:
-        return out
+        return 0
     p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
     hand_n: cython.int = buf[p + HAND_COUNT]
     i: cython.int
@@ -225,24 +234,29 @@ def legal_moves(buf: bytearray) -> list:
     if phase == PARTNER:
         q: cython.Py_ssize_t = seat_at((buf[ACTIVE] + 2) % 4)
         for i in range(buf[q + HAND_COUNT]):
-            out.append(RETURN_CARD + i)
-        return out
+            out[n] = RETURN_CARD + i
+            n += 1
+        return n
     if phase == MAIN:
         spaces: cython.int = buf[SPACES]
         for i in range(hand_n):
             c: cython.int = buf[p + HAND + i]
             for s in range(spaces):
                 if may_exchange(c, buf[TABLE + s]):
-                    out.append(EXCHANGE + i * 6 + s)
+                    out[n] = EXCHANGE + i * 6 + s
+                    n += 1
         for i in range(hand_n):
-            out.append(BLACK_HAT + i)
+            out[n] = BLACK_HAT + i
+            n += 1
     if not buf[OPT_USED]:
         optional: cython.int = OFFER_CARD if buf[PLAYERS] == 4 else DISCARD
         for i in range(hand_n):
-            out.append(optional + i)
+            out[n] = optional + i
+            n += 1
     if phase == AFTER:
-        out.append(END)
-    return out
+        out[n] = END
+        n += 1
+    return n
 
 
 def packed_moves(buf: bytearray) -> list:
@@ -367,6 +381,7 @@ def join_code(kind: cython.int, index: cython.int, space: cython.int) -> cython.
 
 # -- apply -----------------------------------------------------------------------
 
+@cython.ccall
 def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cython.int:
     """Apply a move code in place; returns 0, or a refusal reason with `buf` untouched.
 
@@ -627,25 +642,73 @@ def score_numbers(buf: bytearray) -> list:
     """Per seat: (collection, favourite, cookie, total, black hats)."""
     out: list = []
     seat: cython.int
+    n = cython.declare(cython.int[5])
+    for seat in range(buf[PLAYERS]):
+        _numbers(buf, seat, n)
+        out.append((n[0], n[1], n[2], n[3], n[4]))
+    return out
+
+
+@cython.cfunc
+def _numbers(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
+    """Seat `seat`'s (collection, favourite, cookie, total, black hats) into `out`."""
     i: cython.int
     card: cython.int
-    p: cython.Py_ssize_t
-    for seat in range(buf[PLAYERS]):
-        p = seat_at(seat)
-        collection: cython.int = buf[p + BLACK_COUNT]
+    p: cython.Py_ssize_t = seat_at(seat)
+    collection: cython.int = buf[p + BLACK_COUNT]
+    for i in range(buf[p + COLL_COUNT]):
+        collection += face_up_space_of_type(buf, buf[p + COLLECTION + i] // 6)
+    favourite: cython.int = 0
+    fav: cython.int = buf[p + FAVOURITE]
+    if fav != NONE:
+        favourite = -(fav % 6 + 1)
         for i in range(buf[p + COLL_COUNT]):
-            collection += face_up_space_of_type(buf, buf[p + COLLECTION + i] // 6)
-        favourite: cython.int = 0
-        fav: cython.int = buf[p + FAVOURITE]
-        if fav != NONE:
-            favourite = -(fav % 6 + 1)
-            for i in range(buf[p + COLL_COUNT]):
-                card = buf[p + COLLECTION + i]
-                if card // 6 == fav // 6:
-                    favourite += card % 6 + 1
-        cookie: cython.int = 5 if buf[COOKIE] == seat else 0
-        out.append((collection, favourite, cookie, collection + favourite + cookie, buf[p + BLACK_COUNT]))
-    return out
+            card = buf[p + COLLECTION + i]
+            if card // 6 == fav // 6:
+                favourite += card % 6 + 1
+    cookie: cython.int = 5 if buf[COOKIE] == seat else 0
+    out[0], out[1], out[2], out[3], out[4] = collection, favourite, cookie, collection + favourite + cookie, \
+        buf[p + BLACK_COUNT]
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> cython.int:
+    """The kernel's result (engines/core/kernel.pxd): totals, and the winners as game.py's score ranks them
+    (§10: total, then black hats unless the tie-break option drops them, then the cookie; teams at 4)."""
+    players: cython.int = buf[PLAYERS]
+    teams: cython.int = 2 if players == 4 else players
+    total = cython.declare(cython.int[4])
+    black = cython.declare(cython.int[4])
+    cookie = cython.declare(cython.int[4])
+    n = cython.declare(cython.int[5])
+    seat: cython.int
+    t: cython.int
+    for t in range(teams):
+        total[t], black[t], cookie[t] = 0, 0, 0
+    for seat in range(players):
+        _numbers(buf, seat, n)
+        scores[seat] = n[3]
+        t = seat % teams
+        total[t] += n[3]
+        black[t] += n[4] if buf[TIEBREAK] == 0 else 0
+        cookie[t] |= buf[COOKIE] == seat
+    best: cython.int = -1
+    tied: cython.int = 0  # bit t: team t is still tied for the win
+    for t in range(teams):
+        if tied == 0 or total[t] > total[best] or total[t] == total[best] and black[t] > black[best]:
+            best, tied = t, 1 << t
+        elif total[t] == total[best] and black[t] == black[best]:
+            tied |= 1 << t
+    holders: cython.int = 0
+    for t in range(teams):
+        if tied >> t & 1 and cookie[t]:
+            holders |= 1 << t
+    if holders:
+        tied = holders
+    for seat in range(players):
+        won[seat] = tied >> (seat % teams) & 1
+    return players
 
 
 # -- accessors for game.py (the layout constants are C-level) -------------------
@@ -799,3 +862,21 @@ def validate(buf: bytearray) -> str:
         if buf[GIVEN_BY + i] > players:
             return "bad partner-exchange record"
     return ""
+
+
+# -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _step(buf: bytearray, code: cython.longlong) -> cython.int:
+    """Apply a code `_legal_into` just listed, with no events."""
+    apply_move(buf, code, None)
+    return 0
+
+
+if cython.compiled:
+    from cython.cimports.engines.core import kernel
+
+    KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4)
+else:
+    KERNEL = None

@@ -1,0 +1,20 @@
+# The C interface every game's compiled kernel exports (engines/core/kernel.py): what a playout needs and
+# nothing else, so a whole game runs without a Python object per move.
+
+# Write every legal move code of `buf` into `out` (room for the kernel's max_moves), in legal_moves' order;
+# the count (0 once the game is over), or -1 with a Python exception set.
+ctypedef int (*legal_fn)(bytearray buf, long long* out) except -1
+# Apply a code legal_fn just listed, in place, with no events: 0, or -1 with a Python exception set.
+ctypedef int (*step_fn)(bytearray buf, long long code) except -1
+# A finished game's result: each seat's final score into `scores` and 1 into `won` for each winner;
+# the number of seats, or -1 with a Python exception set.
+ctypedef int (*outcome_fn)(bytearray buf, long long* scores, signed char* won) except -1
+
+ctypedef struct Kernel:
+    legal_fn legal
+    step_fn step
+    outcome_fn outcome
+    int max_moves  # the most codes legal_fn ever writes
+    int max_seats
+
+cdef object export(legal_fn legal, step_fn step, outcome_fn outcome, int max_moves, int max_seats)

@@ -1,0 +1,193 @@
+"""Random playouts to the end of the game, in compiled code when the game exports a kernel.
+
+A game's compiled rules export their kernel (kernel.pxd: list the legal codes into a C array, apply a
+code without events, read a finished game's result) as a capsule, `KERNEL`, through `export`. `playout`
+then plays whole games in one C loop: no Python object per move, the state copied once per game. A game
+without a kernel (the interpreted twin, `engines.core.purepython`) is played by the same loop in Python
+through its public methods, so the two paths must agree move for move (tests/test_kernel.py).
+
+The move pick: one SplitMix64 stream (engines/core/rng.py) seeded with `seed` for all `n` games; each
+move is `legal[below(count)]`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cython
+
+from .rng import Rng
+
+if cython.compiled:
+    from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
+    from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
+
+CAPSULE = b"engines.core.kernel.Kernel"
+# A game longer than this is a bug in its kernel (every game here ends in a few hundred moves).
+MAX_STEPS = 100_000
+
+cython.declare(MASK64=cython.ulonglong, GOLDEN=cython.ulonglong, MIX1=cython.ulonglong,
+               MIX2=cython.ulonglong)
+MASK64 = 0xFFFFFFFFFFFFFFFF
+GOLDEN = 0x9E3779B97F4A7C15
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """What `n` random playouts from one state came to: per seat, the games won (a shared win counts for
+    every winner) and the sum of final scores."""
+
+    games: int
+    moves: int
+    wins: tuple[int, ...]
+    score_sums: tuple[int, ...]
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        """Each seat's share of the games it won (or shared)."""
+        return tuple(w / self.games for w in self.wins) if self.games else ()
+
+    @property
+    def mean_scores(self) -> tuple[float, ...]:
+        """Each seat's mean final score."""
+        return tuple(s / self.games for s in self.score_sums) if self.games else ()
+
+
+def export(legal, step, outcome, max_moves, max_seats):
+    """A capsule of a compiled game's kernel functions (called from compiled rules modules only)."""
+    k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyMem_Malloc(cython.sizeof(Kernel)))
+    if k == cython.NULL:
+        raise MemoryError()
+    k.legal = legal
+    k.step = step
+    k.outcome = outcome
+    k.max_moves = max_moves
+    k.max_seats = max_seats
+    return PyCapsule_New(k, CAPSULE, cython.NULL)  # lives as long as the module: never freed
+
+
+def playout(game, state: bytearray, seed, n) -> Playouts:
+    """Play `n` random games from `state` (left unchanged) to the end; their results per seat."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"n: must be a non-negative integer, got {n!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
+        raise ValueError(f"seed: must be an integer in 0..2**64-1, got {seed!r}")
+    capsule = getattr(game, "kernel", None)
+    if cython.compiled and capsule is not None:
+        return _compiled(capsule, bytearray(state), seed, n, game.seat_count(state))
+    return _interpreted(game, state, seed, n)
+
+
+def _interpreted(game, state: bytearray, seed: int, n: int) -> Playouts:
+    """The playout loop through the game's public methods: the reference the kernels must match."""
+    rng = Rng(seed)
+    players = game.seat_count(state)
+    wins, sums, moves = [0] * players, [0] * players, 0
+    for _ in range(n):
+        buf = bytearray(state)
+        steps = 0
+        while True:
+            listed = game.legal_moves(buf)
+            if not listed:
+                break
+            game.apply_in_place(buf, listed[rng.below(len(listed))])
+            steps += 1
+            if steps > MAX_STEPS:
+                raise RuntimeError(f"{game.info.id}: a playout passed {MAX_STEPS} moves")
+        moves += steps
+        scores = game.score(buf)
+        for seat in scores.seats:
+            sums[seat.seat] += seat.total
+        for seat in scores.winners:
+            wins[seat] += 1
+    return Playouts(n, moves, tuple(wins), tuple(sums))
+
+
+@cython.cfunc
+@cython.inline
+def _below(rng: cython.pointer(cython.ulonglong), n: cython.ulonglong) -> cython.ulonglong:
+    """rng.below(n) on a C copy of the stream state (engines/core/rng.py: the same outputs)."""
+    threshold: cython.ulonglong = ((MASK64 - n) + 1) % n
+    z: cython.ulonglong
+    while True:
+        rng[0] = rng[0] + GOLDEN
+        z = rng[0]
+        z = (z ^ (z >> 30)) * MIX1
+        z = (z ^ (z >> 27)) * MIX2
+        z = z ^ (z >> 31)
+        if z >= threshold:
+            return z % n
+
+
+def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ssize_t,
+              players: cython.int) -> Playouts:
+    if not PyCapsule_IsValid(capsule, CAPSULE):
+        raise TypeError("game.kernel: not a kernel capsule (engines.core.kernel.export makes one)")
+    k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyCapsule_GetPointer(capsule, CAPSULE))
+    seats: cython.int = k.max_seats
+    if not 0 < players <= seats:
+        raise ValueError(f"a state of {players} seats: the kernel plays 1..{seats}")
+    codes: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(k.max_moves * cython.sizeof(cython.longlong)))
+    scores: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(seats * cython.sizeof(cython.longlong)))
+    won: cython.p_schar = cython.cast(cython.p_schar, PyMem_Malloc(seats))
+    sums: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(seats * cython.sizeof(cython.longlong)))
+    wins: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(seats * cython.sizeof(cython.longlong)))
+    rng: cython.ulonglong = seed
+    moves: cython.longlong = 0
+    count: cython.int
+    steps: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    s: cython.int
+    buf: bytearray = bytearray(state)
+    try:
+        if codes == cython.NULL or scores == cython.NULL or won == cython.NULL or sums == cython.NULL \
+                or wins == cython.NULL:
+            raise MemoryError()
+        for s in range(seats):
+            sums[s] = 0
+            wins[s] = 0
+        for i in range(n):
+            buf[:] = state
+            steps = 0
+            while True:
+                count = k.legal(buf, codes)
+                if count == 0:
+                    break
+                k.step(buf, codes[_below(cython.address(rng), count)])
+                steps += 1
+                if steps > MAX_STEPS:
+                    raise RuntimeError(f"a playout passed {MAX_STEPS} moves")
+            moves += steps
+            for s in range(seats):
+                scores[s] = 0
+                won[s] = 0
+            if k.outcome(buf, scores, won) != players:
+                raise RuntimeError("the kernel's outcome counts another number of seats than the state")
+            for s in range(players):
+                sums[s] += scores[s]
+                wins[s] += won[s]
+        return Playouts(n, moves, tuple([wins[s] for s in range(players)]),
+                        tuple([sums[s] for s in range(players)]))
+    finally:
+        PyMem_Free(codes)
+        PyMem_Free(scores)
+        PyMem_Free(won)
+        PyMem_Free(sums)
+        PyMem_Free(wins)
+
+
+def legal_codes(game, state: bytearray) -> list:
+    """The codes the game's compiled kernel lists for `state` (tests compare them with legal_moves)."""
+    capsule = getattr(game, "kernel", None)
+    if not cython.compiled or capsule is None:
+        return list(game.legal_moves(state))
+    k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyCapsule_GetPointer(capsule, CAPSULE))
+    codes: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(k.max_moves * cython.sizeof(cython.longlong)))
+    if codes == cython.NULL:
+        raise MemoryError()
+    try:
+        count: cython.int = k.legal(state, codes)
+        return [codes[i] for i in range(count)]
+    finally:
+        PyMem_Free(codes)
