@@ -1,16 +1,23 @@
-"""Random-playout benchmark: microseconds per move, compiled vs pure Python, in one run.
+"""Random-playout benchmark: microseconds per move, compiled vs pure Python vs OpenSpiel, in one run.
 
     python -m bench.playout [--game ID] [--games N]
 
 Per game it plays seeded random games to the end twice, through the compiled
 engines and through their interpreted twin (`engines.core.purepython.load()`),
 timing `legal_moves` + `apply_in_place` in a Python loop (how OpenSpiel's
-`legal_actions()` + `apply_action()` are driven), and encode + decode of every
-state reached. Prints one line per game:
+`legal_actions()` + `apply_action()` are driven), then whole games in the compiled
+kernel's C loop (`engines.core.kernel.playout`), and encode + decode of every state
+reached. With `open_spiel` installed (`pip install -e '.[bench]'`) it first times
+OpenSpiel's C++ card games driven from Python with the same move pick, and prints
+one `openspiel` line per game; the fastest is the yardstick. One line per game:
 
-    <game> compiled_us_per_move=X pure_us_per_move=Y ratio=Z codec_us=W
+    <game> compiled_us_per_move=.. pure_us_per_move=.. ratio=.. per_move_per_openspiel=..
+           kernel_moves_per_s=.. kernel_per_openspiel=.. codec_us=..
 
-Compare ratios measured in the same run: the machine is shared and noisy.
+`per_move_per_openspiel`: our compiled per-move time over OpenSpiel's best (lower is
+better); `kernel_per_openspiel`: kernel moves/s over OpenSpiel's best Python-driven
+moves/s. Both are `-` without OpenSpiel. Compare ratios measured in the same run:
+the machine is shared and noisy.
 """
 from __future__ import annotations
 
@@ -18,9 +25,10 @@ import argparse
 import time
 
 import engines
-from engines.core import purepython
+from engines.core import kernel, purepython
 
 LCG_MUL, LCG_ADD, LCG_MASK = 1103515245, 12345, 0x7FFFFFFF
+OPENSPIEL_GAMES = ("hearts", "oh_hell")  # trick-taking card games, as bench/peers serves
 
 
 def seat_counts(game) -> list[int]:
@@ -63,7 +71,51 @@ def codec_us(game, states: list) -> float:
     return (time.perf_counter() - start) / (rounds * len(states)) * 1e6
 
 
-def measure(game_id: str, games: int) -> str:
+def openspiel_us_per_move(name: str, games: int) -> float | None:
+    """Microseconds per move of an OpenSpiel game driven from Python with our move pick (chance outcomes
+    drawn by the same generator), or None without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    total, moves = 0.0, 0
+    for seed in range(games):
+        state = game.new_initial_state()
+        pick = seed
+        while state.is_chance_node():  # the deal: not timed, as our deal in new() is not
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[pick % len(outcomes)][0])
+            pick = (pick * LCG_MUL + LCG_ADD) & LCG_MASK
+        start = time.perf_counter()
+        while not state.is_terminal():
+            if state.is_chance_node():  # none after the deal in these games; timed if one comes
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[pick % len(outcomes)][0])
+            else:
+                listed = state.legal_actions()
+                state.apply_action(listed[pick % len(listed)])
+                moves += 1
+            pick = (pick * LCG_MUL + LCG_ADD) & LCG_MASK
+        total += time.perf_counter() - start
+    return total / moves * 1e6 if moves else None
+
+
+def kernel_moves_per_s(game, games: int) -> float:
+    """Moves per second of whole random games in the compiled kernel, from a new game per seat count."""
+    total, moves = 0.0, 0
+    counts = seat_counts(game)
+    for players in counts:
+        state = game.new(players, game.seat_options(players), players)
+        kernel.playout(game, state, 0, max(1, games // 20))  # warm-up
+        start = time.perf_counter()
+        result = kernel.playout(game, state, players, max(1, games // len(counts)))
+        total += time.perf_counter() - start
+        moves += result.moves
+    return moves / total
+
+
+def measure(game_id: str, games: int, openspiel_us: float | None) -> str:
     compiled = engines.get(game_id)
     pure = purepython.load().get(game_id)
     play(compiled, max(1, games // 10))  # warm-up
@@ -71,8 +123,12 @@ def measure(game_id: str, games: int) -> str:
     p_sec, p_moves, _ = play(pure, max(10, games // 10))
     c_us = c_sec / c_moves * 1e6
     p_us = p_sec / p_moves * 1e6
+    k_rate = kernel_moves_per_s(compiled, games * 5)
+    per_move = f"{c_us / openspiel_us:.2f}" if openspiel_us else "-"
+    k_ratio = f"{k_rate * openspiel_us / 1e6:.1f}" if openspiel_us else "-"
     return (f"{game_id} compiled_us_per_move={c_us:.3f} pure_us_per_move={p_us:.3f} "
-            f"ratio={p_us / c_us:.1f} codec_us={codec_us(compiled, states):.3f}")
+            f"ratio={p_us / c_us:.1f} per_move_per_openspiel={per_move} kernel_moves_per_s={k_rate:.0f} "
+            f"kernel_per_openspiel={k_ratio} codec_us={codec_us(compiled, states):.3f}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -85,7 +141,16 @@ def main(argv: list[str] | None = None) -> None:
     ids = [args.game] if args.game else [g.info.id for g in engines.games()]
     for game_id in ids:
         engines.get(game_id)  # unknown ids fail before any timing
-        print(measure(game_id, args.games), flush=True)
+    best = None
+    for name in OPENSPIEL_GAMES:
+        us = openspiel_us_per_move(name, max(10, args.games // 5))
+        if us is None:
+            print("# no OpenSpiel (pip install -e '.[bench]'): the per_openspiel fields are -")
+            break
+        print(f"openspiel {name} us_per_move={us:.3f}", flush=True)
+        best = us if best is None else min(best, us)
+    for game_id in ids:
+        print(measure(game_id, args.games, best), flush=True)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ if cython.compiled:
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
     from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
 
-CAPSULE = b"engines.core.kernel.Kernel"
+CAPSULE = "engines.core.kernel.Kernel"  # the capsules' name (spelled out where C reads it)
 # A game longer than this is a bug in its kernel (every game here ends in a few hundred moves).
 MAX_STEPS = 100_000
 
@@ -64,7 +64,8 @@ def export(legal, step, outcome, max_moves, max_seats):
     k.outcome = outcome
     k.max_moves = max_moves
     k.max_seats = max_seats
-    return PyCapsule_New(k, CAPSULE, cython.NULL)  # lives as long as the module: never freed
+    # The struct lives as long as the module that exported it: never freed.
+    return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
 
 def playout(game, state: bytearray, seed, n) -> Playouts:
@@ -73,6 +74,7 @@ def playout(game, state: bytearray, seed, n) -> Playouts:
         raise ValueError(f"n: must be a non-negative integer, got {n!r}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
         raise ValueError(f"seed: must be an integer in 0..2**64-1, got {seed!r}")
+    game.validate(state)  # BadState: the kernels read the state's bytes without checks
     capsule = getattr(game, "kernel", None)
     if cython.compiled and capsule is not None:
         return _compiled(capsule, bytearray(state), seed, n, game.seat_count(state))
@@ -120,19 +122,32 @@ def _below(rng: cython.pointer(cython.ulonglong), n: cython.ulonglong) -> cython
             return z % n
 
 
+@cython.cfunc
+@cython.inline
+def _longs(n: cython.Py_ssize_t) -> cython.p_longlong:
+    """Room for n long longs (NULL when out of memory)."""
+    return cython.cast(cython.p_longlong, PyMem_Malloc(n * cython.sizeof(cython.longlong)))
+
+
+@cython.cfunc
+def _kernel_of(capsule) -> cython.pointer(Kernel):
+    """The Kernel in a game's capsule; TypeError for anything else."""
+    if not PyCapsule_IsValid(capsule, b"engines.core.kernel.Kernel"):
+        raise TypeError("game.kernel: not a kernel capsule (engines.core.kernel.export makes one)")
+    return cython.cast(cython.pointer(Kernel), PyCapsule_GetPointer(capsule, b"engines.core.kernel.Kernel"))
+
+
 def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ssize_t,
               players: cython.int) -> Playouts:
-    if not PyCapsule_IsValid(capsule, CAPSULE):
-        raise TypeError("game.kernel: not a kernel capsule (engines.core.kernel.export makes one)")
-    k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyCapsule_GetPointer(capsule, CAPSULE))
+    k: cython.pointer(Kernel) = _kernel_of(capsule)
     seats: cython.int = k.max_seats
     if not 0 < players <= seats:
         raise ValueError(f"a state of {players} seats: the kernel plays 1..{seats}")
-    codes: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(k.max_moves * cython.sizeof(cython.longlong)))
-    scores: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(seats * cython.sizeof(cython.longlong)))
+    codes: cython.p_longlong = _longs(k.max_moves)
+    scores: cython.p_longlong = _longs(seats)
     won: cython.p_schar = cython.cast(cython.p_schar, PyMem_Malloc(seats))
-    sums: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(seats * cython.sizeof(cython.longlong)))
-    wins: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(seats * cython.sizeof(cython.longlong)))
+    sums: cython.p_longlong = _longs(seats)
+    wins: cython.p_longlong = _longs(seats)
     rng: cython.ulonglong = seed
     moves: cython.longlong = 0
     count: cython.int
@@ -179,11 +194,12 @@ def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ss
 
 def legal_codes(game, state: bytearray) -> list:
     """The codes the game's compiled kernel lists for `state` (tests compare them with legal_moves)."""
+    game.validate(state)
     capsule = getattr(game, "kernel", None)
     if not cython.compiled or capsule is None:
         return list(game.legal_moves(state))
-    k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyCapsule_GetPointer(capsule, CAPSULE))
-    codes: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(k.max_moves * cython.sizeof(cython.longlong)))
+    k: cython.pointer(Kernel) = _kernel_of(capsule)
+    codes: cython.p_longlong = _longs(k.max_moves)
     if codes == cython.NULL:
         raise MemoryError()
     try:

@@ -125,7 +125,10 @@ def may_exchange(card: cython.int, on_table: cython.int) -> cython.bint:
 @cython.ccall
 def move_count(buf: bytearray) -> cython.int:
     """Moves applied since setup."""
-    return buf[MOVES] | (buf[MOVES + 1] << 8)
+    if len(buf) != SIZE:  # the raw reads below trust the size
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    return b[MOVES] | (b[MOVES + 1] << 8)
 
 
 # -- setup ---------------------------------------------------------------------
@@ -201,10 +204,11 @@ def _type_pair(index: cython.int) -> tuple:
 @cython.cfunc
 def _draw(buf: bytearray) -> cython.int:
     """Take the top card; its cell is cleared so that a drawn card leaves no trace in the token."""
-    pos: cython.Py_ssize_t = buf[DECK_TOP]
-    card: cython.int = buf[DECK + pos]
-    buf[DECK + pos] = 0
-    buf[DECK_TOP] = pos + 1
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    pos: cython.Py_ssize_t = b[DECK_TOP]
+    card: cython.int = b[DECK + pos]
+    b[DECK + pos] = 0
+    b[DECK_TOP] = pos + 1
     return card
 
 
@@ -223,33 +227,34 @@ def legal_moves(buf: bytearray) -> list:
 @cython.exceptval(-1, check=False)
 def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     """legal_moves' codes written into `out` (room for N_CODES); their count."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     n: cython.int = 0
-    phase: cython.int = buf[PHASE]
+    phase: cython.int = b[PHASE]
     if phase == FINISHED:
         return 0
-    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
-    hand_n: cython.int = buf[p + HAND_COUNT]
+    p: cython.Py_ssize_t = seat_at(b[ACTIVE])
+    hand_n: cython.int = b[p + HAND_COUNT]
     i: cython.int
     s: cython.int
     if phase == PARTNER:
-        q: cython.Py_ssize_t = seat_at((buf[ACTIVE] + 2) % 4)
-        for i in range(buf[q + HAND_COUNT]):
+        q: cython.Py_ssize_t = seat_at((b[ACTIVE] + 2) % 4)
+        for i in range(b[q + HAND_COUNT]):
             out[n] = RETURN_CARD + i
             n += 1
         return n
     if phase == MAIN:
-        spaces: cython.int = buf[SPACES]
+        spaces: cython.int = b[SPACES]
         for i in range(hand_n):
-            c: cython.int = buf[p + HAND + i]
+            c: cython.int = b[p + HAND + i]
             for s in range(spaces):
-                if may_exchange(c, buf[TABLE + s]):
+                if may_exchange(c, b[TABLE + s]):
                     out[n] = EXCHANGE + i * 6 + s
                     n += 1
         for i in range(hand_n):
             out[n] = BLACK_HAT + i
             n += 1
-    if not buf[OPT_USED]:
-        optional: cython.int = OFFER_CARD if buf[PLAYERS] == 4 else DISCARD
+    if not b[OPT_USED]:
+        optional: cython.int = OFFER_CARD if b[PLAYERS] == 4 else DISCARD
         for i in range(hand_n):
             out[n] = optional + i
             n += 1
@@ -300,7 +305,10 @@ def _packed(buf: bytearray, seat: cython.int, code: cython.int) -> cython.int:
 @cython.ccall
 def is_finished(buf: bytearray) -> cython.bint:
     """True once the game has ended."""
-    return buf[PHASE] == FINISHED
+    if len(buf) != SIZE:  # the raw reads below trust the size
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    return b[PHASE] == FINISHED
 
 
 def mover(buf: bytearray) -> cython.int:
@@ -319,23 +327,24 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
     Returns OK (0) or a refusal reason; the order of the checks is the order of the
     spec's refusal reasons, so the first problem is the one reported.
     """
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     if len(buf) != SIZE:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
-    phase: cython.int = buf[PHASE]
+    phase: cython.int = b[PHASE]
     if phase == FINISHED:
         return GAME_OVER
     if phase == PARTNER and kind != 4:
         return PARTNER_MUST_RETURN
-    hand_seat: cython.int = buf[ACTIVE]
+    hand_seat: cython.int = b[ACTIVE]
     if kind == 0 or kind == 1:
         if phase != MAIN:
             return NOT_MAIN
     elif kind == 2 or kind == 3:
-        if kind == 2 and buf[PLAYERS] == 4:
+        if kind == 2 and b[PLAYERS] == 4:
             return NO_DISCARD_4P
-        if kind == 3 and buf[PLAYERS] != 4:
+        if kind == 3 and b[PLAYERS] != 4:
             return NO_OFFER_UNDER_4
-        if buf[OPT_USED]:
+        if b[OPT_USED]:
             return OPTIONAL_USED
     elif kind == 4:
         if phase != PARTNER:
@@ -347,12 +356,12 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
         return OK
     else:
         return NO_SUCH_MOVE
-    if index < 0 or index >= buf[seat_at(hand_seat) + HAND_COUNT]:
+    if index < 0 or index >= b[seat_at(hand_seat) + HAND_COUNT]:
         return NOT_IN_HAND
     if kind == 0:
-        if space < 0 or space >= buf[SPACES]:
+        if space < 0 or space >= b[SPACES]:
             return NO_SUCH_SPACE
-        if not may_exchange(buf[seat_at(hand_seat) + HAND + index], buf[TABLE + space]):
+        if not may_exchange(b[seat_at(hand_seat) + HAND + index], b[TABLE + space]):
             return EXCHANGE_RULE
     return OK
 
@@ -387,6 +396,7 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
 
     With `events` not None, appends event tuples (EV_* first) for game.py to name.
     """
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     kind: cython.int = -1
     index: cython.int = -1
     space: cython.int = -1
@@ -399,7 +409,7 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
     reason: cython.int = check(buf, kind, index, space)
     if reason != OK:
         return reason
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = b[ACTIVE]
     if kind == 0:
         _exchange(buf, seat, index, space, events)
     elif kind == 1:
@@ -413,42 +423,45 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
     else:
         _end_turn(buf, events)
     n: cython.int = move_count(buf) + 1
-    buf[MOVES] = n & 0xFF
-    buf[MOVES + 1] = (n >> 8) & 0xFF
+    b[MOVES] = n & 0xFF
+    b[MOVES + 1] = (n >> 8) & 0xFF
     return OK
 
 
 @cython.cfunc
 def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cython.int:
     """Remove and return the hand card at `index`, keeping the order of the rest."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = buf[p + HAND_COUNT]
-    card: cython.int = buf[p + HAND + index]
+    n: cython.int = b[p + HAND_COUNT]
+    card: cython.int = b[p + HAND + index]
     i: cython.int
     for i in range(index, n - 1):
-        buf[p + HAND + i] = buf[p + HAND + i + 1]
-    buf[p + HAND + n - 1] = 0  # the vacated last slot: dead cells stay 0, so equal positions encode alike
-    buf[p + HAND_COUNT] = n - 1
-    buf[GIVEN_BY + card] = 0
+        b[p + HAND + i] = b[p + HAND + i + 1]
+    b[p + HAND + n - 1] = 0  # the vacated last slot: dead cells stay 0, so equal positions encode alike
+    b[p + HAND_COUNT] = n - 1
+    b[GIVEN_BY + card] = 0
     return card
 
 
 @cython.cfunc
 def _put_in_hand(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = buf[p + HAND_COUNT]
-    buf[p + HAND + n] = card
-    buf[p + HAND_COUNT] = n + 1
+    n: cython.int = b[p + HAND_COUNT]
+    b[p + HAND + n] = card
+    b[p + HAND_COUNT] = n + 1
 
 
 @cython.cfunc
 def _exchange(buf: bytearray, seat: cython.int, index: cython.int, space: cython.int, events: Optional[list]) -> cython.void:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     card: cython.int = _take_from_hand(buf, seat, index)
-    taken: cython.int = buf[TABLE + space]
-    buf[TABLE + space] = card
+    taken: cython.int = b[TABLE + space]
+    b[TABLE + space] = card
     p: cython.Py_ssize_t = seat_at(seat)
-    buf[p + COLLECTION + buf[p + COLL_COUNT]] = taken
-    buf[p + COLL_COUNT] += 1
+    b[p + COLLECTION + b[p + COLL_COUNT]] = taken
+    b[p + COLL_COUNT] += 1
     if events is not None:
         events.append((EV_EXCHANGED, seat, card, space, taken))
     _after_main_action(buf, seat, events)
@@ -456,10 +469,11 @@ def _exchange(buf: bytearray, seat: cython.int, index: cython.int, space: cython
 
 @cython.cfunc
 def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     card: cython.int = _take_from_hand(buf, seat, index)
     p: cython.Py_ssize_t = seat_at(seat)
-    buf[p + BLACK + buf[p + BLACK_COUNT]] = card
-    buf[p + BLACK_COUNT] += 1
+    b[p + BLACK + b[p + BLACK_COUNT]] = card
+    b[p + BLACK_COUNT] += 1
     if events is not None:
         events.append((EV_BLACK_HAT, seat, card))
     _after_main_action(buf, seat, events)
@@ -467,29 +481,31 @@ def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional
 
 @cython.cfunc
 def _after_main_action(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
-    buf[seat_at(seat) + PLAYED] += 1
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    b[seat_at(seat) + PLAYED] += 1
     _cookie_check(buf, events)
-    if buf[OPT_USED]:
+    if b[OPT_USED]:
         _end_turn(buf, events)
     else:
-        buf[PHASE] = AFTER
+        b[PHASE] = AFTER
 
 
 @cython.cfunc
 def _discard(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     card: cython.int = _take_from_hand(buf, seat, index)
-    n: cython.int = buf[PILE_COUNT]
-    buf[PILE + n] = card
-    buf[PILE_BY + n] = seat
-    buf[PILE_COUNT] = n + 1
-    if buf[DECK_TOP] == buf[DECK_END]:
+    n: cython.int = b[PILE_COUNT]
+    b[PILE + n] = card
+    b[PILE_BY + n] = seat
+    b[PILE_COUNT] = n + 1
+    if b[DECK_TOP] == b[DECK_END]:
         _reshuffle(buf, events)
     drawn: cython.int = _draw(buf)
     _put_in_hand(buf, seat, drawn)
-    buf[OPT_USED] = 1
+    b[OPT_USED] = 1
     if events is not None:
         events.append((EV_DISCARDED_DREW, seat, card, drawn))
-    if buf[PHASE] == AFTER:
+    if b[PHASE] == AFTER:
         _end_turn(buf, events)
 
 
@@ -516,47 +532,50 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
 
 @cython.cfunc
 def _offer(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     card: cython.int = _take_from_hand(buf, seat, index)
-    buf[OFFER] = card
-    buf[OFFER_PHASE] = buf[PHASE]
-    buf[PHASE] = PARTNER
+    b[OFFER] = card
+    b[OFFER_PHASE] = b[PHASE]
+    b[PHASE] = PARTNER
     if events is not None:
         events.append((EV_OFFERED, seat, card))
 
 
 @cython.cfunc
 def _return(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     partner: cython.int = (seat + 2) % 4
     returned: cython.int = _take_from_hand(buf, partner, index)
-    offered: cython.int = buf[OFFER]
+    offered: cython.int = b[OFFER]
     _put_in_hand(buf, seat, returned)
     _put_in_hand(buf, partner, offered)
-    buf[GIVEN_BY + returned] = partner + 1
-    buf[GIVEN_BY + offered] = seat + 1
-    buf[OFFER] = NONE
-    buf[OPT_USED] = 1
-    buf[PHASE] = buf[OFFER_PHASE]
-    buf[OFFER_PHASE] = 0  # read only in the partner phase: cleared so a past offer leaves no trace
+    b[GIVEN_BY + returned] = partner + 1
+    b[GIVEN_BY + offered] = seat + 1
+    b[OFFER] = NONE
+    b[OPT_USED] = 1
+    b[PHASE] = b[OFFER_PHASE]
+    b[OFFER_PHASE] = 0  # read only in the partner phase: cleared so a past offer leaves no trace
     if events is not None:
         events.append((EV_PARTNER_EXCHANGE, seat, partner, offered, returned))
-    if buf[PHASE] == AFTER:
+    if b[PHASE] == AFTER:
         _end_turn(buf, events)
 
 
 @cython.cfunc
 def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     """Next seat clockwise, or the end of the game after the n*8-th main action (D15)."""
-    players: cython.int = buf[PLAYERS]
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    players: cython.int = b[PLAYERS]
     seat: cython.int
     done: cython.int = 0
     for seat in range(players):
-        done += buf[seat_at(seat) + PLAYED]
+        done += b[seat_at(seat) + PLAYED]
     if done == players * LAST_CARD:
         _finish(buf, events)
         return
-    buf[ACTIVE] = (buf[ACTIVE] + 1) % players
-    buf[PHASE] = MAIN
-    buf[OPT_USED] = 0
+    b[ACTIVE] = (b[ACTIVE] + 1) % players
+    b[PHASE] = MAIN
+    b[OPT_USED] = 0
 
 
 @cython.cfunc
@@ -604,14 +623,15 @@ def cookie_key(buf: bytearray, seat: cython.int) -> cython.int:
 
 @cython.cfunc
 def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     best: cython.int = 0
     tied: cython.int = 0
     leader: cython.int = NONE
-    holder: cython.int = buf[COOKIE]
+    holder: cython.int = b[COOKIE]
     holder_key: cython.int = -1
     seat: cython.int
     key: cython.int
-    for seat in range(buf[PLAYERS]):
+    for seat in range(b[PLAYERS]):
         key = cookie_key(buf, seat)
         if seat == holder:
             holder_key = key
@@ -621,7 +641,7 @@ def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
             tied = 1
     if best == 0 or holder_key == best or tied:
         return  # nobody has a collection, or the holder is among the best: it keeps the cookie
-    buf[COOKIE] = leader
+    b[COOKIE] = leader
     if events is not None:
         events.append((EV_COOKIE_MOVED, holder, leader))
 
@@ -640,6 +660,8 @@ def face_up_space_of_type(buf: bytearray, type_: cython.int) -> cython.int:
 
 def score_numbers(buf: bytearray) -> list:
     """Per seat: (collection, favourite, cookie, total, black hats)."""
+    if len(buf) != SIZE:  # _numbers reads raw bytes
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     out: list = []
     seat: cython.int
     n = cython.declare(cython.int[5])
@@ -652,23 +674,24 @@ def score_numbers(buf: bytearray) -> list:
 @cython.cfunc
 def _numbers(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
     """Seat `seat`'s (collection, favourite, cookie, total, black hats) into `out`."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     i: cython.int
     card: cython.int
     p: cython.Py_ssize_t = seat_at(seat)
-    collection: cython.int = buf[p + BLACK_COUNT]
-    for i in range(buf[p + COLL_COUNT]):
-        collection += face_up_space_of_type(buf, buf[p + COLLECTION + i] // 6)
+    collection: cython.int = b[p + BLACK_COUNT]
+    for i in range(b[p + COLL_COUNT]):
+        collection += face_up_space_of_type(buf, b[p + COLLECTION + i] // 6)
     favourite: cython.int = 0
-    fav: cython.int = buf[p + FAVOURITE]
+    fav: cython.int = b[p + FAVOURITE]
     if fav != NONE:
         favourite = -(fav % 6 + 1)
-        for i in range(buf[p + COLL_COUNT]):
-            card = buf[p + COLLECTION + i]
+        for i in range(b[p + COLL_COUNT]):
+            card = b[p + COLLECTION + i]
             if card // 6 == fav // 6:
                 favourite += card % 6 + 1
-    cookie: cython.int = 5 if buf[COOKIE] == seat else 0
+    cookie: cython.int = 5 if b[COOKIE] == seat else 0
     out[0], out[1], out[2], out[3], out[4] = collection, favourite, cookie, collection + favourite + cookie, \
-        buf[p + BLACK_COUNT]
+        b[p + BLACK_COUNT]
 
 
 @cython.cfunc
@@ -676,7 +699,8 @@ def _numbers(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void
 def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> cython.int:
     """The kernel's result (engines/core/kernel.pxd): totals, and the winners as game.py's score ranks them
     (§10: total, then black hats unless the tie-break option drops them, then the cookie; teams at 4)."""
-    players: cython.int = buf[PLAYERS]
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    players: cython.int = b[PLAYERS]
     teams: cython.int = 2 if players == 4 else players
     total = cython.declare(cython.int[4])
     black = cython.declare(cython.int[4])
@@ -691,8 +715,8 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
         scores[seat] = n[3]
         t = seat % teams
         total[t] += n[3]
-        black[t] += n[4] if buf[TIEBREAK] == 0 else 0
-        cookie[t] |= buf[COOKIE] == seat
+        black[t] += n[4] if b[TIEBREAK] == 0 else 0
+        cookie[t] |= b[COOKIE] == seat
     best: cython.int = -1
     tied: cython.int = 0  # bit t: team t is still tied for the win
     for t in range(teams):
