@@ -35,7 +35,8 @@ from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import rules
-from .state import SEAT, STATE
+from . import offsets as O
+from .state import STATE
 
 DATA = Path(__file__).resolve().parent / "data"
 VERSION = "1.0"
@@ -52,7 +53,6 @@ REASONS = rule_reasons("hats", {
     "must_be_same_type_or_higher": "must be same type or a higher number",
     "not_partner_phase": "there is no partner offer to return",
 })
-AT, SEAT_AT = STATE.at, SEAT.at
 
 
 def _load_cards() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -82,14 +82,14 @@ def card_id(card: int) -> str:
 
 
 def _seat_at(seat: int) -> int:
-    return AT.seats + seat * SEAT.size
+    return O.SEATS + seat * O.SEAT_SIZE
 
 
 def _cards(state: bytearray, seat: int, count: str, cards: str) -> list[int]:
     """A seat's card list (`hand`, `collection`, `black_hats`) as card numbers."""
     p = _seat_at(seat)
-    start = p + getattr(SEAT_AT, cards)
-    return list(state[start:start + state[p + getattr(SEAT_AT, count)]])
+    start = p + getattr(O, "SEAT_" + cards.upper())
+    return list(state[start:start + state[p + getattr(O, "SEAT_" + count.upper())]])
 
 
 class HatsGame(Game):
@@ -134,14 +134,14 @@ class HatsGame(Game):
         return tuple(sorted(TYPE_LETTERS.index(x) for x in letters))
 
     def seat_count(self, state: bytearray) -> int:
-        return state[AT.players]
+        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the deal: the public table, then each seat's hand for that seat only."""
-        players = state[AT.players]
+        players = state[O.PLAYERS]
         events = [Event("setup", {"table": [card_id(c) for c in rules.table(state)],
-                                  "hand_counts": [state[_seat_at(s) + SEAT_AT.hand_count] for s in range(players)],
-                                  "deck_count": state[AT.deck_end] - state[AT.deck_top],
+                                  "hand_counts": [state[_seat_at(s) + O.SEAT_HAND_COUNT] for s in range(players)],
+                                  "deck_count": state[O.DECK_END] - state[O.DECK_TOP],
                                   "removed_types": self._removed(state)})]
         for seat in range(players):
             hand = [card_id(c) for c in rules.hand(state, seat)]
@@ -221,7 +221,7 @@ class HatsGame(Game):
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple[int, int, int], text: str) -> int:
         kind, card, space = parsed
-        if state[AT.phase] == PARTNER and KEYWORDS[kind] != "return":
+        if state[O.PHASE] == PARTNER and KEYWORDS[kind] != "return":
             self.refuse("partner_must_return", text, seat)
         mover = rules.mover(state)
         if seat != mover:
@@ -252,29 +252,29 @@ class HatsGame(Game):
         new = bytearray(state)
         places = self._unseen_places(state, seat)
         cards = [state[p] for p in places]
-        marks = [state[AT.given_by + c] for c in cards]
+        marks = [state[O.GIVEN_BY + c] for c in cards]
         order = list(range(len(cards)))
         shuffle(order)
         for p, i, mark in zip(places, order, marks):
             new[p] = cards[i]
-            new[AT.given_by + cards[i]] = mark
+            new[O.GIVEN_BY + cards[i]] = mark
         self.validate(new)
         return new
 
     @staticmethod
     def _unseen_places(state: bytearray, seat: int | None) -> list[int]:
         """Offsets of every card `seat` may not know: the deck, others' discards, others' hidden cards."""
-        places = list(range(AT.deck + state[AT.deck_top], AT.deck + state[AT.deck_end]))
-        places += [AT.pile + i for i in range(state[AT.pile_count]) if state[AT.pile_discarded_by + i] != seat]
-        for other in range(state[AT.players]):
+        places = list(range(O.DECK + state[O.DECK_TOP], O.DECK + state[O.DECK_END]))
+        places += [O.PILE + i for i in range(state[O.PILE_COUNT]) if state[O.PILE_DISCARDED_BY + i] != seat]
+        for other in range(state[O.PLAYERS]):
             if other == seat:
                 continue
             p = _seat_at(other)
-            places += [p + SEAT_AT.hand + i for i in range(state[p + SEAT_AT.hand_count])
-                       if seat is None or state[AT.given_by + state[p + SEAT_AT.hand + i]] != seat + 1]
-            places += [p + SEAT_AT.black_hats + i for i in range(state[p + SEAT_AT.black_hat_count])]
-        if state[AT.offered_card] != NO_CARD and state[AT.active_seat] != seat:
-            places.append(AT.offered_card)
+            places += [p + O.SEAT_HAND + i for i in range(state[p + O.SEAT_HAND_COUNT])
+                       if seat is None or state[O.GIVEN_BY + state[p + O.SEAT_HAND + i]] != seat + 1]
+            places += [p + O.SEAT_BLACK_HATS + i for i in range(state[p + O.SEAT_BLACK_HAT_COUNT])]
+        if state[O.OFFERED_CARD] != NO_CARD and state[O.ACTIVE_SEAT] != seat:
+            places.append(O.OFFERED_CARD)
         return places
 
     def _event(self, raw: tuple, state: bytearray) -> Event:
@@ -289,7 +289,7 @@ class HatsGame(Game):
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:
         """Scores now (§10); before the end the flip is hypothetical and favourites count 0 (D14)."""
-        players, cookie, tiebreak = state[AT.players], state[AT.cookie_holder], state[AT.tiebreak]
+        players, cookie, tiebreak = state[O.PLAYERS], state[O.COOKIE_HOLDER], state[O.TIEBREAK]
         numbers = rules.score_numbers(state)
         use_black = tiebreak == 0
         if players == 4:
@@ -304,7 +304,7 @@ class HatsGame(Game):
         seats = tuple(SeatScore(s, n[3], n[3], seat_rank[s],
                                 {"collection": n[0], "favourite": n[1], "cookie": n[2], "black_hats": n[4]})
                       for s, n in enumerate(numbers))
-        return Scores(seats, state[AT.phase] == FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
+        return Scores(seats, state[O.PHASE] == FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
                       reason, teams if players == 4 else ())
 
     def view(self, state: bytearray, seat: int | None) -> dict:
@@ -318,7 +318,7 @@ class HatsGame(Game):
         another seat's hand: seat, card), offered_card (pending offer, offering seat only),
         and once finished: scores (per seat breakdown) and winners.
         """
-        players, phase, active = state[AT.players], state[AT.phase], state[AT.active_seat]
+        players, phase, active = state[O.PLAYERS], state[O.PHASE], state[O.ACTIVE_SEAT]
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
             raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table "
                               f"(seats 0..{players - 1})")
@@ -326,21 +326,21 @@ class HatsGame(Game):
         seats = []
         for s in range(players):
             p = _seat_at(s)
-            fav = state[p + SEAT_AT.favourite]
-            seats.append({"seat": s, "hand_count": state[p + SEAT_AT.hand_count],
+            fav = state[p + O.SEAT_FAVOURITE]
+            seats.append({"seat": s, "hand_count": state[p + O.SEAT_HAND_COUNT],
                           "collection": [card_id(c) for c in _cards(state, s, "collection_count", "collection")],
-                          "black_hat_count": state[p + SEAT_AT.black_hat_count],
-                          "played": state[p + SEAT_AT.played], "favourite": card_id(fav) if finished else None})
+                          "black_hat_count": state[p + O.SEAT_BLACK_HAT_COUNT],
+                          "played": state[p + O.SEAT_PLAYED], "favourite": card_id(fav) if finished else None})
         table = rules.table(state)
-        cookie = state[AT.cookie_holder]
+        cookie = state[O.COOKIE_HOLDER]
         view = {
             "game": "hats", "seat": seat, "players": players, "phase": rules.PHASES[phase],
-            "active_seat": None if finished else active, "to_act": self.to_act(state), "optional_used": bool(state[AT.optional_used]),
+            "active_seat": None if finished else active, "to_act": self.to_act(state), "optional_used": bool(state[O.OPTIONAL_USED]),
             "move_count": rules.move_count(state), "table": [card_id(c) for c in table],
             "face_down_spaces": [k + 1 for k, c in enumerate(table)
                                  if finished and rules.face_up_space_of_type(state, c // 6) != k + 1],
-            "removed_types": self._removed(state), "deck_count": state[AT.deck_end] - state[AT.deck_top],
-            "discard_count": state[AT.pile_count], "cookie_holder": None if cookie == NO_CARD else cookie,
+            "removed_types": self._removed(state), "deck_count": state[O.DECK_END] - state[O.DECK_TOP],
+            "discard_count": state[O.PILE_COUNT], "cookie_holder": None if cookie == NO_CARD else cookie,
             "teams": [[0, 2], [1, 3]] if players == 4 else [], "seats": seats,
             "hand": [], "black_hats": [], "own_discards": [], "known_cards": [], "offered_card": None,
         }
@@ -349,9 +349,9 @@ class HatsGame(Game):
             view["black_hats"] = [card_id(c) for c in _cards(state, seat, "black_hat_count", "black_hats")]
             view["own_discards"] = [card_id(c) for c, by in rules.pile(state) if by == seat]
             view["known_cards"] = [{"seat": s, "card": card_id(c)} for s in range(players) if s != seat
-                                   for c in rules.hand(state, s) if state[AT.given_by + c] == seat + 1]
-            if state[AT.offered_card] != NO_CARD and seat == active:
-                view["offered_card"] = card_id(state[AT.offered_card])
+                                   for c in rules.hand(state, s) if state[O.GIVEN_BY + c] == seat + 1]
+            if state[O.OFFERED_CARD] != NO_CARD and seat == active:
+                view["offered_card"] = card_id(state[O.OFFERED_CARD])
         if finished:
             scores = self.score(state)
             view["scores"] = [dict(s.breakdown, seat=s.seat, total=s.total, rank=s.rank) for s in scores.seats]

@@ -12,66 +12,23 @@ from typing import Optional
 import cython
 
 from ..core import rng
-from .state import HAND_MAX as HAND_MAX_CARDS, PLAYED_MAX, SEAT, STATE
 
-cython.declare(NONE=cython.int, N_TYPES=cython.int, N_NUMBERS=cython.int, N_CARDS=cython.int,
-               LAST_CARD=cython.int)
+# The state layout's offsets and sizes (engines/hats/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.hats.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
+
+cython.declare(NONE=cython.int, N_TYPES=cython.int, N_NUMBERS=cython.int, LAST_CARD=cython.int)
 NONE = 255
 N_TYPES = 7
 N_NUMBERS = 6
-N_CARDS = 42
 LAST_CARD = PLAYED_MAX  # main actions per seat; the ninth card becomes the favourite hat
 
 # Phases (the spec's names, in this order).
 cython.declare(MAIN=cython.int, AFTER=cython.int, PARTNER=cython.int, FINISHED=cython.int)
 MAIN, AFTER, PARTNER, FINISHED = 0, 1, 2, 3
 PHASES = ("main", "after", "partner", "finished")
-
-# State layout (engines/hats/state.py): its offsets as C constants for the hot code.
-cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t,
-               OPT_USED=cython.Py_ssize_t, OFFER=cython.Py_ssize_t, OFFER_PHASE=cython.Py_ssize_t,
-               COOKIE=cython.Py_ssize_t, REMOVED=cython.Py_ssize_t, START=cython.Py_ssize_t,
-               TIEBREAK=cython.Py_ssize_t, SPACES=cython.Py_ssize_t, MOVES=cython.Py_ssize_t,
-               RNG=cython.Py_ssize_t, TABLE=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t,
-               DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t,
-               PILE=cython.Py_ssize_t, PILE_BY=cython.Py_ssize_t, SEATS=cython.Py_ssize_t,
-               SEAT_SIZE=cython.Py_ssize_t, HAND_COUNT=cython.Py_ssize_t, HAND=cython.Py_ssize_t,
-               COLL_COUNT=cython.Py_ssize_t, COLLECTION=cython.Py_ssize_t, BLACK_COUNT=cython.Py_ssize_t,
-               BLACK=cython.Py_ssize_t, PLAYED=cython.Py_ssize_t, FAVOURITE=cython.Py_ssize_t,
-               GIVEN_BY=cython.Py_ssize_t, SIZE=cython.Py_ssize_t, HAND_MAX=cython.Py_ssize_t)
-PLAYERS = STATE.offset("players")
-PHASE = STATE.offset("phase")
-ACTIVE = STATE.offset("active_seat")
-OPT_USED = STATE.offset("optional_used")
-OFFER = STATE.offset("offered_card")
-OFFER_PHASE = STATE.offset("offer_phase")
-COOKIE = STATE.offset("cookie_holder")
-REMOVED = STATE.offset("removed_types")
-START = STATE.offset("start_seat")
-TIEBREAK = STATE.offset("tiebreak")
-SPACES = STATE.offset("spaces")
-MOVES = STATE.offset("move_count")
-RNG = STATE.offset("rng")
-TABLE = STATE.offset("table")
-DECK_TOP = STATE.offset("deck_top")
-DECK_END = STATE.offset("deck_end")
-DECK = STATE.offset("deck")
-PILE_COUNT = STATE.offset("pile_count")
-PILE = STATE.offset("pile")
-PILE_BY = STATE.offset("pile_discarded_by")
-SEATS = STATE.offset("seats")
-GIVEN_BY = STATE.offset("given_by")
-SIZE = STATE.size
-SEAT_SIZE = SEAT.size
-HAND_COUNT = SEAT.offset("hand_count")
-HAND = SEAT.offset("hand")
-COLL_COUNT = SEAT.offset("collection_count")
-COLLECTION = SEAT.offset("collection")
-BLACK_COUNT = SEAT.offset("black_hat_count")
-BLACK = SEAT.offset("black_hats")
-PLAYED = SEAT.offset("played")
-FAVOURITE = SEAT.offset("favourite")
-HAND_MAX = HAND_MAX_CARDS
 
 # Move codes: hand index i (0..8), space s (0..5).
 cython.declare(EXCHANGE=cython.int, BLACK_HAT=cython.int, DISCARD=cython.int, OFFER_CARD=cython.int,
@@ -87,10 +44,10 @@ KINDS = ("exchange", "black", "discard", "offer", "return", "end")
 
 # Refusal reasons returned by `check`, as C constants; REASONS names them for game.py.
 cython.declare(OK=cython.int, GAME_OVER=cython.int, PARTNER_MUST_RETURN=cython.int, NOT_MAIN=cython.int,
-               NOT_AFTER=cython.int, OPTIONAL_USED=cython.int, NO_DISCARD_4P=cython.int,
+               NOT_AFTER=cython.int, OPTIONAL_TAKEN=cython.int, NO_DISCARD_4P=cython.int,
                NO_OFFER_UNDER_4=cython.int, NOT_IN_HAND=cython.int, NO_SUCH_SPACE=cython.int,
                EXCHANGE_RULE=cython.int, NO_SUCH_MOVE=cython.int, NOT_PARTNER_PHASE=cython.int)
-OK, GAME_OVER, PARTNER_MUST_RETURN, NOT_MAIN, NOT_AFTER, OPTIONAL_USED = 0, 1, 2, 3, 4, 5
+OK, GAME_OVER, PARTNER_MUST_RETURN, NOT_MAIN, NOT_AFTER, OPTIONAL_TAKEN = 0, 1, 2, 3, 4, 5
 NO_DISCARD_4P, NO_OFFER_UNDER_4, NOT_IN_HAND, NO_SUCH_SPACE, EXCHANGE_RULE = 6, 7, 8, 9, 10
 NO_SUCH_MOVE, NOT_PARTNER_PHASE = 11, 12
 REASONS = ("ok", "game_over", "partner_must_return", "not_main_phase", "not_after_phase",
@@ -128,7 +85,7 @@ def move_count(buf: bytearray) -> cython.int:
     if len(buf) != SIZE:  # the raw reads below trust the size
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    return b[MOVES] | (b[MOVES + 1] << 8)
+    return b[MOVE_COUNT] | (b[MOVE_COUNT + 1] << 8)
 
 
 # -- setup ---------------------------------------------------------------------
@@ -141,20 +98,20 @@ def new_state(players: cython.int, start: cython.int, tiebreak: cython.int, remo
     """
     buf = bytearray(SIZE)
     buf[PLAYERS] = players
-    buf[START] = start
-    buf[ACTIVE] = start
+    buf[START_SEAT] = start
+    buf[ACTIVE_SEAT] = start
     buf[TIEBREAK] = tiebreak
     buf[SPACES] = 5 if players == 2 else 6
-    buf[OFFER] = NONE
-    buf[COOKIE] = NONE
-    buf[REMOVED] = NONE
-    buf[REMOVED + 1] = NONE
+    buf[OFFERED_CARD] = NONE
+    buf[COOKIE_HOLDER] = NONE
+    buf[REMOVED_TYPES] = NONE
+    buf[REMOVED_TYPES + 1] = NONE
     rng.seed_into(buf, RNG, seed)
     if players == 2:
         if not removed:
             removed = _type_pair(rng.below(buf, RNG, 21))
-        buf[REMOVED] = removed[0]
-        buf[REMOVED + 1] = removed[1]
+        buf[REMOVED_TYPES] = removed[0]
+        buf[REMOVED_TYPES + 1] = removed[1]
     n: cython.Py_ssize_t = 0
     c: cython.int
     if order:
@@ -163,7 +120,7 @@ def new_state(players: cython.int, start: cython.int, tiebreak: cython.int, remo
             n += 1
     else:
         for c in range(N_CARDS):
-            if c // 6 != buf[REMOVED] and c // 6 != buf[REMOVED + 1]:
+            if c // 6 != buf[REMOVED_TYPES] and c // 6 != buf[REMOVED_TYPES + 1]:
                 buf[DECK + n] = c
                 n += 1
         rng.shuffle(buf, RNG, DECK, n)
@@ -179,12 +136,12 @@ def new_state(players: cython.int, start: cython.int, tiebreak: cython.int, remo
     i: cython.Py_ssize_t
     p: cython.Py_ssize_t
     for seat in range(4):
-        buf[seat_at(seat) + FAVOURITE] = NONE
+        buf[seat_at(seat) + SEAT_FAVOURITE] = NONE
         if seat < players:
             p = seat_at((start + seat) % players)
             for i in range(HAND_MAX):
-                buf[p + HAND + i] = _draw(buf)
-            buf[p + HAND_COUNT] = HAND_MAX
+                buf[p + SEAT_HAND + i] = _draw(buf)
+            buf[p + SEAT_HAND_COUNT] = HAND_MAX
     return buf
 
 
@@ -232,20 +189,20 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     phase: cython.int = b[PHASE]
     if phase == FINISHED:
         return 0
-    p: cython.Py_ssize_t = seat_at(b[ACTIVE])
-    hand_n: cython.int = b[p + HAND_COUNT]
+    p: cython.Py_ssize_t = seat_at(b[ACTIVE_SEAT])
+    hand_n: cython.int = b[p + SEAT_HAND_COUNT]
     i: cython.int
     s: cython.int
     if phase == PARTNER:
-        q: cython.Py_ssize_t = seat_at((b[ACTIVE] + 2) % 4)
-        for i in range(b[q + HAND_COUNT]):
+        q: cython.Py_ssize_t = seat_at((b[ACTIVE_SEAT] + 2) % 4)
+        for i in range(b[q + SEAT_HAND_COUNT]):
             out[n] = RETURN_CARD + i
             n += 1
         return n
     if phase == MAIN:
         spaces: cython.int = b[SPACES]
         for i in range(hand_n):
-            c: cython.int = b[p + HAND + i]
+            c: cython.int = b[p + SEAT_HAND + i]
             for s in range(spaces):
                 if may_exchange(c, b[TABLE + s]):
                     out[n] = EXCHANGE + i * 6 + s
@@ -253,7 +210,7 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
         for i in range(hand_n):
             out[n] = BLACK_HAT + i
             n += 1
-    if not b[OPT_USED]:
+    if not b[OPTIONAL_USED]:
         optional: cython.int = OFFER_CARD if b[PLAYERS] == 4 else DISCARD
         for i in range(hand_n):
             out[n] = optional + i
@@ -298,7 +255,7 @@ def _packed(buf: bytearray, seat: cython.int, code: cython.int) -> cython.int:
     else:
         kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
     if index >= 0:
-        card = buf[seat_at(seat) + HAND + index]
+        card = buf[seat_at(seat) + SEAT_HAND + index]
     return (seat << 24) | (kind << 16) | (card << 8) | space
 
 
@@ -316,8 +273,8 @@ def mover(buf: bytearray) -> cython.int:
     if buf[PHASE] == FINISHED:
         return NONE
     if buf[PHASE] == PARTNER:
-        return (buf[ACTIVE] + 2) % 4
-    return buf[ACTIVE]
+        return (buf[ACTIVE_SEAT] + 2) % 4
+    return buf[ACTIVE_SEAT]
 
 
 @cython.ccall
@@ -335,7 +292,7 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
         return GAME_OVER
     if phase == PARTNER and kind != 4:
         return PARTNER_MUST_RETURN
-    hand_seat: cython.int = b[ACTIVE]
+    hand_seat: cython.int = b[ACTIVE_SEAT]
     if kind == 0 or kind == 1:
         if phase != MAIN:
             return NOT_MAIN
@@ -344,8 +301,8 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
             return NO_DISCARD_4P
         if kind == 3 and b[PLAYERS] != 4:
             return NO_OFFER_UNDER_4
-        if b[OPT_USED]:
-            return OPTIONAL_USED
+        if b[OPTIONAL_USED]:
+            return OPTIONAL_TAKEN
     elif kind == 4:
         if phase != PARTNER:
             return NOT_PARTNER_PHASE
@@ -356,12 +313,12 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
         return OK
     else:
         return NO_SUCH_MOVE
-    if index < 0 or index >= b[seat_at(hand_seat) + HAND_COUNT]:
+    if index < 0 or index >= b[seat_at(hand_seat) + SEAT_HAND_COUNT]:
         return NOT_IN_HAND
     if kind == 0:
         if space < 0 or space >= b[SPACES]:
             return NO_SUCH_SPACE
-        if not may_exchange(b[seat_at(hand_seat) + HAND + index], b[TABLE + space]):
+        if not may_exchange(b[seat_at(hand_seat) + SEAT_HAND + index], b[TABLE + space]):
             return EXCHANGE_RULE
     return OK
 
@@ -409,7 +366,7 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
     reason: cython.int = check(buf, kind, index, space)
     if reason != OK:
         return reason
-    seat: cython.int = b[ACTIVE]
+    seat: cython.int = b[ACTIVE_SEAT]
     if kind == 0:
         _exchange(buf, seat, index, space, events)
     elif kind == 1:
@@ -423,8 +380,8 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
     else:
         _end_turn(buf, events)
     n: cython.int = move_count(buf) + 1
-    b[MOVES] = n & 0xFF
-    b[MOVES + 1] = (n >> 8) & 0xFF
+    b[MOVE_COUNT] = n & 0xFF
+    b[MOVE_COUNT + 1] = (n >> 8) & 0xFF
     return OK
 
 
@@ -433,13 +390,13 @@ def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cyth
     """Remove and return the hand card at `index`, keeping the order of the rest."""
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = b[p + HAND_COUNT]
-    card: cython.int = b[p + HAND + index]
+    n: cython.int = b[p + SEAT_HAND_COUNT]
+    card: cython.int = b[p + SEAT_HAND + index]
     i: cython.int
     for i in range(index, n - 1):
-        b[p + HAND + i] = b[p + HAND + i + 1]
-    b[p + HAND + n - 1] = 0  # the vacated last slot: dead cells stay 0, so equal positions encode alike
-    b[p + HAND_COUNT] = n - 1
+        b[p + SEAT_HAND + i] = b[p + SEAT_HAND + i + 1]
+    b[p + SEAT_HAND + n - 1] = 0  # the vacated last slot: dead cells stay 0, so equal positions encode alike
+    b[p + SEAT_HAND_COUNT] = n - 1
     b[GIVEN_BY + card] = 0
     return card
 
@@ -448,9 +405,9 @@ def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cyth
 def _put_in_hand(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = b[p + HAND_COUNT]
-    b[p + HAND + n] = card
-    b[p + HAND_COUNT] = n + 1
+    n: cython.int = b[p + SEAT_HAND_COUNT]
+    b[p + SEAT_HAND + n] = card
+    b[p + SEAT_HAND_COUNT] = n + 1
 
 
 @cython.cfunc
@@ -460,8 +417,8 @@ def _exchange(buf: bytearray, seat: cython.int, index: cython.int, space: cython
     taken: cython.int = b[TABLE + space]
     b[TABLE + space] = card
     p: cython.Py_ssize_t = seat_at(seat)
-    b[p + COLLECTION + b[p + COLL_COUNT]] = taken
-    b[p + COLL_COUNT] += 1
+    b[p + SEAT_COLLECTION + b[p + SEAT_COLLECTION_COUNT]] = taken
+    b[p + SEAT_COLLECTION_COUNT] += 1
     if events is not None:
         events.append((EV_EXCHANGED, seat, card, space, taken))
     _after_main_action(buf, seat, events)
@@ -472,8 +429,8 @@ def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     card: cython.int = _take_from_hand(buf, seat, index)
     p: cython.Py_ssize_t = seat_at(seat)
-    b[p + BLACK + b[p + BLACK_COUNT]] = card
-    b[p + BLACK_COUNT] += 1
+    b[p + SEAT_BLACK_HATS + b[p + SEAT_BLACK_HAT_COUNT]] = card
+    b[p + SEAT_BLACK_HAT_COUNT] += 1
     if events is not None:
         events.append((EV_BLACK_HAT, seat, card))
     _after_main_action(buf, seat, events)
@@ -482,9 +439,9 @@ def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional
 @cython.cfunc
 def _after_main_action(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    b[seat_at(seat) + PLAYED] += 1
+    b[seat_at(seat) + SEAT_PLAYED] += 1
     _cookie_check(buf, events)
-    if b[OPT_USED]:
+    if b[OPTIONAL_USED]:
         _end_turn(buf, events)
     else:
         b[PHASE] = AFTER
@@ -496,13 +453,13 @@ def _discard(buf: bytearray, seat: cython.int, index: cython.int, events: Option
     card: cython.int = _take_from_hand(buf, seat, index)
     n: cython.int = b[PILE_COUNT]
     b[PILE + n] = card
-    b[PILE_BY + n] = seat
+    b[PILE_DISCARDED_BY + n] = seat
     b[PILE_COUNT] = n + 1
     if b[DECK_TOP] == b[DECK_END]:
         _reshuffle(buf, events)
     drawn: cython.int = _draw(buf)
     _put_in_hand(buf, seat, drawn)
-    b[OPT_USED] = 1
+    b[OPTIONAL_USED] = 1
     if events is not None:
         events.append((EV_DISCARDED_DREW, seat, card, drawn))
     if b[PHASE] == AFTER:
@@ -516,7 +473,7 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
     i: cython.int
     for i in range(n):
         buf[DECK + i] = buf[PILE + i]
-        buf[PILE_BY + i] = 0
+        buf[PILE_DISCARDED_BY + i] = 0
         buf[PILE + i] = 0
     # Past n the deck is 0 already (drawing clears each cell) unless the state comes from a token sealed
     # before drawing did: clearing it here, once or twice a game, keeps such leftovers from outliving it.
@@ -534,7 +491,7 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
 def _offer(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     card: cython.int = _take_from_hand(buf, seat, index)
-    b[OFFER] = card
+    b[OFFERED_CARD] = card
     b[OFFER_PHASE] = b[PHASE]
     b[PHASE] = PARTNER
     if events is not None:
@@ -546,13 +503,13 @@ def _return(buf: bytearray, seat: cython.int, index: cython.int, events: Optiona
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     partner: cython.int = (seat + 2) % 4
     returned: cython.int = _take_from_hand(buf, partner, index)
-    offered: cython.int = b[OFFER]
+    offered: cython.int = b[OFFERED_CARD]
     _put_in_hand(buf, seat, returned)
     _put_in_hand(buf, partner, offered)
     b[GIVEN_BY + returned] = partner + 1
     b[GIVEN_BY + offered] = seat + 1
-    b[OFFER] = NONE
-    b[OPT_USED] = 1
+    b[OFFERED_CARD] = NONE
+    b[OPTIONAL_USED] = 1
     b[PHASE] = b[OFFER_PHASE]
     b[OFFER_PHASE] = 0  # read only in the partner phase: cleared so a past offer leaves no trace
     if events is not None:
@@ -569,13 +526,13 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     seat: cython.int
     done: cython.int = 0
     for seat in range(players):
-        done += b[seat_at(seat) + PLAYED]
+        done += b[seat_at(seat) + SEAT_PLAYED]
     if done == players * LAST_CARD:
         _finish(buf, events)
         return
-    b[ACTIVE] = (b[ACTIVE] + 1) % players
+    b[ACTIVE_SEAT] = (b[ACTIVE_SEAT] + 1) % players
     b[PHASE] = MAIN
-    b[OPT_USED] = 0
+    b[OPTIONAL_USED] = 0
 
 
 @cython.cfunc
@@ -584,9 +541,9 @@ def _finish(buf: bytearray, events: Optional[list]) -> cython.void:
     p: cython.Py_ssize_t
     for seat in range(buf[PLAYERS]):
         p = seat_at(seat)
-        buf[p + FAVOURITE] = _take_from_hand(buf, seat, 0)
+        buf[p + SEAT_FAVOURITE] = _take_from_hand(buf, seat, 0)
     buf[PHASE] = FINISHED
-    buf[OPT_USED] = 0
+    buf[OPTIONAL_USED] = 0
     if events is not None:
         events.append((EV_GAME_END,))
 
@@ -608,15 +565,15 @@ def cookie_key(buf: bytearray, seat: cython.int) -> cython.int:
     key: cython.int = 0
     i: cython.int
     card: cython.int
-    for i in range(buf[p + COLL_COUNT]):
-        card = buf[p + COLLECTION + i]
+    for i in range(buf[p + SEAT_COLLECTION_COUNT]):
+        card = buf[p + SEAT_COLLECTION + i]
         types |= 1 << (card // 6)
         key += 1 << (4 * (5 - card % 6))
     n_types: cython.int = 0
     while types:
         n_types += types & 1
         types >>= 1
-    if buf[p + BLACK_COUNT]:
+    if buf[p + SEAT_BLACK_HAT_COUNT]:
         n_types += 1
     return (n_types << 24) | key
 
@@ -627,7 +584,7 @@ def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
     best: cython.int = 0
     tied: cython.int = 0
     leader: cython.int = NONE
-    holder: cython.int = b[COOKIE]
+    holder: cython.int = b[COOKIE_HOLDER]
     holder_key: cython.int = -1
     seat: cython.int
     key: cython.int
@@ -641,7 +598,7 @@ def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
             tied = 1
     if best == 0 or holder_key == best or tied:
         return  # nobody has a collection, or the holder is among the best: it keeps the cookie
-    b[COOKIE] = leader
+    b[COOKIE_HOLDER] = leader
     if events is not None:
         events.append((EV_COOKIE_MOVED, holder, leader))
 
@@ -678,20 +635,20 @@ def _numbers(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void
     i: cython.int
     card: cython.int
     p: cython.Py_ssize_t = seat_at(seat)
-    collection: cython.int = b[p + BLACK_COUNT]
-    for i in range(b[p + COLL_COUNT]):
-        collection += face_up_space_of_type(buf, b[p + COLLECTION + i] // 6)
+    collection: cython.int = b[p + SEAT_BLACK_HAT_COUNT]
+    for i in range(b[p + SEAT_COLLECTION_COUNT]):
+        collection += face_up_space_of_type(buf, b[p + SEAT_COLLECTION + i] // 6)
     favourite: cython.int = 0
-    fav: cython.int = b[p + FAVOURITE]
+    fav: cython.int = b[p + SEAT_FAVOURITE]
     if fav != NONE:
         favourite = -(fav % 6 + 1)
-        for i in range(b[p + COLL_COUNT]):
-            card = b[p + COLLECTION + i]
+        for i in range(b[p + SEAT_COLLECTION_COUNT]):
+            card = b[p + SEAT_COLLECTION + i]
             if card // 6 == fav // 6:
                 favourite += card % 6 + 1
-    cookie: cython.int = 5 if b[COOKIE] == seat else 0
+    cookie: cython.int = 5 if b[COOKIE_HOLDER] == seat else 0
     out[0], out[1], out[2], out[3], out[4] = collection, favourite, cookie, collection + favourite + cookie, \
-        b[p + BLACK_COUNT]
+        b[p + SEAT_BLACK_HAT_COUNT]
 
 
 @cython.cfunc
@@ -716,7 +673,7 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
         t = seat % teams
         total[t] += n[3]
         black[t] += n[4] if b[TIEBREAK] == 0 else 0
-        cookie[t] |= b[COOKIE] == seat
+        cookie[t] |= b[COOKIE_HOLDER] == seat
     best: cython.int = -1
     tied: cython.int = 0  # bit t: team t is still tied for the win
     for t in range(teams):
@@ -750,13 +707,13 @@ def deck(buf: bytearray) -> list:
 def pile(buf: bytearray) -> list:
     """The discard pile as (card, seat that discarded it), first discarded first."""
     n = buf[PILE_COUNT]
-    return list(zip(buf[PILE:PILE + n], buf[PILE_BY:PILE_BY + n]))
+    return list(zip(buf[PILE:PILE + n], buf[PILE_DISCARDED_BY:PILE_DISCARDED_BY + n]))
 
 
 def hand(buf: bytearray, seat: cython.int) -> list:
     """The hand of a seat (what parse_move and move_info need, without the rest of seat_cards)."""
     p = seat_at(seat)
-    return list(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]])
+    return list(buf[p + SEAT_HAND:p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]])
 
 
 # -- validation of decoded bytes -----------------------------------------------------
@@ -780,12 +737,12 @@ def _check_turn_order(buf: bytearray, total: cython.int) -> str:
     or a collection."""
     players: cython.int = buf[PLAYERS]
     phase: cython.int = buf[PHASE]
-    active: cython.int = buf[ACTIVE]
+    active: cython.int = buf[ACTIVE_SEAT]
     after: cython.bint = phase == AFTER or (phase == PARTNER and buf[OFFER_PHASE] == AFTER)
-    if (phase == AFTER or phase == PARTNER) and buf[OPT_USED]:
+    if (phase == AFTER or phase == PARTNER) and buf[OPTIONAL_USED]:
         return "optional action marked used in a phase that requires it unused"
     done: cython.int = total - (1 if after else 0)  # turns completed before this one
-    if phase != FINISHED and (done < 0 or (buf[START] + done) % players != active):
+    if phase != FINISHED and (done < 0 or (buf[START_SEAT] + done) % players != active):
         return "active seat does not match the cards played"
     seat: cython.int
     p: cython.Py_ssize_t
@@ -793,12 +750,12 @@ def _check_turn_order(buf: bytearray, total: cython.int) -> str:
     for seat in range(players):
         p = seat_at(seat)
         if phase != FINISHED:
-            expected = done // players + (1 if (seat - buf[START] + players) % players < done % players else 0)
+            expected = done // players + (1 if (seat - buf[START_SEAT] + players) % players < done % players else 0)
             if after and seat == active:
                 expected += 1
-            if buf[p + PLAYED] != expected:
+            if buf[p + SEAT_PLAYED] != expected:
                 return f"cards played at seat {seat} do not follow the turn order"
-        held: cython.int = buf[p + HAND_COUNT] + buf[p + PLAYED] + (1 if buf[p + FAVOURITE] != NONE else 0)
+        held: cython.int = buf[p + SEAT_HAND_COUNT] + buf[p + SEAT_PLAYED] + (1 if buf[p + SEAT_FAVOURITE] != NONE else 0)
         if phase == PARTNER and seat == active:
             held += 1  # the offered card is set aside
         if held != HAND_MAX:
@@ -814,24 +771,24 @@ def validate(buf: bytearray) -> str:
     phase: cython.int = buf[PHASE]
     if players < 2 or players > 4:
         return f"bad player count {players}"
-    if phase > FINISHED or buf[ACTIVE] >= players or buf[START] >= players or buf[OPT_USED] > 1:
+    if phase > FINISHED or buf[ACTIVE_SEAT] >= players or buf[START_SEAT] >= players or buf[OPTIONAL_USED] > 1:
         return "bad phase, active seat or start seat"
     if buf[SPACES] != (5 if players == 2 else 6) or buf[TIEBREAK] > 1:
         return "bad table size or tie-break"
-    if buf[COOKIE] != NONE and buf[COOKIE] >= players:
+    if buf[COOKIE_HOLDER] != NONE and buf[COOKIE_HOLDER] >= players:
         return "bad cookie holder"
     if buf[DECK_TOP] > buf[DECK_END] or buf[DECK_END] > N_CARDS or buf[PILE_COUNT] > N_CARDS:
         return "bad deck or pile size"
-    if (phase == PARTNER) != (buf[OFFER] != NONE) or (phase == PARTNER and players != 4):
+    if (phase == PARTNER) != (buf[OFFERED_CARD] != NONE) or (phase == PARTNER and players != 4):
         return "bad partner offer"
     if phase == PARTNER and buf[OFFER_PHASE] > AFTER:
         return "bad offer phase"
     removed: cython.int = 0
     if players == 2:
-        if buf[REMOVED] >= N_TYPES or buf[REMOVED + 1] >= N_TYPES or buf[REMOVED] == buf[REMOVED + 1]:
+        if buf[REMOVED_TYPES] >= N_TYPES or buf[REMOVED_TYPES + 1] >= N_TYPES or buf[REMOVED_TYPES] == buf[REMOVED_TYPES + 1]:
             return "bad removed types"
-        removed = (1 << buf[REMOVED]) | (1 << buf[REMOVED + 1])
-    elif buf[REMOVED] != NONE or buf[REMOVED + 1] != NONE:
+        removed = (1 << buf[REMOVED_TYPES]) | (1 << buf[REMOVED_TYPES + 1])
+    elif buf[REMOVED_TYPES] != NONE or buf[REMOVED_TYPES + 1] != NONE:
         return "removed types with more than 2 players"
     seen = bytearray(N_CARDS)
     total: cython.int = 0
@@ -848,30 +805,30 @@ def validate(buf: bytearray) -> str:
     if k >= 0:
         k = _mark(buf, seen, PILE, buf[PILE_COUNT], removed)
         total += k
-    if k >= 0 and buf[OFFER] != NONE:
-        k = _mark(buf, seen, OFFER, 1, removed)
+    if k >= 0 and buf[OFFERED_CARD] != NONE:
+        k = _mark(buf, seen, OFFERED_CARD, 1, removed)
         total += k
     if k < 0:
         return "a card is repeated or not in this game"
     for i in range(buf[PILE_COUNT]):
-        if buf[PILE_BY + i] >= players:
+        if buf[PILE_DISCARDED_BY + i] >= players:
             return "bad discarder"
     for seat in range(4):
         p = seat_at(seat)
         if seat >= players:
-            if buf[p + HAND_COUNT] or buf[p + COLL_COUNT] or buf[p + BLACK_COUNT] or buf[p + PLAYED]:
+            if buf[p + SEAT_HAND_COUNT] or buf[p + SEAT_COLLECTION_COUNT] or buf[p + SEAT_BLACK_HAT_COUNT] or buf[p + SEAT_PLAYED]:
                 return f"cards at unused seat {seat}"
             continue
-        if buf[p + HAND_COUNT] > HAND_MAX or buf[p + PLAYED] > LAST_CARD or \
-                buf[p + COLL_COUNT] + buf[p + BLACK_COUNT] != buf[p + PLAYED]:
+        if buf[p + SEAT_HAND_COUNT] > HAND_MAX or buf[p + SEAT_PLAYED] > LAST_CARD or \
+                buf[p + SEAT_COLLECTION_COUNT] + buf[p + SEAT_BLACK_HAT_COUNT] != buf[p + SEAT_PLAYED]:
             return f"bad counts at seat {seat}"
-        if (buf[p + FAVOURITE] != NONE) != (phase == FINISHED):
+        if (buf[p + SEAT_FAVOURITE] != NONE) != (phase == FINISHED):
             return f"bad favourite at seat {seat}"
-        played += buf[p + PLAYED]
-        for k in (_mark(buf, seen, p + HAND, buf[p + HAND_COUNT], removed),
-                  _mark(buf, seen, p + COLLECTION, buf[p + COLL_COUNT], removed),
-                  _mark(buf, seen, p + BLACK, buf[p + BLACK_COUNT], removed),
-                  _mark(buf, seen, p + FAVOURITE, 1 if phase == FINISHED else 0, removed)):
+        played += buf[p + SEAT_PLAYED]
+        for k in (_mark(buf, seen, p + SEAT_HAND, buf[p + SEAT_HAND_COUNT], removed),
+                  _mark(buf, seen, p + SEAT_COLLECTION, buf[p + SEAT_COLLECTION_COUNT], removed),
+                  _mark(buf, seen, p + SEAT_BLACK_HATS, buf[p + SEAT_BLACK_HAT_COUNT], removed),
+                  _mark(buf, seen, p + SEAT_FAVOURITE, 1 if phase == FINISHED else 0, removed)):
             if k < 0:
                 return "a card is repeated or not in this game"
             total += k
