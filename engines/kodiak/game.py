@@ -52,6 +52,7 @@ class KodiakGame(Game):
                     options=load_specs(DATA / "options.toml"))
     reasons = moves.REASONS
     hot_rules = rules
+    kernel = rules.KERNEL
 
     # -- setup -------------------------------------------------------------------
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,

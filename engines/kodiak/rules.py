@@ -135,10 +135,27 @@ def to_act(st: bytearray) -> list:
 
 @cython.ccall
 def get_total(st: bytearray, seat: cython.int) -> cython.int:
+    """A seat's total over the rounds scored so far."""
     off: cython.Py_ssize_t = TOTALS + 4 * seat
     v: cython.longlong = st[off] | (st[off + 1] << 8) | (st[off + 2] << 16) | (cython.cast(cython.longlong,
                                                                                           st[off + 3]) << 24)
     return v - 0x100000000 if v >= 0x80000000 else v
+
+
+@cython.ccall
+def winners(st: bytearray) -> cython.int:
+    """The seats with the lowest total, as a bitmask (§10: ties share the win); view.score reads it too."""
+    n: cython.int = st[PLAYERS]
+    s: cython.int
+    low: cython.int = get_total(st, 0)
+    mask: cython.int = 1
+    for s in range(1, n):
+        t: cython.int = get_total(st, s)
+        if t < low:
+            low, mask = t, 1 << s
+        elif t == low:
+            mask |= 1 << s
+    return mask
 
 
 @cython.cfunc
@@ -389,6 +406,13 @@ def apply_code(st: bytearray, code: object, log: Optional[list]) -> cython.bint:
     """Apply legal move `code` in place; False (state untouched) when it is not a listed code."""
     if type(code) is not int or code < 0 or code >= count(st):
         return False
+    apply_listed(st, code, log)
+    return True
+
+
+@cython.cfunc
+def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
+    """Apply a code known to be listed now (apply_code checked it, or the kernel just listed it)."""
     move: cython.longlong = nth(st, code)
     kind: cython.int = field(move, 0)
     seat: cython.int = field(move, 1)
@@ -402,7 +426,6 @@ def apply_code(st: bytearray, code: object, log: Optional[list]) -> cython.bint:
     else:
         window_move(st, kind, seat, a, field(move, 3), field(move, 4), log)
     put_int(st, MOVES, move_count(st) + 1, 4)
-    return True
 
 
 def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
@@ -421,3 +444,56 @@ def index_of(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int, b
 def kinds_open(st: bytearray) -> cython.int:
     """The action step kinds still open (listing.action_kinds), for refusal reasons."""
     return action_kinds(st)
+
+
+# -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
+
+# The most codes ever listed. Every card lies in one place, so all tables together hold at most 72 cards.
+# The longest list is an action's (a red king lists lookown, look and swap at once): lookown, look, reveal
+# and a mouse's `swap t.k K.?` each list at most one code per table card (3 * 72), and a named swap one per
+# pair of cards of two different seats (at most C(72, 2) = 2556). The open window lists less: a pass per
+# seat, a throw per mouse card M, and Kodiak's paws K times M pounces, with K + M <= 72 (6 + 72 + 36 * 36).
+cython.declare(MAX_CODES=cython.int)
+MAX_CODES = 3 * 72 + 72 * 71 // 2
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """legal_moves' codes written into `out` (room for MAX_CODES): the codes are 0 .. count-1."""
+    n: cython.Py_ssize_t = count(buf)
+    i: cython.Py_ssize_t
+    if n > MAX_CODES:  # the bound above is wrong: never write past the kernel's array
+        raise RuntimeError(f"kodiak: {n} legal moves, more than MAX_CODES {MAX_CODES}")
+    for i in range(n):
+        out[i] = i
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _step(buf: bytearray, code: cython.longlong) -> cython.int:
+    """Apply a code `_legal_into` just listed, with no events."""
+    apply_listed(buf, code, None)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> cython.int:
+    """The kernel's result, as view.score gives it: each seat's total, the lowest total wins (ties share)."""
+    n: cython.int = buf[PLAYERS]
+    mask: cython.int = winners(buf)
+    s: cython.int
+    for s in range(n):
+        scores[s] = get_total(buf, s)
+        won[s] = (mask >> s) & 1
+    return n
+
+
+if cython.compiled:
+    from cython.cimports.engines.core import kernel
+
+    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_CODES, SEATS_MAX)
+else:
+    KERNEL = None

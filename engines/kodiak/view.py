@@ -10,7 +10,7 @@ from ..core.errors import IllegalMove
 from ..core.game import Event, Scores, SeatScore
 from .state import (ACTIONS, CARDS, DECK_SIZE, EVENTS, HUNT_PHASES, MAX_SEATS, MEMORY, NONE, PHASES, ROUND_ENDS,
                     SHOWN, SLOT_CAP, STATE, STEPS, position)
-from . import table
+from . import rules, table
 
 BESIDE_POINTS = 5
 
@@ -55,8 +55,8 @@ def score(state) -> Scores:
     finished = is_finished(state)
     sums = totals(state)
     last = round_scores(state)[-1] if finished else None
-    low = min(sums)
-    winners = tuple(s for s in range(n) if sums[s] == low)
+    mask = rules.winners(state)  # the kernel's _outcome reads the same
+    winners = tuple(s for s in range(n) if (mask >> s) & 1)
     seats = []
     for s in range(n):
         catches = _get(state, "catches") if s == kodiak else 0
