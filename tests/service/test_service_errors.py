@@ -86,9 +86,16 @@ def _flip(token: bytes) -> bytes:
     return bytes(t)
 
 
-def _bad_option(game) -> dict:
-    spec = next(o for o in game.info.options if o.allowed)
-    return {spec.name: "zzz-not-allowed"}
+def _bad_option(game) -> dict | None:
+    """A value no option of the game takes: off its listed values, else past its maximum; None for a game
+    without such an option (the test-only toy has no options)."""
+    for spec in game.info.options:
+        if spec.allowed:
+            return {spec.name: "zzz-not-allowed"}
+    for spec in game.info.options:
+        if spec.max is not None:
+            return {spec.name: str(spec.max + 1)}
+    return None
 
 
 def _hats_illegal(c):
@@ -129,7 +136,8 @@ CASES = [
     ("index_out_of_range", "ApplyMove", lambda c: {"state": b64(c.token), "index": 99999},
      IA, 400, "bad_move_index"),
     ("unknown_game", "NewGame", lambda c: {"game": "chess", "seats": [{}, {}]}, NF, 404, "unknown_game"),
-    ("bad_option_value", "NewGame", lambda c: {"game": c.id, "seats": [{}] * c.n, "options": _bad_option(c.game)},
+    ("bad_option_value", "NewGame",
+     lambda c: {"game": c.id, "seats": [{}] * c.n, "options": _bad_option(c.game)} if _bad_option(c.game) else None,
      IA, 400, "bad_option_value"),
     ("unknown_option", "NewGame", lambda c: {"game": c.id, "seats": [{}] * c.n, "options": {"colour": "red"}},
      IA, 400, "unknown_option"),

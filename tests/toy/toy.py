@@ -132,7 +132,7 @@ class Toy(Game):
 
     def find_move(self, state, seat, parsed, text) -> int:
         if seat != state[ACTIVE]:
-            self.refuse("not_your_turn", text, seat)
+            self.refuse("not_your_turn", text, seat, f"not your turn (seat {state[ACTIVE]} is to act)")
         if parsed not in self.legal_moves(state):
             self.refuse("not_legal", text, seat)
         return parsed
