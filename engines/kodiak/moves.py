@@ -1,6 +1,6 @@
 """Kodiak's moves as text and typed arguments, and why a move is refused (spec §5-§7).
 
-A decoded move is (kind, seat, a, b, c, d) as `rules.decode` gives it (listing.py says
+A decoded move is (kind, seat, a, b, c, d) as `rules.decode` gives it (rules.py says
 what a..d are per kind). Text forms are §5's: `exchange 1`, `look 3.2`, `swap 2.0 3.1`,
 `swap 2.0 0.?`, `pounce 0 2.1`, `pass`, ... Parsing is lenient about extra spaces and
 the order of the two `swap` positions; `text` gives the canonical form (lower seat
@@ -8,7 +8,7 @@ first, a `<K>.?` side last).
 
 Refusals: a move that is not in the legal list is explained by `why_not`, which reads
 the state and returns the first rule it breaks as a reason code of REASONS (and a
-detail); legality itself is always the list's (listing.py), never this function's.
+detail); legality itself is always the list's (rules.py), never this function's.
 """
 from __future__ import annotations
 

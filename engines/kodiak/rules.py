@@ -1,41 +1,70 @@
-"""Kodiak: the compiled rules (setup, turns, actions, the window's outcome, round end and game end).
+"""Kodiak: the compiled rules (the table, the list of legal moves, turns, actions, the hunt window, rounds).
 
 Spec: shared/rules/kodiak.md. Cython pure-Python mode: compiled by setup.py, interpreted
-as-is otherwise. `listing.py` numbers the legal moves, `hunt.py` plays the window,
-`table.py` moves the cards; `game.py` turns the compact results into text, events and views.
+as-is otherwise. One module, so that every call between its parts is a C call (without
+.pxd files, a call into another compiled module goes through Python); `game.py` turns the
+compact results into text, events and views. Its sections:
 
-Flow: a round is dealt (table.deal_round), Kodiak's turn starts with the automatic draw
-(D4), `exchange` puts the drawn card into a slot and the old card onto the pile (a
-hairball beside the table, D5), its action (if any) is played out (§6), then the hunt
-window (§7); when it closes the next seat's turn starts. An empty deck at a turn draw
-(D25) or a seat out of cards (§8.1) ends the round; after players x cycles rounds the
-game is over and the last table stays on view.
+- the table: every change of where a card lies goes through these helpers, so the counts
+  (`card_count`, `slots_used`), the face-up flags and the knowledge sets stay consistent;
+- the list: a move code is its index in the ordered list of the state's legal moves, so
+  `legal_moves` is always `[0, 1, ..., count - 1]` (a slice of a prebuilt list: no int
+  is made per move) and `apply` decodes the index by walking the same order. A move is
+  decoded to a packed integer: kind | seat << 4 | a << 8 | b << 16 | c << 24 | d << 32
+  (`pack`/`field`); the arguments per kind are those of state.KINDS:
+  exchange/lookown/pick/throw/counter (slot), look/reveal (seat, slot),
+  swap (seat, slot, seat, slot; slot QUERY = Kodiak picks), pounce (paw slot, seat, slot).
+  The order, per phase:
+  - exchange: the active seat's slots; kodiak_pick: Kodiak's slots;
+  - action: lookown (own slots), look (face-down cards of the other mice), swap (pairs of
+    cards of two seats, lower seat first, then for a mouse each mouse card with Kodiak's `?`),
+    reveal (face-down cards of the allowed seats); a red king lists the kinds it still may take;
+  - hunt open: per seat that has not passed, in seat order: `pass`, then its throws (a mouse)
+    or its pounces (Kodiak: paw by paw, each over every mouse card in seat and slot order);
+  - hunt escaping: `done`, then the escapee's throws; hunt counter: `pass`, then the counters;
+- the hunt window (§7, D12-D19, D26), opened after every turn's exchange (and its action)
+  with the rune R of the discarded card, or none when a hairball went beside. Phases:
+  open (mice throw cards, the first correct one makes its seat the escapee; Kodiak
+  pounces; anyone passes; closes when every participant passed), escaping (only the
+  escapee throws more, or says `done`), counter (only Kodiak, `counter <paw>` or `pass`;
+  then the window closes). Each window move returns what happens next: WINDOW_GOES_ON,
+  WINDOW_CLOSED (the turn ends) or ROUND_OVER (a seat is out of cards at a check point, §8.1);
+- turns and rounds: a round is dealt (deal_round), Kodiak's turn starts with the automatic
+  draw (D4), `exchange` puts the drawn card into a slot and the old card onto the pile (a
+  hairball beside the table, D5), its action (if any) is played out (§6), then the hunt
+  window; when it closes the next seat's turn starts. An empty deck at a turn draw (D25) or
+  a seat out of cards (§8.1) ends the round; after players x cycles rounds the game is over
+  and the last table stays on view;
+- the kernel (engines/core/kernel.pxd): whole random playouts in C.
+
+Raw events are tuples appended to `log` (when it is not None), kind first (state.EVENTS).
 """
 from typing import Optional
 
 import cython
 
 from ..core import rng
-from . import hunt
-from .listing import action_kinds, all_moves, count, field, find, legal_moves, nth, pack, unpack
-from .state import (ACTIONS, BALL, EVENTS, HUNT_PHASES, KINDS, MAX_SEATS, MEMORY, NONE, OUTCOMES, PHASES, QUERY,
-                    ROUND_ENDS, SLOT_CAP, STATE, STEPS)
-from .state import CARDS
-from .table import card_at, deal_round, draw, lay_beside, make_public, pile_push, put, round_score, take
+from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, EVENTS, HUNT_PHASES, KINDS, MAX_SEATS,
+                    MEMORY, NONE, OUTCOMES, PHASES, QUERY, ROUND_ENDS, SHOWN, SLOT_CAP, STATE, STEPS)
 
-__all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack", "move_count", "is_finished", "to_act"]
+__all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack", "move_count",
+           "is_finished", "to_act", "count", "winners", "round_score", "table_points"]
 
 cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython.Py_ssize_t,
                MEMORY_AID=cython.Py_ssize_t, BK_KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
                KODIAK=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, HUNT=cython.Py_ssize_t,
                MOVES=cython.Py_ssize_t, HELD=cython.Py_ssize_t, ACTION_CARD=cython.Py_ssize_t,
                STEPS_LEFT=cython.Py_ssize_t, STEPS_DONE=cython.Py_ssize_t, PICK_SEAT=cython.Py_ssize_t,
-               PICK_SLOT=cython.Py_ssize_t, PASSED=cython.Py_ssize_t, ESCAPEE=cython.Py_ssize_t,
-               CATCHES=cython.Py_ssize_t, ENDED=cython.Py_ssize_t, KNOWS=cython.Py_ssize_t,
-               FACE_UP=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t,
+               PICK_SLOT=cython.Py_ssize_t, RUNE_R=cython.Py_ssize_t, ESCAPEE=cython.Py_ssize_t,
+               THROWN=cython.Py_ssize_t, ESCAPE_SLOTS=cython.Py_ssize_t, PASSED=cython.Py_ssize_t,
+               CATCHES=cython.Py_ssize_t, ENDED=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t,
+               DECK=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWS=cython.Py_ssize_t,
+               FACE_UP=cython.Py_ssize_t, CARD_COUNT=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t,
                BESIDE_COUNT=cython.Py_ssize_t, BESIDE=cython.Py_ssize_t, TOTALS=cython.Py_ssize_t,
-               ROUND_SCORES=cython.Py_ssize_t, SIZE=cython.Py_ssize_t, CAP=cython.Py_ssize_t, EMPTY=cython.int,
-               ASK=cython.int, SEATS_MAX=cython.int)
+               ROUND_SCORES=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t, SIZE=cython.Py_ssize_t,
+               N_CARDS=cython.Py_ssize_t, CAP=cython.Py_ssize_t, EMPTY=cython.int, ASK=cython.int,
+               SEATS_MAX=cython.int, SLOTS_MAX=cython.int, HAIRBALL=cython.int, FIRST_DEALT=cython.Py_ssize_t,
+               TO_ALL=cython.int, PRE=cython.Py_ssize_t)
 RNG = STATE.offset("rng")
 PLAYERS = STATE.offset("players")
 FIRST = STATE.offset("first_kodiak")
@@ -54,56 +83,773 @@ STEPS_LEFT = STATE.offset("steps_left")
 STEPS_DONE = STATE.offset("steps_done")
 PICK_SEAT = STATE.offset("pick_seat")
 PICK_SLOT = STATE.offset("pick_slot")
-PASSED = STATE.offset("passed")
+RUNE_R = STATE.offset("rune")
 ESCAPEE = STATE.offset("escapee")
+THROWN = STATE.offset("thrown")
+ESCAPE_SLOTS = STATE.offset("escape_slots")
+PASSED = STATE.offset("passed")
 CATCHES = STATE.offset("catches")
 ENDED = STATE.offset("ended")
+DECK_TOP = STATE.offset("deck_top")
+DECK = STATE.offset("deck")
+PILE_COUNT = STATE.offset("pile_count")
+PILE = STATE.offset("pile")
 KNOWS = STATE.offset("knows")
 FACE_UP = STATE.offset("face_up")
-SLOTS = STATE.offset("slots")
+CARD_COUNT = STATE.offset("card_count")
 SLOTS_USED = STATE.offset("slots_used")
 BESIDE_COUNT = STATE.offset("beside_count")
 BESIDE = STATE.offset("beside")
 TOTALS = STATE.offset("totals")
 ROUND_SCORES = STATE.offset("round_scores")
+SLOTS = STATE.offset("slots")
 SIZE = STATE.size
+N_CARDS = DECK_SIZE
 CAP = SLOT_CAP
 EMPTY = NONE
 ASK = QUERY
 SEATS_MAX = MAX_SEATS
+SLOTS_MAX = ESCAPE_MAX
+HAIRBALL = BALL
+FIRST_DEALT = DEALT
+TO_ALL = SHOWN
+PRE = 1 << 16      # prebuilt move codes
 
 cython.declare(P_EXCHANGE=cython.int, P_ACTION=cython.int, P_PICK=cython.int, P_HUNT=cython.int,
-               P_OVER=cython.int, H_ESCAPING=cython.int, H_COUNTER=cython.int, M_SLOT=cython.int, A_TWO=cython.int,
+               P_OVER=cython.int, H_OPEN=cython.int, H_ESCAPING=cython.int, H_COUNTER=cython.int, M_SLOT=cython.int,
+               A_OWN=cython.int, A_OTHER=cython.int, A_SWAP=cython.int, A_TWO=cython.int, A_REVEAL=cython.int,
                BALL_RUNE=cython.int,
                K_EXCHANGE=cython.int, K_LOOKOWN=cython.int, K_LOOK=cython.int, K_SWAP=cython.int,
                K_PICK=cython.int, K_REVEAL=cython.int, K_THROW=cython.int, K_DONE=cython.int,
                K_POUNCE=cython.int, K_COUNTER=cython.int, K_PASS=cython.int,
                END_OUT=cython.int, END_DECK=cython.int)
 P_EXCHANGE, P_ACTION, P_PICK, P_HUNT, P_OVER = (PHASES.index(x) for x in PHASES)
-H_ESCAPING, H_COUNTER = HUNT_PHASES.index("escaping"), HUNT_PHASES.index("counter")
+H_OPEN, H_ESCAPING, H_COUNTER = (HUNT_PHASES.index(x) for x in ("open", "escaping", "counter"))
 M_SLOT = MEMORY.index("slot")
-A_TWO = ACTIONS.index("two_actions")
+A_OWN, A_OTHER, A_SWAP, A_TWO, A_REVEAL = (ACTIONS.index(x) for x in ACTIONS[1:])
 BALL_RUNE = BALL
 K_EXCHANGE, K_LOOKOWN, K_LOOK, K_SWAP, K_PICK, K_REVEAL, K_THROW, K_DONE, K_POUNCE, K_COUNTER, K_PASS = (
     KINDS.index(x) for x in KINDS)
 END_OUT, END_DECK = ROUND_ENDS.index("out_of_cards"), ROUND_ENDS.index("deck_empty")
-cython.declare(STEP_OWN=cython.int, STEP_OTHER=cython.int, STEP_SWAP=cython.int, STEP_REVEAL=cython.int,
-               W_CLOSED=cython.int, W_ROUND_OVER=cython.int)
-STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL = (1 << STEPS.index(x) for x in STEPS)
-W_CLOSED, W_ROUND_OVER = OUTCOMES.index("closed"), OUTCOMES.index("round_over")
 
-# Card tables (data/deck.toml): indexed here directly, a call to table.py per lookup would cost more.
-cython.declare(RUNE=bytes, ACTION=bytes)
+# Action step kinds (field steps_done): the bits of lookown, look, swap and reveal.
+cython.declare(STEP_OWN=cython.int, STEP_OTHER=cython.int, STEP_SWAP=cython.int, STEP_REVEAL=cython.int)
+STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL = (1 << STEPS.index(x) for x in STEPS)
+
+# What happens after a window move.
+cython.declare(WINDOW_GOES_ON=cython.int, WINDOW_CLOSED=cython.int, ROUND_OVER=cython.int)
+WINDOW_GOES_ON, WINDOW_CLOSED, ROUND_OVER = (OUTCOMES.index(x) for x in ("goes_on", "closed", "round_over"))
+
+# Card tables from data/deck.toml (bytes: indexed here directly, a call per lookup would cost more).
+cython.declare(RUNE=bytes, POINTS=bytes, ACTION=bytes)
 RUNE = CARDS.rune
+POINTS = CARDS.points_byte
 ACTION = CARDS.action
 
+cython.declare(CODES=list)
+CODES = list(range(PRE))
+
 # Raw event kinds (state.EVENTS order).
-cython.declare(EV_DREW=cython.int, EV_EXCHANGED=cython.int, EV_ACTION=cython.int, EV_LOOKED_OWN=cython.int,
-               EV_TURNED_UP=cython.int, EV_SWAP_ASKED=cython.int, EV_SWAPPED=cython.int, EV_LAPSED=cython.int,
-               EV_ROUND_END=cython.int, EV_GAME_END=cython.int)
-EV_DREW, EV_EXCHANGED, EV_ACTION, EV_LOOKED_OWN, EV_TURNED_UP, EV_SWAP_ASKED, EV_SWAPPED = (
-    EVENTS.index(x) for x in ("drew", "exchanged", "action", "looked_own", "turned_up", "swap_asked", "swapped"))
-EV_LAPSED, EV_ROUND_END, EV_GAME_END = (EVENTS.index(x) for x in ("action_lapsed", "round_end", "game_end"))
+cython.declare(EV_DEAL=cython.int, EV_DREW=cython.int, EV_EXCHANGED=cython.int, EV_ACTION=cython.int,
+               EV_LOOKED_OWN=cython.int, EV_TURNED_UP=cython.int, EV_SWAP_ASKED=cython.int, EV_SWAPPED=cython.int,
+               EV_LAPSED=cython.int, EV_WINDOW_OPENED=cython.int, EV_THROWN=cython.int, EV_PENALTY=cython.int,
+               EV_POUNCE=cython.int, EV_REPLACEMENT=cython.int, EV_COUNTER=cython.int, EV_PASSED=cython.int,
+               EV_ESCAPE_DONE=cython.int, EV_WINDOW_CLOSED=cython.int, EV_ROUND_END=cython.int,
+               EV_GAME_END=cython.int)
+EV_DEAL, EV_DREW, EV_EXCHANGED, EV_ACTION, EV_LOOKED_OWN, EV_TURNED_UP, EV_SWAP_ASKED, EV_SWAPPED = (
+    EVENTS.index(x) for x in ("deal", "drew", "exchanged", "action", "looked_own", "turned_up", "swap_asked",
+                              "swapped"))
+EV_LAPSED, EV_WINDOW_OPENED, EV_THROWN, EV_PENALTY, EV_POUNCE, EV_REPLACEMENT, EV_COUNTER = (
+    EVENTS.index(x) for x in ("action_lapsed", "window_opened", "thrown", "penalty", "pounce", "replacement",
+                              "counter"))
+EV_PASSED, EV_ESCAPE_DONE, EV_WINDOW_CLOSED, EV_ROUND_END, EV_GAME_END = (
+    EVENTS.index(x) for x in ("passed", "escape_done", "window_closed", "round_end", "game_end"))
+
+
+# -- the table: cards, slots, deck, pile, knowledge, the deal, round points ---------------
+
+@cython.ccall
+def rune_of(card: cython.int) -> cython.int:
+    return RUNE[card]
+
+
+@cython.ccall
+def action_of(card: cython.int) -> cython.int:
+    return ACTION[card]
+
+
+@cython.ccall
+def points_of(card: cython.int) -> cython.int:
+    p: cython.int = POINTS[card]
+    return p - 256 if p >= 128 else p
+
+
+@cython.ccall
+def card_at(st: bytearray, seat: cython.int, slot: cython.int) -> cython.int:
+    """The card at seat.slot (NONE when empty or out of range)."""
+    if slot < 0 or slot >= CAP:
+        return EMPTY
+    return st[SLOTS + seat * CAP + slot]
+
+
+@cython.ccall
+def all_seats(st: bytearray) -> cython.int:
+    """The bitmask of every seat at the table."""
+    return (1 << st[PLAYERS]) - 1
+
+
+@cython.ccall
+def draw(st: bytearray) -> cython.int:
+    """The top card of the main deck, taken off it; NONE when the deck is empty (never reshuffled, D25).
+    Its cell is cleared: the deck before `deck_top` is never read, and a drawn card left there would ride
+    in every token (runs of 0 pack small) and make equal positions encode differently."""
+    top: cython.Py_ssize_t = st[DECK_TOP]
+    if top >= N_CARDS:
+        return EMPTY
+    card: cython.int = st[DECK + top]
+    st[DECK + top] = 0
+    st[DECK_TOP] = top + 1
+    return card
+
+
+@cython.ccall
+def pile_push(st: bytearray, card: cython.int) -> cython.void:
+    """Put a card face up onto the discard pile."""
+    n: cython.Py_ssize_t = st[PILE_COUNT]
+    st[PILE + n] = card
+    st[PILE_COUNT] = n + 1
+
+
+@cython.ccall
+def take(st: bytearray, seat: cython.int, slot: cython.int) -> cython.int:
+    """Remove and return the card at seat.slot (the slot stays, empty; its face-up flag goes with the card)."""
+    at: cython.Py_ssize_t = SLOTS + seat * CAP + slot
+    card: cython.int = st[at]
+    st[at] = EMPTY
+    st[CARD_COUNT + seat] -= 1
+    st[FACE_UP + card] = 0
+    # A taken card goes to the pile or beside the table for the rest of the round, where who knows it is never
+    # read: cleared so that it leaves no trace in the token.
+    st[KNOWS + card] = 0
+    return card
+
+
+@cython.ccall
+def put(st: bytearray, seat: cython.int, slot: cython.int, card: cython.int) -> cython.void:
+    """Put a card face down into the empty slot seat.slot."""
+    st[SLOTS + seat * CAP + slot] = card
+    st[CARD_COUNT + seat] += 1
+    st[FACE_UP + card] = 0
+
+
+@cython.ccall
+def lay_beside(st: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+    """A hairball exchanged out lies face up beside the seat's table (D5)."""
+    n: cython.Py_ssize_t = st[BESIDE_COUNT + seat]
+    st[BESIDE + seat * 4 + n] = card
+    st[BESIDE_COUNT + seat] = n + 1
+
+
+@cython.ccall
+def penalty(st: bytearray, seat: cython.int, log: object) -> cython.bint:
+    """An unseen penalty card into the seat's next new slot (D15, D16); False when the deck is empty."""
+    card: cython.int = draw(st)
+    if card == EMPTY:
+        return False
+    slot: cython.int = st[SLOTS_USED + seat]
+    st[SLOTS_USED + seat] = slot + 1
+    put(st, seat, slot, card)
+    st[KNOWS + card] = 0
+    if log is not None:
+        log.append((EV_PENALTY, seat, slot))
+    return True
+
+
+@cython.ccall
+def replace_into(st: bytearray, seat: cython.int, slot: cython.int) -> cython.bint:
+    """An unseen card from the deck into the emptied seat.slot (D19); False when the deck is empty."""
+    card: cython.int = draw(st)
+    if card == EMPTY:
+        return False
+    put(st, seat, slot, card)
+    st[KNOWS + card] = 0
+    return True
+
+
+@cython.ccall
+def make_public(st: bytearray, card: cython.int) -> cython.void:
+    """The whole table was shown the card (turned up, or revealed and returned, §9): every seat and the
+    spectators know it, wherever public swaps take it."""
+    st[KNOWS + card] = all_seats(st) | TO_ALL
+
+
+@cython.ccall
+def matches(paw: cython.int, rune: cython.int) -> cython.bint:
+    """A paw catches a card of `rune`: a hairball always (joker, §7.4), else the same rune."""
+    return RUNE[paw] == HAIRBALL or RUNE[paw] == rune
+
+
+# -- the deal (§2.1) -------------------------------------------------------------
+
+@cython.ccall
+def deal_round(st: bytearray, order: bytes, log: object) -> cython.void:
+    """Empty the table and deal a round: `order` (72 cards, top first) rigs it, else shuffle with the RNG."""
+    n: cython.int = st[PLAYERS]
+    i: cython.Py_ssize_t
+    if len(order) == N_CARDS:
+        for i in range(N_CARDS):
+            st[DECK + i] = order[i]
+    else:
+        for i in range(N_CARDS):
+            st[DECK + i] = i
+        rng.shuffle(st, RNG, DECK, N_CARDS)
+    st[DECK_TOP] = 0
+    st[PILE_COUNT] = 0
+    for i in range(N_CARDS):
+        st[PILE + i] = 0
+        st[KNOWS + i] = 0
+        st[FACE_UP + i] = 0
+    for i in range(SEATS_MAX * CAP):
+        st[SLOTS + i] = EMPTY
+    for i in range(SEATS_MAX):
+        st[CARD_COUNT + i] = 0
+        st[SLOTS_USED + i] = FIRST_DEALT if i < n else 0
+        st[BESIDE_COUNT + i] = 0
+    for i in range(SEATS_MAX * 4):
+        st[BESIDE + i] = 0
+    st[CATCHES] = 0
+    kodiak: cython.int = st[KODIAK]
+    k: cython.int
+    j: cython.int
+    for k in range(FIRST_DEALT):
+        for j in range(n):
+            put(st, (kodiak + 1 + j) % n, k, draw(st))
+    for j in range(n):  # the initial look at slot 0 (D3)
+        st[KNOWS + card_at(st, j, 0)] = 1 << j
+    if log is not None:
+        log.append((EV_DEAL, st[ROUND], kodiak, tuple([card_at(st, i, 0) for i in range(n)]), N_CARDS - st[DECK_TOP]))
+
+
+@cython.ccall
+def table_points(st: bytearray, seat: cython.int) -> cython.int:
+    """The points of a seat's table cards (a hairball in the table is 10)."""
+    total: cython.int = 0
+    base: cython.Py_ssize_t = SLOTS + seat * CAP
+    k: cython.Py_ssize_t
+    for k in range(st[SLOTS_USED + seat]):
+        if st[base + k] != EMPTY:
+            total += points_of(st[base + k])
+    return total
+
+
+@cython.ccall
+def round_score(st: bytearray, seat: cython.int) -> cython.int:
+    """A seat's round score now (§8.2, D21): table points + 5 per hairball beside, Kodiak -5 per catch."""
+    score: cython.int = table_points(st, seat) + 5 * st[BESIDE_COUNT + seat]
+    if seat == st[KODIAK]:
+        score -= 5 * st[CATCHES]
+    return score
+
+
+# -- the list of legal moves (§4-§7) ---------------------------------------------------
+
+@cython.ccall
+def pack(kind: cython.longlong, seat: cython.longlong, a: cython.longlong, b: cython.longlong,
+         c: cython.longlong, d: cython.longlong) -> cython.longlong:
+    """A decoded move as one integer (see the module docstring)."""
+    return kind | (seat << 4) | (a << 8) | (b << 16) | (c << 24) | (d << 32)
+
+
+@cython.ccall
+def field(move: cython.longlong, i: cython.int) -> cython.int:
+    """Field i of a packed move: 0 kind, 1 seat, 2..5 the arguments a..d."""
+    if i == 0:
+        return move & 0xF
+    if i == 1:
+        return (move >> 4) & 0xF
+    return (move >> (8 * (i - 1))) & 0xFF
+
+
+# -- counting cards ----------------------------------------------------------------
+
+@cython.cfunc
+def nth_slot(st: bytearray, seat: cython.int, j: cython.Py_ssize_t, down_only: cython.bint) -> cython.int:
+    """The slot of the seat's j-th card (slot order), or of its j-th face-down card."""
+    base: cython.Py_ssize_t = SLOTS + seat * CAP
+    k: cython.Py_ssize_t
+    card: cython.int
+    for k in range(st[SLOTS_USED + seat]):
+        card = st[base + k]
+        if card != EMPTY and not (down_only and st[FACE_UP + card]):
+            if j == 0:
+                return k
+            j -= 1
+    return -1
+
+
+@cython.cfunc
+def down_count(st: bytearray, seat: cython.int) -> cython.Py_ssize_t:
+    """The seat's face-down cards."""
+    base: cython.Py_ssize_t = SLOTS + seat * CAP
+    k: cython.Py_ssize_t
+    card: cython.int
+    n: cython.Py_ssize_t = 0
+    for k in range(st[SLOTS_USED + seat]):
+        card = st[base + k]
+        if card != EMPTY and not st[FACE_UP + card]:
+            n += 1
+    return n
+
+
+@cython.cfunc
+def cards_of(st: bytearray, seats: cython.int, down_only: cython.bint) -> cython.Py_ssize_t:
+    """Cards (or face-down cards) of the seats in the bitmask."""
+    n: cython.Py_ssize_t = 0
+    s: cython.int
+    for s in range(st[PLAYERS]):
+        if (seats >> s) & 1:
+            n += down_count(st, s) if down_only else st[CARD_COUNT + s]
+    return n
+
+
+@cython.cfunc
+def nth_position(st: bytearray, seats: cython.int, j: cython.Py_ssize_t, down_only: cython.bint) -> cython.int:
+    """The j-th card of the seats in the bitmask (seat, then slot order), as seat << 8 | slot."""
+    s: cython.int
+    c: cython.Py_ssize_t
+    for s in range(st[PLAYERS]):
+        if (seats >> s) & 1:
+            c = down_count(st, s) if down_only else st[CARD_COUNT + s]
+            if j < c:
+                return (s << 8) | nth_slot(st, s, j, down_only)
+            j -= c
+    return -1
+
+
+@cython.cfunc
+def pair_count(st: bytearray, seats: cython.int) -> cython.Py_ssize_t:
+    """Pairs of cards of two different seats in the bitmask."""
+    total: cython.Py_ssize_t = 0
+    squares: cython.Py_ssize_t = 0
+    s: cython.int
+    c: cython.Py_ssize_t
+    for s in range(st[PLAYERS]):
+        if (seats >> s) & 1:
+            c = st[CARD_COUNT + s]
+            total += c
+            squares += c * c
+    return (total * total - squares) // 2
+
+
+@cython.cfunc
+def nth_pair(st: bytearray, seat: cython.int, seats: cython.int, j: cython.Py_ssize_t) -> cython.longlong:
+    """The j-th swap of two cards of two seats in the bitmask: lower seat first, by first then second card."""
+    s: cython.int
+    partners: cython.Py_ssize_t
+    block: cython.Py_ssize_t
+    first: cython.int
+    second: cython.int
+    for s in range(st[PLAYERS]):
+        if not (seats >> s) & 1:
+            continue
+        seats &= ~(1 << s)  # the partners lie in higher seats
+        partners = cards_of(st, seats, False)
+        block = st[CARD_COUNT + s] * partners
+        if j < block:
+            first = nth_slot(st, s, j // partners, False)
+            second = nth_position(st, seats, j % partners, False)
+            return pack(K_SWAP, seat, s, first, second >> 8, second & 0xFF)
+        j -= block
+    return -1
+
+
+# -- the action phase ----------------------------------------------------------------
+
+@cython.ccall
+def action_kinds(st: bytearray) -> cython.int:
+    """The step kinds the pending action allows now: bits STEP_*."""
+    act: cython.int = ACTION[st[ACTION_CARD]]
+    if act == A_OWN:
+        return STEP_OWN
+    if act == A_OTHER:
+        return STEP_OTHER
+    if act == A_SWAP:
+        return STEP_SWAP
+    if act == A_TWO:
+        return (STEP_OWN | STEP_OTHER | STEP_SWAP) & ~st[STEPS_DONE]
+    if act == A_REVEAL:
+        return STEP_REVEAL
+    return 0
+
+
+@cython.ccall
+def look_seats(st: bytearray) -> cython.int:
+    """Seats `look` may target: the mice other than the actor (D8)."""
+    return ((1 << st[PLAYERS]) - 1) & ~(1 << st[KODIAK]) & ~(1 << st[ACTIVE])
+
+
+@cython.ccall
+def reveal_seats(st: bytearray) -> cython.int:
+    """Seats the blue king may target: every other seat, Kodiak only with option blue_king_kodiak (D9)."""
+    seats: cython.int = ((1 << st[PLAYERS]) - 1) & ~(1 << st[ACTIVE])
+    if not st[BK_KODIAK]:
+        seats &= ~(1 << st[KODIAK])
+    return seats
+
+
+@cython.cfunc
+def swap_seats(st: bytearray) -> cython.int:
+    """Seats whose cards the actor names in a swap: all for Kodiak; for a mouse, the mice (Kodiak picks, D10)."""
+    seats: cython.int = (1 << st[PLAYERS]) - 1
+    if st[ACTIVE] != st[KODIAK]:
+        seats &= ~(1 << st[KODIAK])
+    return seats
+
+
+@cython.cfunc
+def swap_count(st: bytearray) -> cython.Py_ssize_t:
+    seats: cython.int = swap_seats(st)
+    n: cython.Py_ssize_t = pair_count(st, seats)
+    if st[ACTIVE] != st[KODIAK]:
+        n += cards_of(st, seats, False)  # each mouse card with Kodiak's `?`
+    return n
+
+
+@cython.ccall
+def kind_count(st: bytearray, step: cython.int) -> cython.Py_ssize_t:
+    """Legal moves of one action step kind (STEP_*)."""
+    if step == STEP_OWN:
+        return st[CARD_COUNT + st[ACTIVE]]
+    if step == STEP_OTHER:
+        return cards_of(st, look_seats(st), True)
+    if step == STEP_SWAP:
+        return swap_count(st)
+    return cards_of(st, reveal_seats(st), True)
+
+
+@cython.cfunc
+def nth_of_kind(st: bytearray, step: cython.int, j: cython.Py_ssize_t) -> cython.longlong:
+    a: cython.int = st[ACTIVE]
+    p: cython.int
+    pairs: cython.Py_ssize_t
+    if step == STEP_OWN:
+        return pack(K_LOOKOWN, a, nth_slot(st, a, j, False), 0, 0, 0)
+    if step == STEP_OTHER:
+        p = nth_position(st, look_seats(st), j, True)
+        return pack(K_LOOK, a, p >> 8, p & 0xFF, 0, 0)
+    if step == STEP_SWAP:
+        pairs = pair_count(st, swap_seats(st))
+        if j < pairs:
+            return nth_pair(st, a, swap_seats(st), j)
+        p = nth_position(st, swap_seats(st), j - pairs, False)
+        return pack(K_SWAP, a, p >> 8, p & 0xFF, st[KODIAK], ASK)
+    p = nth_position(st, reveal_seats(st), j, True)
+    return pack(K_REVEAL, a, p >> 8, p & 0xFF, 0, 0)
+
+
+# -- the hunt window's moves ---------------------------------------------------------
+
+@cython.cfunc
+def group_size(st: bytearray, seat: cython.int) -> cython.Py_ssize_t:
+    """A seat's moves in the open window: pass and its throws or pounces; 0 once passed."""
+    if (st[PASSED] >> seat) & 1:
+        return 0
+    kodiak: cython.int = st[KODIAK]
+    if seat == kodiak:
+        return 1 + st[CARD_COUNT + kodiak] * cards_of(st, ((1 << st[PLAYERS]) - 1) & ~(1 << kodiak), False)
+    return 1 + st[CARD_COUNT + seat]
+
+
+@cython.cfunc
+def nth_open(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
+    s: cython.int
+    c: cython.Py_ssize_t
+    kodiak: cython.int = st[KODIAK]
+    mouse_cards: cython.Py_ssize_t
+    p: cython.int
+    for s in range(st[PLAYERS]):
+        c = group_size(st, s)
+        if j < c:
+            if j == 0:
+                return pack(K_PASS, s, 0, 0, 0, 0)
+            j -= 1
+            if s != kodiak:
+                return pack(K_THROW, s, nth_slot(st, s, j, False), 0, 0, 0)
+            mouse_cards = cards_of(st, ((1 << st[PLAYERS]) - 1) & ~(1 << kodiak), False)
+            p = nth_position(st, ((1 << st[PLAYERS]) - 1) & ~(1 << kodiak), j % mouse_cards, False)
+            return pack(K_POUNCE, s, nth_slot(st, s, j // mouse_cards, False), p >> 8, p & 0xFF, 0)
+        j -= c
+    return -1
+
+
+# -- the list ------------------------------------------------------------------------
+
+@cython.ccall
+def count(st: bytearray) -> cython.Py_ssize_t:
+    """The number of legal moves now."""
+    phase: cython.int = st[PHASE]
+    n: cython.Py_ssize_t = 0
+    s: cython.int
+    kinds: cython.int
+    if phase == P_HUNT:
+        if st[HUNT] == H_OPEN:
+            for s in range(st[PLAYERS]):
+                n += group_size(st, s)
+            return n
+        if st[HUNT] == H_ESCAPING:
+            return 1 + st[CARD_COUNT + st[ESCAPEE]]
+        return 1 + st[CARD_COUNT + st[KODIAK]]
+    if phase == P_EXCHANGE:
+        return st[CARD_COUNT + st[ACTIVE]]
+    if phase == P_PICK:
+        return st[CARD_COUNT + st[KODIAK]]
+    if phase == P_ACTION:
+        kinds = action_kinds(st)
+        for s in (STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL):
+            if kinds & s:
+                n += kind_count(st, s)
+    return n
+
+
+@cython.ccall
+def nth(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
+    """The packed move of legal move index j (0 <= j < count(st))."""
+    phase: cython.int = st[PHASE]
+    s: cython.int
+    c: cython.Py_ssize_t
+    kinds: cython.int
+    seat: cython.int
+    if phase == P_HUNT:
+        if st[HUNT] == H_OPEN:
+            return nth_open(st, j)
+        seat = st[ESCAPEE] if st[HUNT] == H_ESCAPING else st[KODIAK]
+        if j == 0:
+            return pack(K_DONE if st[HUNT] == H_ESCAPING else K_PASS, seat, 0, 0, 0, 0)
+        return pack(K_THROW if st[HUNT] == H_ESCAPING else K_COUNTER, seat, nth_slot(st, seat, j - 1, False),
+                    0, 0, 0)
+    if phase == P_EXCHANGE:
+        return pack(K_EXCHANGE, st[ACTIVE], nth_slot(st, st[ACTIVE], j, False), 0, 0, 0)
+    if phase == P_PICK:
+        return pack(K_PICK, st[KODIAK], nth_slot(st, st[KODIAK], j, False), 0, 0, 0)
+    kinds = action_kinds(st)
+    for s in (STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL):
+        if kinds & s:
+            c = kind_count(st, s)
+            if j < c:
+                return nth_of_kind(st, s, j)
+            j -= c
+    return -1
+
+
+@cython.ccall
+def find(st: bytearray, move: cython.longlong) -> cython.Py_ssize_t:
+    """The index of a packed move in the list, or -1 when it is not legal now (parse_move's lookup)."""
+    n: cython.Py_ssize_t = count(st)
+    j: cython.Py_ssize_t
+    for j in range(n):
+        if nth(st, j) == move:
+            return j
+    return -1
+
+
+@cython.ccall
+def all_moves(st: bytearray) -> list:
+    """Every legal move now as a packed move, in list order (describe_moves in one call)."""
+    n: cython.Py_ssize_t = count(st)
+    j: cython.Py_ssize_t
+    return [nth(st, j) for j in range(n)]
+
+
+@cython.ccall
+def unpack(move: cython.longlong) -> tuple:
+    """(kind, seat, a, b, c, d) of a packed move."""
+    return (move & 0xF, (move >> 4) & 0xF, (move >> 8) & 0xFF, (move >> 16) & 0xFF, (move >> 24) & 0xFF,
+            (move >> 32) & 0xFF)
+
+
+@cython.ccall
+def legal_moves(st: bytearray) -> list:
+    """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
+    n: cython.Py_ssize_t = count(st)
+    if n <= PRE:
+        return CODES[:n]
+    return list(range(n))
+
+
+# -- the hunt window (§7) ---------------------------------------------------------------
+
+@cython.cfunc
+def mice(st: bytearray) -> cython.int:
+    return ((1 << st[PLAYERS]) - 1) & ~(1 << st[KODIAK])
+
+
+@cython.ccall
+def open_window(st: bytearray, rune: cython.int, log: object) -> cython.void:
+    """Open the window with rune R (NONE: a hairball went beside, only Kodiak takes part, D12)."""
+    st[PHASE] = P_HUNT
+    st[HUNT] = H_OPEN
+    st[RUNE_R] = rune
+    st[ESCAPEE] = EMPTY
+    st[THROWN] = 0
+    st[PASSED] = mice(st) if rune == EMPTY else 0
+    if log is not None:
+        log.append((EV_WINDOW_OPENED, rune))
+
+
+@cython.ccall
+def close_window(st: bytearray, log: object) -> cython.void:
+    """Forget the window's record."""
+    i: cython.Py_ssize_t
+    st[HUNT] = H_OPEN
+    st[RUNE_R] = EMPTY
+    st[ESCAPEE] = EMPTY
+    st[THROWN] = 0
+    st[PASSED] = 0
+    for i in range(SLOTS_MAX):
+        st[ESCAPE_SLOTS + i] = 0
+    if log is not None:
+        log.append((EV_WINDOW_CLOSED,))
+
+
+@cython.cfunc
+def after_open_move(st: bytearray) -> cython.int:
+    """The open window closes once every participant passed (mice without cards take no part)."""
+    s: cython.int
+    waiting: cython.int = ((1 << st[PLAYERS]) - 1) & ~st[PASSED]
+    for s in range(st[PLAYERS]):
+        if st[CARD_COUNT + s] == 0:
+            waiting &= ~(1 << s)
+    return WINDOW_CLOSED if waiting == 0 else WINDOW_GOES_ON
+
+
+@cython.cfunc
+def escape_throw(st: bytearray, m: cython.int, slot: cython.int, card: cython.int, log: object) -> cython.void:
+    """A correct throw: the card onto the pile, its slot remembered for a counter (§7.1, §7.2)."""
+    n: cython.int = st[THROWN]
+    take(st, m, slot)
+    pile_push(st, card)
+    if n < SLOTS_MAX:
+        st[ESCAPE_SLOTS + n] = slot
+    st[THROWN] = n + 1
+    st[ESCAPEE] = m
+    if log is not None:
+        log.append((EV_THROWN, m, slot, card, True))
+    st[HUNT] = H_COUNTER if st[CARD_COUNT + m] == 0 else H_ESCAPING
+
+
+@cython.ccall
+def throw(st: bytearray, m: cython.int, slot: cython.int, log: object) -> cython.int:
+    """`throw <slot>` by mouse m, in the open window or as the escapee."""
+    card: cython.int = card_at(st, m, slot)
+    if RUNE[card] == st[RUNE_R]:
+        escape_throw(st, m, slot, card, log)
+        return WINDOW_GOES_ON
+    make_public(st, card)  # revealed and returned to its slot, face up only if it was (D16)
+    if log is not None:
+        log.append((EV_THROWN, m, slot, card, False))
+    got: cython.bint = penalty(st, m, log)
+    if st[HUNT] == H_ESCAPING:
+        st[HUNT] = H_COUNTER  # a wrong throw ends the escape (§7.2)
+        return WINDOW_GOES_ON
+    if not got:
+        st[PASSED] |= 1 << m
+    return after_open_move(st)
+
+
+@cython.ccall
+def done(st: bytearray, m: cython.int, log: object) -> cython.int:
+    """`done`: the escapee stops throwing; Kodiak may counter (§7.2)."""
+    st[HUNT] = H_COUNTER
+    if log is not None:
+        log.append((EV_ESCAPE_DONE, m))
+    return WINDOW_GOES_ON
+
+
+@cython.ccall
+def pounce(st: bytearray, paw_slot: cython.int, t: cython.int, slot: cython.int, log: object) -> cython.int:
+    """`pounce <paw> t.k` (§7.1, D13-D15, D19): a hairball or the same rune catches."""
+    kodiak: cython.int = st[KODIAK]
+    paw: cython.int = card_at(st, kodiak, paw_slot)
+    target: cython.int = card_at(st, t, slot)
+    replaced: cython.bint
+    if matches(paw, RUNE[target]):
+        take(st, t, slot)
+        take(st, kodiak, paw_slot)
+        pile_push(st, target)
+        pile_push(st, paw)
+        st[CATCHES] += 1
+        if log is not None:
+            log.append((EV_POUNCE, kodiak, paw_slot, t, slot, paw, target, True))
+        replaced = replace_into(st, t, slot)
+        if replaced and log is not None:
+            log.append((EV_REPLACEMENT, t, (slot,)))
+        if st[CARD_COUNT + kodiak] == 0 or st[CARD_COUNT + t] == 0:
+            return ROUND_OVER
+        return WINDOW_GOES_ON
+    make_public(st, paw)
+    make_public(st, target)
+    if log is not None:
+        log.append((EV_POUNCE, kodiak, paw_slot, t, slot, paw, target, False))
+    if not penalty(st, kodiak, log):
+        st[PASSED] |= 1 << kodiak
+    return after_open_move(st)
+
+
+@cython.cfunc
+def refill(st: bytearray, m: cython.int, log: object) -> cython.int:
+    """The escapee takes `thrown` unseen cards into the slots its escape emptied, lowest first (D18)."""
+    n: cython.int = st[THROWN]
+    if n > SLOTS_MAX:
+        n = SLOTS_MAX
+    order: list = sorted([st[ESCAPE_SLOTS + i] for i in range(n)])
+    filled: list = []
+    for slot in order:
+        if replace_into(st, m, slot):
+            filled.append(slot)
+    if filled and log is not None:
+        log.append((EV_REPLACEMENT, m, tuple(filled)))
+    return len(filled)
+
+
+@cython.ccall
+def counter(st: bytearray, paw_slot: cython.int, log: object) -> cython.int:
+    """`counter <paw>`: Kodiak's late attack on the escape (§7.3): one catch, the escapee draws back."""
+    kodiak: cython.int = st[KODIAK]
+    m: cython.int = st[ESCAPEE]
+    paw: cython.int = card_at(st, kodiak, paw_slot)
+    drawn: cython.int = 0
+    if matches(paw, st[RUNE_R]):
+        take(st, kodiak, paw_slot)
+        pile_push(st, paw)
+        st[CATCHES] += 1
+        if log is not None:
+            log.append((EV_COUNTER, kodiak, paw_slot, paw, True, st[THROWN]))
+        drawn = refill(st, m, log)
+        if st[CARD_COUNT + kodiak] == 0 or st[CARD_COUNT + m] == 0:
+            return ROUND_OVER
+        return WINDOW_CLOSED
+    make_public(st, paw)
+    if log is not None:
+        log.append((EV_COUNTER, kodiak, paw_slot, paw, False, 0))
+    penalty(st, kodiak, log)
+    return escape_stands(st)
+
+
+@cython.ccall
+def pass_move(st: bytearray, seat: cython.int, log: object) -> cython.int:
+    """`pass`: in the open window the seat joins `passed`; at the counter, the escape stands."""
+    if log is not None:
+        log.append((EV_PASSED, seat))
+    if st[HUNT] == H_COUNTER:
+        return escape_stands(st)
+    st[PASSED] |= 1 << seat
+    return after_open_move(st)
+
+
+@cython.cfunc
+def escape_stands(st: bytearray) -> cython.int:
+    """The window closes; a mouse that threw its last card ends the round now (D18)."""
+    return ROUND_OVER if st[CARD_COUNT + st[ESCAPEE]] == 0 else WINDOW_CLOSED
 
 
 @cython.ccall
@@ -190,7 +936,7 @@ def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
     st[ACTION_CARD] = EMPTY
     st[PICK_SEAT] = EMPTY
     st[PICK_SLOT] = EMPTY
-    hunt.close_window(st, None)
+    close_window(st, None)
     deal_round(st, order, log)
     start_turn(st, log)
 
@@ -226,7 +972,7 @@ def end_round(st: bytearray, reason: cython.int, log: object) -> cython.void:
     if log is not None:
         log.append((EV_ROUND_END, r, reason, st[KODIAK], table_cards(st), beside_cards(st), st[CATCHES],
                     tuple(scores), tuple([get_total(st, i) for i in range(n)])))
-    hunt.close_window(st, None)
+    close_window(st, None)
     st[HELD] = EMPTY
     st[ACTION_CARD] = EMPTY
     st[STEPS_LEFT] = 0
@@ -274,11 +1020,11 @@ def exchange(st: bytearray, slot: cython.int, log: object) -> cython.void:
         log.append((EV_EXCHANGED, a, slot, old, beside))
     if beside:
         lay_beside(st, a, old)  # D5: no discard, no action, no window rune
-        hunt.open_window(st, EMPTY, log)
+        open_window(st, EMPTY, log)
         return
     pile_push(st, old)
     if ACTION[old] == 0:
-        hunt.open_window(st, RUNE[old], log)
+        open_window(st, RUNE[old], log)
         return
     st[ACTION_CARD] = old
     st[STEPS_LEFT] = 2 if ACTION[old] == A_TWO else 1
@@ -299,7 +1045,7 @@ def end_action(st: bytearray, lapsed: cython.bint, log: object) -> cython.void:
     st[ACTION_CARD] = EMPTY
     st[STEPS_LEFT] = 0
     st[STEPS_DONE] = 0
-    hunt.open_window(st, RUNE[card], log)
+    open_window(st, RUNE[card], log)
 
 
 @cython.cfunc
@@ -384,19 +1130,19 @@ def window_move(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int
                 log: object) -> cython.void:
     outcome: cython.int
     if kind == K_THROW:
-        outcome = hunt.throw(st, seat, a, log)
+        outcome = throw(st, seat, a, log)
     elif kind == K_POUNCE:
-        outcome = hunt.pounce(st, a, b, c, log)
+        outcome = pounce(st, a, b, c, log)
     elif kind == K_COUNTER:
-        outcome = hunt.counter(st, a, log)
+        outcome = counter(st, a, log)
     elif kind == K_DONE:
-        outcome = hunt.done(st, seat, log)
+        outcome = done(st, seat, log)
     else:
-        outcome = hunt.pass_move(st, seat, log)
-    if outcome == W_CLOSED:
-        hunt.close_window(st, log)
+        outcome = pass_move(st, seat, log)
+    if outcome == WINDOW_CLOSED:
+        close_window(st, log)
         end_turn(st, log)
-    elif outcome == W_ROUND_OVER:
+    elif outcome == ROUND_OVER:
         end_round(st, END_OUT, log)
 
 
@@ -429,7 +1175,7 @@ def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.
 
 
 def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
-    """The packed move (listing.pack) of legal move index `code`."""
+    """The packed move (pack) of legal move index `code`."""
     return nth(st, code)
 
 
@@ -442,7 +1188,7 @@ def index_of(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int, b
 
 
 def kinds_open(st: bytearray) -> cython.int:
-    """The action step kinds still open (listing.action_kinds), for refusal reasons."""
+    """The action step kinds still open (action_kinds), for refusal reasons."""
     return action_kinds(st)
 
 

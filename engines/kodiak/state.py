@@ -44,7 +44,7 @@ EVENTS = ("deal", "drew", "exchanged", "action", "looked_own", "turned_up", "swa
           "escape_done", "window_closed", "round_end", "game_end")
 ROUND_ENDS = ("out_of_cards", "deck_empty")
 STEPS = ("lookown", "look", "swap", "reveal")      # action step kinds: bit 1 << index (field steps_done)
-OUTCOMES = ("goes_on", "closed", "round_over")     # what a hunt-window move leads to (hunt.py)
+OUTCOMES = ("goes_on", "closed", "round_over")     # what a hunt-window move leads to (rules.py)
 
 CARDS = load_deck(DATA / "deck.toml", ACTIONS, DECK_SIZE)
 BALL = CARDS.runes.index("BALL")

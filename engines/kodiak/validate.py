@@ -8,7 +8,7 @@ window). A consistent state always has a legal move until the game is over.
 """
 import cython
 
-from .listing import count
+from .rules import count
 from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, HUNT_PHASES, MAX_SEATS, MEMORY, NONE,
                     PHASES, ROUND_ENDS, SHOWN, SLOT_CAP, STATE)
 

@@ -10,7 +10,7 @@ from ..core.errors import IllegalMove
 from ..core.game import Event, Scores, SeatScore
 from .state import (ACTIONS, CARDS, DECK_SIZE, EVENTS, HUNT_PHASES, MAX_SEATS, MEMORY, NONE, PHASES, ROUND_ENDS,
                     SHOWN, SLOT_CAP, STATE, STEPS, position)
-from . import rules, table
+from . import rules
 
 BESIDE_POINTS = 5
 
@@ -60,9 +60,9 @@ def score(state) -> Scores:
     seats = []
     for s in range(n):
         catches = _get(state, "catches") if s == kodiak else 0
-        now = last[s] if finished else table.round_score(state, s)
+        now = last[s] if finished else rules.round_score(state, s)
         seats.append(SeatScore(s, now, sums[s], 1 + sum(t < sums[s] for t in sums), {
-            "table_points": table.table_points(state, s), "beside": BESIDE_POINTS * _get(state, "beside_count", s),
+            "table_points": rules.table_points(state, s), "beside": BESIDE_POINTS * _get(state, "beside_count", s),
             "catches": -5 * catches, "contains_hidden": int(not finished)}))
     return Scores(tuple(seats), finished, winners, "shared" if len(winners) > 1 else "")
 
