@@ -79,6 +79,7 @@ class AlaskaGame(Game):
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
     hot_rules = rules
+    kernel = rules.KERNEL
 
     # -- setup (§2) ----------------------------------------------------------------
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,

@@ -668,28 +668,39 @@ def legal_moves(buf: bytearray) -> list:
     """Every legal move code now, ascending (§5, §6)."""
     if len(buf) != SIZE:
         raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
-    out: list = []
+    codes = cython.declare(cython.longlong[353])  # N_CODES: a C array's length must be a literal
+    n: cython.int = _legal_into(buf, codes)
+    return [codes[i] for i in range(n)]
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """legal_moves' codes written into `out` (room for N_CODES: they are distinct codes below it); their count."""
     phase: cython.int = buf[PHASE]
     i: cython.int
     if phase == PLACE_PHASE:
         for i in range(10):
-            out.append(PLACE + i)
-    elif phase == PLAY:
-        _play_moves(buf, out)
-    elif phase == BEAR:
-        _window_moves(buf, out)
-    return out
+            out[i] = PLACE + i
+        return 10
+    if phase == PLAY:
+        return _play_moves(buf, out)
+    if phase == BEAR:
+        return _window_moves(buf, out)
+    return 0
 
 
 @cython.cfunc
-def _play_moves(buf: bytearray, out: list) -> cython.void:
+def _play_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
     held: cython.int = buf[p + HAND_COUNT]
+    n: cython.int = 0
     if held <= (0 if buf[FINAL] else 1):
-        out.append(END)
+        out[n] = END
+        n += 1
     combo: cython.int
     for combo in range(10):
-        _cast_moves(buf, p, combo, out)
+        n = _cast_moves(buf, p, combo, out, n)
     i: cython.int
     s: cython.int
     card: cython.int
@@ -698,59 +709,72 @@ def _play_moves(buf: bytearray, out: list) -> cython.void:
         if C_TOURIST <= card < C_EAGLE:
             for s in range(10):
                 if _check_angler(buf, card, s) == OK:
-                    out.append(ANGLER + i * 10 + s)
+                    out[n] = ANGLER + i * 10 + s
+                    n += 1
     for i in range(held):
         card = buf[p + HAND + i]
         if C_EAGLE <= card < C_BEAR:
-            _eagle_moves(buf, i, out)
+            n = _eagle_moves(buf, i, out, n)
     for i in range(held):
         card = buf[p + HAND + i]
         if C_BEAR <= card < C_CAST:
-            out.append(ROAR + i)
+            out[n] = ROAR + i
+            n += 1
+    return n
 
 
 @cython.cfunc
-def _cast_moves(buf: bytearray, p: cython.Py_ssize_t, combo: cython.int, out: list) -> cython.void:
+def _cast_moves(buf: bytearray, p: cython.Py_ssize_t, combo: cython.int, out: cython.p_longlong,
+                n: cython.int) -> cython.int:
+    """`combo`'s cast codes appended to out[:n]; the new count."""
     first: cython.int = combo_first(combo)
     second: cython.int = combo_second(combo)
     held: cython.int = buf[p + HAND_COUNT]
     if first >= held or second >= held:
-        return
+        return n
     a: cython.int = cast_number(buf[p + HAND + first])
     b: cython.int = cast_number(buf[p + HAND + second]) if second >= 0 else 0
     if a == 0 or (second >= 0 and b == 0) or a + b > 10:
-        return
+        return n
     base: cython.int = CAST + combo * CHOICES
     if salmon_covering(buf, a + b) < 2:
-        out.append(base)
-        return
+        out[n] = base
+        return n + 1
     s: cython.int
     for s in range(N_SALMON):
         if covers(buf[SALMON_AT + s], a + b):
-            out.append(base + 1 + s)
+            out[n] = base + 1 + s
+            n += 1
+    return n
 
 
 @cython.cfunc
-def _eagle_moves(buf: bytearray, index: cython.int, out: list) -> cython.void:
+def _eagle_moves(buf: bytearray, index: cython.int, out: cython.p_longlong, n: cython.int) -> cython.int:
+    """The eagle at hand `index`'s codes appended to out[:n]; the new count."""
     base: cython.int = EAGLE + index * TARGETS
-    n: cython.int = len(out)
+    start: cython.int = n
     s: cython.int
     for s in range(N_SALMON):
         if buf[SALMON_AT + s]:
-            out.append(base + s)
+            out[n] = base + s
+            n += 1
     for s in range(10):
         if buf[ANGLERS + s] != NONE:
-            out.append(base + N_SALMON + s)
-    if len(out) == n:
-        out.append(base + TARGETS - 1)
+            out[n] = base + N_SALMON + s
+            n += 1
+    if n == start:
+        out[n] = base + TARGETS - 1
+        n += 1
+    return n
 
 
 @cython.cfunc
-def _window_moves(buf: bytearray, out: list) -> cython.void:
+def _window_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     seat: cython.int
     i: cython.int
     card: cython.int
     p: cython.Py_ssize_t
+    n: cython.int = 0
     waiting: cython.int = buf[WIN_SEATS] & ~buf[WIN_PASSED]
     for seat in range(buf[PLAYERS]):
         if bits(waiting, seat):
@@ -758,10 +782,13 @@ def _window_moves(buf: bytearray, out: list) -> cython.void:
             for i in range(buf[p + HAND_COUNT]):
                 card = buf[p + HAND + i]
                 if C_BEAR <= card < C_CAST:
-                    out.append(STEAL + seat * 4 + i)
+                    out[n] = STEAL + seat * 4 + i
+                    n += 1
     for seat in range(buf[PLAYERS]):
         if bits(waiting, seat):
-            out.append(PASS + seat)
+            out[n] = PASS + seat
+            n += 1
+    return n
 
 
 def mover_of(buf: bytearray, code: cython.int) -> cython.int:
@@ -802,6 +829,13 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
     reason: cython.int = check(buf, code)
     if reason != OK:
         return reason
+    _apply(buf, code, events)
+    return OK
+
+
+@cython.cfunc
+def _apply(buf: bytearray, code: cython.int, events: Optional[list]) -> cython.void:
+    """Apply a legal `code` (checked, or just listed) and count the move."""
     if code < END:
         _place(buf, code - PLACE + 1, events)
     elif code == END:
@@ -821,7 +855,6 @@ def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cyth
     n: cython.int = move_count(buf) + 1
     buf[MOVES] = n & 0xFF
     buf[MOVES + 1] = (n >> 8) & 0xFF
-    return OK
 
 
 @cython.cfunc
@@ -892,7 +925,7 @@ def _tourist_penalty(buf: bytearray, seat: cython.int, section: cython.int, even
     p: cython.Py_ssize_t = seat_at(seat)
     discard(buf, buf[ANGLERS + section - 1])
     buf[ANGLERS + section - 1] = NONE
-    lost: bytes = bytes(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]])
+    lost: bytes = bytes(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]]) if events is not None else None
     while buf[p + HAND_COUNT]:
         discard(buf, take_from_hand(buf, seat, 0))
     buf[NO_REFILL] |= 1 << seat
@@ -939,11 +972,12 @@ def _roar(buf: bytearray, index: cython.int, events: Optional[list]) -> cython.v
     """Every angler leaves the river, then the bear is discarded (D15)."""
     seat: cython.int = buf[ACTIVE]
     card: cython.int = take_from_hand(buf, seat, index)
-    gone: list = []
+    gone: list = [] if events is not None else None
     s: cython.int
     for s in range(10):
         if buf[ANGLERS + s] != NONE:
-            gone.append((buf[ANGLERS + s], s + 1))
+            if gone is not None:
+                gone.append((buf[ANGLERS + s], s + 1))
             discard(buf, buf[ANGLERS + s])
             buf[ANGLERS + s] = NONE
     discard(buf, card)
@@ -976,6 +1010,54 @@ def _pass(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.vo
         _close_window(buf)
         if events is not None:
             events.append((EV_WINDOW_CLOSED, "all_passed"))
+
+
+# -- score (§10): view.score and the kernel read the same numbers --------------------
+
+@cython.cfunc
+def _seat_score(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
+    """Seat `seat`'s (rank key, round, total) into `out`: the key is (last playoff played, salmon in it),
+    a seat out of the playoff keeping the count it had when it dropped out; during or after playoffs the
+    total is the main game's salmon and the round the playoff's."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    caught_n: cython.int = buf[p + CAUGHT_COUNT]
+    playing: cython.bint = bits(buf[PARTICIPANTS], seat)
+    out[0] = buf[p + STAGE] * 32 + (caught_n if playing else buf[p + KEY_COUNT])
+    out[1] = caught_n if playing else 0
+    out[2] = buf[p + MAIN_SALMON] if buf[PLAYOFF] else caught_n
+
+
+def score_numbers(buf: bytearray) -> list:
+    """Per seat: (rank key, round, total); the winners hold the highest key."""
+    out: list = []
+    seat: cython.int
+    n = cython.declare(cython.int[3])
+    for seat in range(buf[PLAYERS]):
+        _seat_score(buf, seat, n)
+        out.append((n[0], n[1], n[2]))
+    return out
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> cython.int:
+    """The kernel's result (engines/core/kernel.pxd): totals, and every seat holding the best key wins; as in
+    score(), nobody wins an unfinished game (only a listing bug could stall one: 8 anglers, 10 sections)."""
+    players: cython.int = buf[PLAYERS]
+    key = cython.declare(cython.int[4])
+    n = cython.declare(cython.int[3])
+    best: cython.int = -1
+    seat: cython.int
+    for seat in range(players):
+        _seat_score(buf, seat, n)
+        key[seat] = n[0]
+        scores[seat] = n[2]
+        if n[0] > best:
+            best = n[0]
+    finished: cython.bint = buf[PHASE] == FINISHED
+    for seat in range(players):
+        won[seat] = finished and key[seat] == best
+    return players
 
 
 # -- accessors for game.py (the layout constants are C-level) ------------------------
@@ -1027,3 +1109,22 @@ def combo_indexes(combo: cython.int) -> tuple:
 CONST = SimpleNamespace(PLACE=PLACE, END=END, CAST=CAST, ANGLER=ANGLER, EAGLE=EAGLE, ROAR=ROAR, STEAL=STEAL,
                         PASS=PASS, N_CODES=N_CODES, CHOICES=CHOICES, TARGETS=TARGETS, PLACE_PHASE=PLACE_PHASE,
                         PLAY=PLAY, BEAR=BEAR, FINISHED=FINISHED, EV_FELL=EV_FELL)
+
+
+# -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _step(buf: bytearray, code: cython.longlong) -> cython.int:
+    """Apply a code `_legal_into` just listed (so legal: no check), with no events."""
+    _apply(buf, code, None)
+    return 0
+
+
+if cython.compiled:
+    from cython.cimports.engines.core import kernel
+
+    # max_moves: a listing holds distinct codes, all below N_CODES; at most 4 seats.
+    KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4)
+else:
+    KERNEL = None

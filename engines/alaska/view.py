@@ -34,14 +34,9 @@ def score(state: bytearray) -> Scores:
     players, playoff = state[AT.players], state[AT.playoff]
     finished = state[AT.phase] == rules.CONST.FINISHED
     keys, seats = [], []
-    for s in range(players):
-        playing = (state[AT.participants] >> s) & 1
-        caught = _seat(state, s, "caught_count")
-        count = caught if playing else _seat(state, s, "key_count")
-        keys.append(_seat(state, s, "stage") * 32 + count)
-        round_ = caught if playing else 0
-        total = _seat(state, s, "main_salmon") if playoff else caught
-        seats.append((s, round_, total, {"salmon": caught, "main_salmon": total,
+    for s, (key, round_, total) in enumerate(rules.score_numbers(state)):
+        keys.append(key)
+        seats.append((s, round_, total, {"salmon": _seat(state, s, "caught_count"), "main_salmon": total,
                                          "playoff_salmon": round_ if playoff else 0,
                                          "stage": _seat(state, s, "stage")}))
     best = max(keys)
