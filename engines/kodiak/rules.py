@@ -373,7 +373,8 @@ def field(move: cython.longlong, i: cython.int) -> cython.int:
 # -- counting cards ----------------------------------------------------------------
 
 @cython.cfunc
-def nth_slot(st: bytearray, seat: cython.int, j: cython.Py_ssize_t, down_only: cython.bint) -> cython.int:
+@cython.exceptval(check=False)
+def nth_slot(st: cython.p_uchar, seat: cython.int, j: cython.Py_ssize_t, down_only: cython.bint) -> cython.int:
     """The slot of the seat's j-th card (slot order), or of its j-th face-down card."""
     base: cython.Py_ssize_t = SLOTS + seat * CAP
     k: cython.Py_ssize_t
@@ -388,7 +389,8 @@ def nth_slot(st: bytearray, seat: cython.int, j: cython.Py_ssize_t, down_only: c
 
 
 @cython.cfunc
-def down_count(st: bytearray, seat: cython.int) -> cython.Py_ssize_t:
+@cython.exceptval(check=False)
+def down_count(st: cython.p_uchar, seat: cython.int) -> cython.Py_ssize_t:
     """The seat's face-down cards."""
     base: cython.Py_ssize_t = SLOTS + seat * CAP
     k: cython.Py_ssize_t
@@ -402,7 +404,8 @@ def down_count(st: bytearray, seat: cython.int) -> cython.Py_ssize_t:
 
 
 @cython.cfunc
-def cards_of(st: bytearray, seats: cython.int, down_only: cython.bint) -> cython.Py_ssize_t:
+@cython.exceptval(check=False)
+def cards_of(st: cython.p_uchar, seats: cython.int, down_only: cython.bint) -> cython.Py_ssize_t:
     """Cards (or face-down cards) of the seats in the bitmask."""
     n: cython.Py_ssize_t = 0
     s: cython.int
@@ -413,7 +416,8 @@ def cards_of(st: bytearray, seats: cython.int, down_only: cython.bint) -> cython
 
 
 @cython.cfunc
-def nth_position(st: bytearray, seats: cython.int, j: cython.Py_ssize_t, down_only: cython.bint) -> cython.int:
+@cython.exceptval(check=False)
+def nth_position(st: cython.p_uchar, seats: cython.int, j: cython.Py_ssize_t, down_only: cython.bint) -> cython.int:
     """The j-th card of the seats in the bitmask (seat, then slot order), as seat << 8 | slot."""
     s: cython.int
     c: cython.Py_ssize_t
@@ -427,7 +431,8 @@ def nth_position(st: bytearray, seats: cython.int, j: cython.Py_ssize_t, down_on
 
 
 @cython.cfunc
-def pair_count(st: bytearray, seats: cython.int) -> cython.Py_ssize_t:
+@cython.exceptval(check=False)
+def pair_count(st: cython.p_uchar, seats: cython.int) -> cython.Py_ssize_t:
     """Pairs of cards of two different seats in the bitmask."""
     total: cython.Py_ssize_t = 0
     squares: cython.Py_ssize_t = 0
@@ -442,7 +447,8 @@ def pair_count(st: bytearray, seats: cython.int) -> cython.Py_ssize_t:
 
 
 @cython.cfunc
-def nth_pair(st: bytearray, seat: cython.int, seats: cython.int, j: cython.Py_ssize_t) -> cython.longlong:
+@cython.exceptval(check=False)
+def nth_pair(st: cython.p_uchar, seat: cython.int, seats: cython.int, j: cython.Py_ssize_t) -> cython.longlong:
     """The j-th swap of two cards of two seats in the bitmask: lower seat first, by first then second card."""
     s: cython.int
     partners: cython.Py_ssize_t
@@ -465,8 +471,9 @@ def nth_pair(st: bytearray, seat: cython.int, seats: cython.int, j: cython.Py_ss
 
 # -- the action phase ----------------------------------------------------------------
 
-@cython.ccall
-def action_kinds(st: bytearray) -> cython.int:
+@cython.cfunc
+@cython.exceptval(check=False)
+def action_kinds(st: cython.p_uchar) -> cython.int:
     """The step kinds the pending action allows now: bits STEP_*."""
     act: cython.int = ACTION[st[ACTION_CARD]]
     if act == A_OWN:
@@ -482,14 +489,16 @@ def action_kinds(st: bytearray) -> cython.int:
     return 0
 
 
-@cython.ccall
-def look_seats(st: bytearray) -> cython.int:
+@cython.cfunc
+@cython.exceptval(check=False)
+def look_seats(st: cython.p_uchar) -> cython.int:
     """Seats `look` may target: the mice other than the actor (D8)."""
     return ((1 << st[PLAYERS]) - 1) & ~(1 << st[KODIAK]) & ~(1 << st[ACTIVE])
 
 
-@cython.ccall
-def reveal_seats(st: bytearray) -> cython.int:
+@cython.cfunc
+@cython.exceptval(check=False)
+def reveal_seats(st: cython.p_uchar) -> cython.int:
     """Seats the blue king may target: every other seat, Kodiak only with option blue_king_kodiak (D9)."""
     seats: cython.int = ((1 << st[PLAYERS]) - 1) & ~(1 << st[ACTIVE])
     if not st[BK_KODIAK]:
@@ -498,7 +507,8 @@ def reveal_seats(st: bytearray) -> cython.int:
 
 
 @cython.cfunc
-def swap_seats(st: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def swap_seats(st: cython.p_uchar) -> cython.int:
     """Seats whose cards the actor names in a swap: all for Kodiak; for a mouse, the mice (Kodiak picks, D10)."""
     seats: cython.int = (1 << st[PLAYERS]) - 1
     if st[ACTIVE] != st[KODIAK]:
@@ -507,7 +517,8 @@ def swap_seats(st: bytearray) -> cython.int:
 
 
 @cython.cfunc
-def swap_count(st: bytearray) -> cython.Py_ssize_t:
+@cython.exceptval(check=False)
+def swap_count(st: cython.p_uchar) -> cython.Py_ssize_t:
     seats: cython.int = swap_seats(st)
     n: cython.Py_ssize_t = pair_count(st, seats)
     if st[ACTIVE] != st[KODIAK]:
@@ -515,8 +526,9 @@ def swap_count(st: bytearray) -> cython.Py_ssize_t:
     return n
 
 
-@cython.ccall
-def kind_count(st: bytearray, step: cython.int) -> cython.Py_ssize_t:
+@cython.cfunc
+@cython.exceptval(check=False)
+def kind_count(st: cython.p_uchar, step: cython.int) -> cython.Py_ssize_t:
     """Legal moves of one action step kind (STEP_*)."""
     if step == STEP_OWN:
         return st[CARD_COUNT + st[ACTIVE]]
@@ -528,7 +540,8 @@ def kind_count(st: bytearray, step: cython.int) -> cython.Py_ssize_t:
 
 
 @cython.cfunc
-def nth_of_kind(st: bytearray, step: cython.int, j: cython.Py_ssize_t) -> cython.longlong:
+@cython.exceptval(check=False)
+def nth_of_kind(st: cython.p_uchar, step: cython.int, j: cython.Py_ssize_t) -> cython.longlong:
     a: cython.int = st[ACTIVE]
     p: cython.int
     pairs: cython.Py_ssize_t
@@ -550,7 +563,8 @@ def nth_of_kind(st: bytearray, step: cython.int, j: cython.Py_ssize_t) -> cython
 # -- the hunt window's moves ---------------------------------------------------------
 
 @cython.cfunc
-def group_size(st: bytearray, seat: cython.int) -> cython.Py_ssize_t:
+@cython.exceptval(check=False)
+def group_size(st: cython.p_uchar, seat: cython.int) -> cython.Py_ssize_t:
     """A seat's moves in the open window: pass and its throws or pounces; 0 once passed."""
     if (st[PASSED] >> seat) & 1:
         return 0
@@ -561,7 +575,8 @@ def group_size(st: bytearray, seat: cython.int) -> cython.Py_ssize_t:
 
 
 @cython.cfunc
-def nth_open(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
+@cython.exceptval(check=False)
+def nth_open(st: cython.p_uchar, j: cython.Py_ssize_t) -> cython.longlong:
     s: cython.int
     c: cython.Py_ssize_t
     kodiak: cython.int = st[KODIAK]
@@ -587,6 +602,27 @@ def nth_open(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
 @cython.ccall
 def count(st: bytearray) -> cython.Py_ssize_t:
     """The number of legal moves now."""
+    check_size(st)
+    return count_raw(st)
+
+
+@cython.ccall
+def nth(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
+    """The packed move of legal move index j (0 <= j < count(st))."""
+    check_size(st)
+    return nth_raw(st, j)
+
+
+@cython.cfunc
+def check_size(st: bytearray) -> cython.void:
+    """The raw readers trust the state's size (validate() vouches for the rest of it)."""
+    if len(st) != SIZE:
+        raise ValueError(f"not a kodiak state: {len(st)} bytes, expected {SIZE}")
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def count_raw(st: cython.p_uchar) -> cython.Py_ssize_t:
     phase: cython.int = st[PHASE]
     n: cython.Py_ssize_t = 0
     s: cython.int
@@ -611,9 +647,9 @@ def count(st: bytearray) -> cython.Py_ssize_t:
     return n
 
 
-@cython.ccall
-def nth(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
-    """The packed move of legal move index j (0 <= j < count(st))."""
+@cython.cfunc
+@cython.exceptval(check=False)
+def nth_raw(st: cython.p_uchar, j: cython.Py_ssize_t) -> cython.longlong:
     phase: cython.int = st[PHASE]
     s: cython.int
     c: cython.Py_ssize_t
@@ -647,7 +683,7 @@ def find(st: bytearray, move: cython.longlong) -> cython.Py_ssize_t:
     n: cython.Py_ssize_t = count(st)
     j: cython.Py_ssize_t
     for j in range(n):
-        if nth(st, j) == move:
+        if nth_raw(st, j) == move:
             return j
     return -1
 
@@ -657,7 +693,7 @@ def all_moves(st: bytearray) -> list:
     """Every legal move now as a packed move, in list order (describe_moves in one call)."""
     n: cython.Py_ssize_t = count(st)
     j: cython.Py_ssize_t
-    return [nth(st, j) for j in range(n)]
+    return [nth_raw(st, j) for j in range(n)]
 
 
 @cython.ccall
@@ -1032,7 +1068,7 @@ def exchange(st: bytearray, slot: cython.int, log: object) -> cython.void:
     st[PHASE] = P_ACTION
     if log is not None:
         log.append((EV_ACTION, a, old))
-    if count(st) == 0:
+    if count_raw(st) == 0:
         end_action(st, True, log)
 
 
@@ -1055,7 +1091,7 @@ def step_done(st: bytearray, step: cython.int, log: object) -> cython.void:
     st[STEPS_LEFT] -= 1
     if st[STEPS_LEFT] == 0:
         end_action(st, False, log)
-    elif count(st) == 0:
+    elif count_raw(st) == 0:
         end_action(st, True, log)
 
 
@@ -1159,7 +1195,7 @@ def apply_code(st: bytearray, code: object, log: Optional[list]) -> cython.bint:
 @cython.cfunc
 def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
     """Apply a code known to be listed now (apply_code checked it, or the kernel just listed it)."""
-    move: cython.longlong = nth(st, code)
+    move: cython.longlong = nth_raw(st, code)
     kind: cython.int = field(move, 0)
     seat: cython.int = field(move, 1)
     a: cython.int = field(move, 2)
@@ -1189,6 +1225,7 @@ def index_of(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int, b
 
 def kinds_open(st: bytearray) -> cython.int:
     """The action step kinds still open (action_kinds), for refusal reasons."""
+    check_size(st)
     return action_kinds(st)
 
 
@@ -1207,7 +1244,7 @@ MAX_CODES = 3 * 72 + 72 * 71 // 2
 @cython.exceptval(-1, check=False)
 def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     """legal_moves' codes written into `out` (room for MAX_CODES): the codes are 0 .. count-1."""
-    n: cython.Py_ssize_t = count(buf)
+    n: cython.Py_ssize_t = count_raw(buf)
     i: cython.Py_ssize_t
     if n > MAX_CODES:  # the bound above is wrong: never write past the kernel's array
         raise RuntimeError(f"kodiak: {n} legal moves, more than MAX_CODES {MAX_CODES}")
