@@ -37,7 +37,8 @@ from litestar.types import Receive, Scope, Send
 
 from ..app import App, limits
 from ..app.errors import ApiError, invalid
-from ..app.lane import Lane, OffLoop
+from ..app.lane import Lane
+from ..app.scheduling import OffLoop
 from ..wire.convert import from_pb, to_bytes
 from ..wire.methods import METHODS, SERVICE, Method
 from ..wire.status import error_info

@@ -22,7 +22,8 @@ from ..app.errors import ApiError, invalid
 from ..app.limits import clip
 from ..wire import messages as m
 from ..wire.methods import METHODS, Method
-from ..app.lane import Lane, OffLoop
+from ..app.lane import Lane
+from ..app.scheduling import OffLoop
 from .bodies import Body, encode, in_lane, in_threads, inflated, read_body, request_head, send_answer
 
 JSON = "application/json"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import deque
 
 from .errors import DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ApiError
 
@@ -92,88 +91,3 @@ def executor_for(lane: Lane):
         from concurrent.futures import ThreadPoolExecutor
         ex = lane._executor = ThreadPoolExecutor(max_workers=lane.capacity, thread_name_prefix="lane")
     return ex
-
-
-class OffLoop(Exception):
-    """Raised by a call run on the event loop (App.call's `on_loop`) before it starts long work (a long
-    listing): nothing was answered or counted, and the adapter runs the call again in a thread."""
-
-
-class Runners:
-    """At most `count` calls run at once; the others wait for their turn in arrival order. It also counts
-    the calls inside the app layer (`in_flight`, running or waiting, runner or not).
-
-    A call that finds a runner free and nobody waiting takes no lock: the free runners and the calls inside
-    are lists whose append and pop are single steps under the interpreter lock (a lock taken on entry and
-    on exit cost ~4.6k instructions per call). Waiting, and handing a runner to a waiter, take the lock."""
-
-    def __init__(self, count: int):
-        self._lock = threading.Lock()
-        self._free = [None] * count  # one item per free runner
-        self._waiting: deque = deque()  # a lock per waiting call, handed its turn by `_hand_over_locked`
-        self._inside: list = []  # one item per call inside
-
-    @property
-    def in_flight(self) -> int:
-        """Calls inside the app layer now, running or waiting."""
-        return len(self._inside)
-
-    def enter(self, run: bool, timeout: float) -> bool:
-        """Count the call; with `run`, wait for a runner: False if none came within `timeout` seconds."""
-        self._inside.append(None)
-        if not run:
-            return True
-        if not self._waiting:  # else the runner goes to them first
-            try:
-                self._free.pop()
-                return True
-            except IndexError:
-                pass
-        return self._wait(timeout)
-
-    def _wait(self, timeout: float) -> bool:
-        turn = threading.Lock()
-        turn.acquire()
-        with self._lock:
-            self._waiting.append(turn)
-            # A runner freed between the look above and the append would otherwise stay free while this
-            # call waits: `leave` hands over only to the calls it sees waiting after it frees one.
-            self._hand_over_locked()
-        if turn.acquire(timeout=timeout):
-            return True
-        with self._lock:
-            try:
-                self._waiting.remove(turn)
-            except ValueError:  # handed its turn as the wait ran out: the runner is this call's
-                return True
-        return False
-
-    def try_enter_alone(self) -> bool:
-        """Count the call and take a runner when no other call is inside; else False at once (uncounted)."""
-        if self._inside:
-            return False
-        try:
-            self._free.pop()
-        except IndexError:  # every runner held by calls just leaving
-            return False
-        self._inside.append(None)
-        return True
-
-    def leave(self, ran: bool) -> None:
-        """Uncount the call; `ran`: it held a runner, which passes to the longest waiting call."""
-        self._inside.pop()
-        if ran:
-            self._free.append(None)
-            if self._waiting:  # looked at after freeing the runner: see `_wait`
-                with self._lock:
-                    self._hand_over_locked()
-
-    def _hand_over_locked(self) -> None:
-        """Free runners to the longest waiting calls (the lock held)."""
-        waiting, free = self._waiting, self._free
-        while waiting:
-            try:
-                free.pop()
-            except IndexError:
-                return
-            waiting.popleft().release()

@@ -18,7 +18,8 @@ from typing import Callable
 from ..wire import messages as m
 from ..wire.games import GameWire, wire
 from .errors import RESOURCE_EXHAUSTED, ApiError
-from .lane import Lane, OffLoop, pace
+from .lane import Lane, pace
+from .scheduling import OffLoop
 
 # Cambio 1.1 lists a blue king's picks one at a time, so real listings stay in the hundreds (the most seen
 # in random play is ~600; a swap over a full table is under 3,000); listing 4,096 moves costs ~30 ms.

@@ -31,24 +31,16 @@ from . import limits, metrics
 from .access import HOST, MODES, OPEN, SEATS, SeatKeys, bearer, no_key, wrong_key
 from .errors import (DEADLINE_EXCEEDED, FAILED_PRECONDITION, INTERNAL, NOT_FOUND, ApiError,
                      from_rule_error, invalid)
-from .lane import OffLoop, Runners, pace
+from .lane import pace
 from .listing import Listings
 from .listing import move as listed_move
 from .limits import clip, too_long
+from .scheduling import OffLoop, Scheduler
 from .store import STALE, stale
 from .tokens import SEAT_KINDS, Sealer, TokenRefused, pack_seats, unpack_table
 
 log = logging.getLogger("service.app")
 MAX_BATCH = limits.MAX_BATCH
-# Calls running at once in a worker; the others wait their turn in order, blocked. The interpreter runs
-# one thread at a time anyway, but dozens of threads all wanting it made each of its hand-overs slow for
-# everyone: the HTTP loop and health checks (which never wait here) waited seconds under load.
-RUNNERS = 8
-RUNNER_WAIT = 10.0  # seconds a call may wait for its turn (the default --call-timeout)
-# An event loop's calls run on it (`on_loop`) only when no call came from a thread for this many seconds:
-# beside gRPC's threads a loop holding the interpreter for whole calls starved its own connections
-# (python -m bench.hostile, 64 players per transport: REST p99 436 -> 751-779 ms).
-QUIET = 0.05
 DEADLINE_EVERY = 32  # ScoreBatch looks at its deadline once per this many states
 
 
@@ -119,10 +111,9 @@ class App:
         self.access = access
         self.store = store
         self._hidden: dict[str, bool] = {}
-        # Calls inside `call` now, on every transport (a long call yields to them), and their turns.
-        self._runners = Runners(RUNNERS)
-        self._threaded_at = 0.0  # perf_counter() when the last call not `on_loop` came in
-        self.listings = Listings(lambda: self._runners.in_flight > 1)
+        # Where and when calls run (service/app/scheduling.py); a long call yields to the others inside.
+        self._scheduler = Scheduler()
+        self.listings = Listings(self._scheduler.others_in_flight)
         # The method table (service/wire/methods.py) names each method's operation.
         self._methods: dict[str, Callable] = {meth.name: getattr(self, meth.handler) for meth in METHODS}
         self._games = m.ListGamesResponse([_game_info(g) for g in engines.games()])
@@ -137,24 +128,16 @@ class App:
         value is given; raises ApiError (never anything else) when refused.
 
         `deadline` (a time.monotonic() value): a long call (ScoreBatch) stops with DEADLINE_EXCEEDED then.
-        `on_loop`: the caller is an event loop, which must not wait. The call runs there only when the loop
-        is all this worker serves: no other call inside the app layer, none from a thread (gRPC's, a hop) for
-        QUIET seconds, and no game store (its round trips block). Else, and before the call would start long
-        work, OffLoop (nothing done, nothing counted): the caller then runs it in a thread."""
+        `on_loop`: the caller is an event loop, which must not wait: when the scheduler will not run the call
+        there (Scheduler.enter), and before the call would start long work, OffLoop (nothing done, nothing
+        counted): the caller then runs it in a thread."""
         start = perf_counter()
-        if on_loop:
-            if self.store is not None or start - self._threaded_at <= QUIET or not self._runners.try_enter_alone():
-                raise OffLoop
-        else:
-            self._threaded_at = start
         call = Call(deadline, on_loop=on_loop, transport=transport)
         code = "OK"
-        queued = deadline is None  # a long call already took its turn in the lane
+        ran = None  # not counted in by the scheduler (yet); then whether the call holds a runner
         try:
-            if not on_loop and not self._runners.enter(queued, RUNNER_WAIT):
-                queued = False
-                raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"{method}: the call waited "
-                               f"{RUNNER_WAIT:.0f}s for its turn on a busy server; retry")
+            # A long call (a deadline) already took its turn in its lane. The game store's round trips block.
+            ran = self._scheduler.enter(method, start, on_loop, deadline is None, self.store is not None)
             if authorization:  # (none: nothing to read)
                 call.credential = bearer(authorization)
             return self._methods[method](request, call)
@@ -177,7 +160,8 @@ class App:
             self._count_error(transport, method, call.game, err)
             raise err from None
         finally:
-            self._runners.leave(queued)
+            if ran is not None:
+                self._scheduler.leave(ran)
             if code is not None:  # an OffLoop call is counted when it runs again
                 metrics.served(transport, method, call.game, code, perf_counter() - start)
                 if self.log_calls:
@@ -335,7 +319,7 @@ class App:
         results = []
         for i, state in enumerate(req.states):
             if i % DEADLINE_EVERY == 0:
-                pace(self._runners.in_flight > 1)  # others are waiting: give them the worker (service/app/lane.py)
+                pace(self._scheduler.others_in_flight())  # others are waiting: give them the worker (lane.py)
                 if time.monotonic() > deadline:
                     raise ApiError(DEADLINE_EXCEEDED, "deadline_exceeded", f"states: the call's time ran out "
                                    f"after {i} of {len(req.states)} states; send smaller batches", field="states")

@@ -1,11 +1,11 @@
-"""The app layer's runners (service/app/lane.py Runners): a bound on calls running at once, turns in
+"""The app layer's runners (service/app/scheduling.py Runners): a bound on calls running at once, turns in
 arrival order, a wait that runs out, and the in-flight count a long call yields to."""
 from __future__ import annotations
 
 import threading
 import time
 
-from service.app.lane import Runners
+from service.app.scheduling import Runners
 
 
 def _wait_for(cond, timeout: float = 5.0) -> None:
@@ -122,15 +122,15 @@ def _served(transport: str, method: str) -> float:
 def test_a_call_on_the_event_loop_leaves_it_before_a_long_listing_and_counts_once(monkeypatch):
     """App.call(on_loop=True) raises OffLoop, having answered and counted nothing, before it builds a long
     listing; run again off the loop it answers and is counted once. A short listing is answered on the loop."""
-    from service.app import listing, operations
-    from service.app.lane import OffLoop
+    from service.app import listing, scheduling
+    from service.app.scheduling import OffLoop
     from service.wire import messages as m
 
-    monkeypatch.setattr(operations, "QUIET", 0.0)
+    monkeypatch.setattr(scheduling, "QUIET", 0.0)
     app, token = _app_and_token()
     req = m.LegalMovesRequest(state=token)
     short = app.call("rest", "LegalMoves", req, on_loop=True)
-    assert len(short.moves) > 5 and app._runners.in_flight == 0
+    assert len(short.moves) > 5 and app._scheduler.runners.in_flight == 0
     monkeypatch.setattr(listing, "LONG_LISTING", 5)
     before = _served("connect", "LegalMoves")
     try:
@@ -138,48 +138,48 @@ def test_a_call_on_the_event_loop_leaves_it_before_a_long_listing_and_counts_onc
         raise AssertionError("a long listing was built on the loop")
     except OffLoop:
         pass
-    assert app._runners.in_flight == 0 and _served("connect", "LegalMoves") == before
+    assert app._scheduler.runners.in_flight == 0 and _served("connect", "LegalMoves") == before
     assert app.call("connect", "LegalMoves", req).moves == short.moves
     assert _served("connect", "LegalMoves") == before + 1
 
 
 def _ran_on_loop(app, token: bytes) -> bool:
     """Whether an on-loop call ran (else it raised OffLoop, having answered and counted nothing)."""
-    from service.app.lane import OffLoop
+    from service.app.scheduling import OffLoop
     from service.wire import messages as m
 
-    before, inside = _served("rest", "Score"), app._runners.in_flight
+    before, inside = _served("rest", "Score"), app._scheduler.runners.in_flight
     try:
         assert app.call("rest", "Score", m.ScoreRequest(state=token), on_loop=True).score.game == "hats"
     except OffLoop:
-        assert _served("rest", "Score") == before and app._runners.in_flight == inside
+        assert _served("rest", "Score") == before and app._scheduler.runners.in_flight == inside
         return False
-    assert _served("rest", "Score") == before + 1 and app._runners.in_flight == inside
+    assert _served("rest", "Score") == before + 1 and app._scheduler.runners.in_flight == inside
     return True
 
 
 def test_a_call_on_the_event_loop_runs_only_with_no_other_call_inside(monkeypatch):
     """A call held by a thread (running, or waiting for a runner) sends an on-loop call off the loop at
     once, uncounted: the loop never waits."""
-    from service.app import operations
+    from service.app import scheduling
 
-    monkeypatch.setattr(operations, "QUIET", 0.0)
+    monkeypatch.setattr(scheduling, "QUIET", 0.0)
     app, token = _app_and_token()
     assert _ran_on_loop(app, token)
-    assert app._runners.enter(True, 0.0)
+    assert app._scheduler.runners.enter(True, 0.0)
     began = time.monotonic()
     assert not _ran_on_loop(app, token) and time.monotonic() - began < 0.05
-    app._runners.leave(True)
+    app._scheduler.runners.leave(True)
     assert _ran_on_loop(app, token)
 
 
 def test_the_loop_serves_alone_only_without_threaded_calls_lately(monkeypatch):
     """An on-loop call runs only when no call came from a thread for QUIET seconds (gRPC's threads keep
     the HTTP calls off the loop); on-loop calls do not count as threaded."""
-    from service.app import operations
+    from service.app import scheduling
     from service.wire import messages as m
 
-    monkeypatch.setattr(operations, "QUIET", 0.2)
+    monkeypatch.setattr(scheduling, "QUIET", 0.2)
     app, token = _app_and_token()  # NewGame came from a thread (not on_loop)
     assert not _ran_on_loop(app, token)
     time.sleep(0.25)
@@ -193,10 +193,10 @@ def test_the_loop_serves_alone_only_without_threaded_calls_lately(monkeypatch):
 
 def test_a_worker_with_a_game_store_never_calls_on_the_loop(tmp_path, monkeypatch):
     """The store's round trips block: with one, every HTTP call goes to a thread."""
-    from service.app import operations
+    from service.app import scheduling
     from service.app.store import open_store
 
-    monkeypatch.setattr(operations, "QUIET", 0.0)
+    monkeypatch.setattr(scheduling, "QUIET", 0.0)
     app, token = _app_and_token()
     assert _ran_on_loop(app, token)
     app.store = open_store(f"sqlite:///{tmp_path / 'games.db'}")
