@@ -114,7 +114,8 @@ class Game:
 
     A game implements `setup` (called by `new` after the shared checks), `read_move` and
     `find_move` (called by `parse_move` around the shared seat and game-over checks), and
-    the abstract methods below. Refusals go through `refuse`, so every game words them alike.
+    the abstract methods below: every one is required (nothing catches their NotImplementedError).
+    Refusals go through `refuse`, so every game words them alike.
     """
 
     info: GameInfo
@@ -206,7 +207,8 @@ class Game:
         raise NotImplementedError
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
-        """The text form of a typed move (MoveInfo's kind and args); BadMoveText names a wrong argument."""
+        """The text form of a typed move (MoveInfo's kind and args); BadMoveText names a wrong argument.
+        Required: the service reads every typed move through it."""
         raise NotImplementedError
 
     def seat_count(self, state: State) -> int:
@@ -219,7 +221,8 @@ class Game:
         return {}
 
     def redeal_unseen(self, state: State, seat: int | None, shuffle: Callable[[list], None]) -> State:
-        """A copy of `state` with every card `seat` cannot see permuted by `shuffle` (for leak tests)."""
+        """A copy of `state` with every card `seat` cannot see permuted by `shuffle`. Required: the service
+        tells by it whether a game hides anything (its default access mode), the leak tests use it."""
         raise NotImplementedError
 
     def legal_moves(self, state: State) -> list[int]:

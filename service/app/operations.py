@@ -376,11 +376,8 @@ class App:
         if hidden is None:
             players = game.info.min_seats
             state = game.new(players, game.seat_options(players), 1)
-            try:
-                redealt = game.redeal_unseen(state, None, lambda cards: cards.reverse())
-            except NotImplementedError:
-                redealt = None  # no way to tell: assume hidden, the safe side
-            hidden = redealt is None or redealt != state or game.view(state, 0) != game.view(state, None)
+            redealt = game.redeal_unseen(state, None, lambda cards: cards.reverse())
+            hidden = redealt != state or game.view(state, 0) != game.view(state, None)
             self._hidden[game.id] = hidden
         return hidden
 
@@ -435,7 +432,7 @@ class App:
         mismatch = None
         typed = None if _TYPED(move) == _UNTYPED else _typed_move(move, game.id)  # a text move (most): no call
         if typed is not None:  # only games with a .proto have typed moves
-            typed_text = _typed_text(game, state, wire(game.id), typed)
+            typed_text = _typed_text(game, wire(game.id), typed)
             if text and text.split() != typed_text.split():
                 mismatch = (text, typed_text)  # the same move may be spelled two ways: compare them parsed
             text = typed_text
@@ -456,7 +453,7 @@ class App:
         return code
 
 
-def _typed_text(game: Game, state: bytearray, w: GameWire, typed) -> str:
+def _typed_text(game: Game, w: GameWire, typed) -> str:
     """The text form of a typed move: read generically, spelled by the engine (one validation path)."""
     try:
         kind, args = w.move_args(typed)
@@ -464,24 +461,9 @@ def _typed_text(game: Game, state: bytearray, w: GameWire, typed) -> str:
         raise invalid("bad_move", str(exc), field=exc.field) from None
     try:
         return game.move_text(kind, args)
-    except NotImplementedError:
-        pass
     except RuleError as exc:  # name the typed field the engine could not spell
         raise ApiError(exc.status, exc.code, f"move.{game.id}: {exc.message}", field=f"move.{game.id}",
                        **exc.details) from None
-    # Until every engine spells typed moves itself: the text of the legal move with this kind and
-    # these args, else the words in order (the engine's parser then says what is wrong).
-    wanted = _canonical(args)
-    for info in game.describe_moves(state):
-        if info.kind == kind and _canonical(info.args) == wanted:
-            return info.text
-    return " ".join([kind, *(".".join(map(str, v)) if isinstance(v, tuple) else str(v) for v in args.values())])
-
-
-def _canonical(args) -> dict:
-    return {k: tuple(sorted(tuple(x) for x in v)) if isinstance(v, (list, tuple)) and v and
-            isinstance(v[0], (list, tuple)) else (tuple(v) if isinstance(v, (list, tuple)) else v)
-            for k, v in args.items()}
 
 
 def _parses_to(game: Game, state: bytearray, seat: int, text: str) -> int | None:

@@ -37,10 +37,6 @@ def _seats(game) -> int:
     return min(max(3, game.info.min_seats), game.info.max_seats)
 
 
-def _has_move_text(game) -> bool:
-    return type(game).move_text is not engines.Game.move_text
-
-
 def _event_members(event: dict, gid: str) -> set[str]:
     return set(event) & {gid, "generic"}
 
@@ -230,8 +226,7 @@ def test_typed_moves_round_trip_to_the_same_move(game):
             kind, args = w.move_args(msgspec.json.decode(msgspec.json.encode(typed), type=type(typed)))
             assert kind == info.kind
             kinds.add(kind)
-            if _has_move_text(game):
-                assert game.parse_move(state, info.seat, game.move_text(kind, args)) == code, info
+            assert game.parse_move(state, info.seat, game.move_text(kind, args)) == code, info
     enum = {v.name.lower() for v in w.move_desc.fields_by_name["kind"].enum_type.values if v.number}
     assert kinds <= enum
 
