@@ -111,12 +111,3 @@ def check(spec: OptionSpec, text: str, players: int) -> None:
             raise BadOption("bad_option_value", f"{bad}: not an integer{span}{also}", option=spec.name)
     if spec.type == "seat" and players and (not _INT.fullmatch(text) or not 0 <= int(text) < players):
         raise BadOption("bad_option_value", f"{bad}: not a seat (0..{players - 1})", option=spec.name)
-
-
-def seat_option(values: Mapping[str, str], name: str, players: int) -> int:
-    """An option naming a seat, checked to be in 0..players-1 (for games not yet on Game.new's checks)."""
-    seat = int(values[name]) if _INT.fullmatch(values[name]) else -1
-    if not 0 <= seat < players:
-        raise BadOption("bad_option_value", f"option {name}={shown(values[name])}: not a seat (0..{players - 1})",
-                        option=name)
-    return seat
