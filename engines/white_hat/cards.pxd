@@ -1,7 +1,8 @@
-# C declarations of cards.py's kernels, so rules.py and flow.py call them without Python calls.
+# C declarations of cards.py's kernels, so rules.py and flow.py call them without Python calls
+# (the listings write into a C array: no Python object per code).
 cpdef int hand_points(bytearray buf, Py_ssize_t hand)
 cpdef int hand_size(bytearray buf, Py_ssize_t hand)
-cpdef void lead_plays(bytearray buf, Py_ssize_t hand, list out)
-cpdef void follow_plays(bytearray buf, Py_ssize_t hand, int k, list out)
+cdef int lead_plays(bytearray buf, Py_ssize_t hand, long long* out, int n) except -1
+cdef int follow_plays(bytearray buf, Py_ssize_t hand, int k, long long* out, int n) except -1
 cpdef int play_value(int rank, int n)
-cpdef void collect_choices(bytearray counts, int j, list out)
+cdef int collect_choices(bytearray counts, int j, long long* out, int n) except -1

@@ -46,9 +46,11 @@ def hand_size(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
 
 
 @cython.cfunc
+@cython.exceptval(-1, check=False)
 def _combos(buf: bytearray, hand: cython.Py_ssize_t, length: cython.int, hat_ok: cython.bint,
-            out: list) -> cython.void:
-    """Every combination of exactly `length` cards of the hand, in listing order."""
+            out: cython.p_longlong, n_out: cython.int) -> cython.int:
+    """Every combination of exactly `length` cards of the hand, in listing order, written into `out` from
+    `n_out` on; the new count."""
     jokers: cython.int = buf[hand + JOKER]
     hats: cython.int = buf[hand + HAT] if hat_ok else 0
     r: cython.int
@@ -64,17 +66,23 @@ def _combos(buf: bytearray, hand: cython.Py_ssize_t, length: cython.int, hat_ok:
             for h in range(0, hats + 1):
                 j = length - n - h
                 if 0 <= j <= jokers:
-                    out.append(play_code(r, n, j, h))
+                    out[n_out] = play_code(r, n, j, h)
+                    n_out += 1
             n -= 1
     for h in range(0, hats + 1):
         j = length - h
         if 0 <= j <= jokers and length > 0:
-            out.append(play_code(0, 0, j, h))
+            out[n_out] = play_code(0, 0, j, h)
+            n_out += 1
+    return n_out
 
 
-@cython.ccall
-def lead_plays(buf: bytearray, hand: cython.Py_ssize_t, out: list) -> cython.void:
-    """Every lead (§4.2): any combination of one rank plus wildcards, or wildcards only."""
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def lead_plays(buf: bytearray, hand: cython.Py_ssize_t, out: cython.p_longlong, n: cython.int) -> cython.int:
+    """Every lead (§4.2): any combination of one rank plus wildcards, or wildcards only (into `out` from n
+    on; the new count). Each (rank, rank cards, jokers, hat) once: at most 79 * 6 * 2 - 1 = 947 codes
+    (6 copies of 13 ranks, 5 jokers, 1 hat)."""
     most: cython.int = 0
     r: cython.int
     for r in range(1, 14):
@@ -83,20 +91,24 @@ def lead_plays(buf: bytearray, hand: cython.Py_ssize_t, out: list) -> cython.voi
     top: cython.int = most + buf[hand + JOKER] + buf[hand + HAT]
     length: cython.int
     for length in range(1, top + 1):
-        _combos(buf, hand, length, True, out)
+        n = _combos(buf, hand, length, True, out, n)
+    return n
 
 
-@cython.ccall
-def follow_plays(buf: bytearray, hand: cython.Py_ssize_t, k: cython.int, out: list) -> cython.void:
-    """Every follow (§4.3, §4.4): one card (the hat only when k = 1), or a k-card combination."""
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def follow_plays(buf: bytearray, hand: cython.Py_ssize_t, k: cython.int, out: cython.p_longlong,
+                 n: cython.int) -> cython.int:
+    """Every follow (§4.3, §4.4): one card (the hat only when k = 1), or a k-card combination (into `out`
+    from n on; the new count)."""
     c: cython.int
     if k == 1:
-        _combos(buf, hand, 1, True, out)
-        return
+        return _combos(buf, hand, 1, True, out, n)
     for c in range(1, 15):
         if buf[hand + c]:
-            out.append(play_code(0 if c == JOKER else c, 0 if c == JOKER else 1, 1 if c == JOKER else 0, 0))
-    _combos(buf, hand, k, True, out)
+            out[n] = play_code(0 if c == JOKER else c, 0 if c == JOKER else 1, 1 if c == JOKER else 0, 0)
+            n += 1
+    return _combos(buf, hand, k, True, out, n)
 
 
 @cython.ccall
@@ -105,28 +117,34 @@ def play_value(rank: cython.int, n: cython.int) -> cython.int:
     return rank if n > 0 else 14
 
 
-@cython.ccall
-def collect_choices(counts: bytearray, j: cython.int, out: list) -> cython.void:
-    """Every multiset of exactly j rank cards from `counts` (13 counters, rank r at r - 1), ascending."""
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def collect_choices(counts: bytearray, j: cython.int, out: cython.p_longlong, n: cython.int) -> cython.int:
+    """Every multiset of exactly j rank cards from `counts` (13 counters, rank r at r - 1), ascending, into
+    `out` from n on; the new count."""
     left: cython.int = 0
     r: cython.int
     for r in range(13):
         left += counts[r]
     if left >= j:
-        _choose(counts, 0, j, left, K_COLLECT_HAT, out)
+        n = _choose(counts, 0, j, left, K_COLLECT_HAT, out, n)
+    return n
 
 
 @cython.cfunc
+@cython.exceptval(-1, check=False)
 def _choose(counts: bytearray, r: cython.int, want: cython.int, have: cython.int, code: cython.longlong,
-            out: list) -> cython.void:
+            out: cython.p_longlong, n: cython.int) -> cython.int:
     """Choices of `want` more cards from ranks r.. (`have` cards there), lexicographic: "6 6" < "6 7"."""
     if want == 0:
-        out.append(code)
-        return
+        out[n] = code
+        return n + 1
     while counts[r] == 0:
         r += 1
     rest: cython.int = have - counts[r]
     take: cython.int = counts[r] if counts[r] < want else want
     while take >= 0 and want - take <= rest:
-        _choose(counts, r + 1, want - take, rest, code | (cython.cast(cython.longlong, take) << (4 + 3 * r)), out)
+        n = _choose(counts, r + 1, want - take, rest, code | (cython.cast(cython.longlong, take) << (4 + 3 * r)),
+                    out, n)
         take -= 1
+    return n

@@ -109,6 +109,8 @@ BUILT_IN = {game: {name: boards.load_board(DATA / file, game, FACES) for name, f
 class WhiteHatGame(Game):
     """White Hat (and, with `black`, Black Hat)."""
 
+    kernel = rules.KERNEL
+
     def __init__(self, game_id: str, title: str) -> None:
         self.black = game_id == "black_hat"
         boards_here = tuple(BUILT_IN[game_id])  # the built-in boards; a board file may be named too
@@ -308,17 +310,7 @@ class WhiteHatGame(Game):
         n, finished = state[AT.players], rules.is_finished(state)
         if state[AT.solo]:
             return _solo_score(state, finished)
-        rows = []
-        for s in range(n):
-            banked = STATE.read(state, "totals", s)
-            if finished:
-                rnd, total, card, pawn = STATE.read(state, "last_round", s), banked, 0, 0
-            else:
-                card = cards.hand_points(state, AT.hands + 16 * s)
-                pawn = flow.pawn_points(state, s)
-                rnd = max(0, card + pawn)
-                total = banked + rnd
-            rows.append((s, rnd, total, card, pawn))
+        rows = rules.seat_rows(state)  # the numbers the kernel's outcome ranks (rules._outcome)
         if state[AT.celebrity]:
             ranks, winners, reason = variants.celebrity_rank(rows, list(state[AT.status:AT.status + n]))
         else:
@@ -397,8 +389,7 @@ class WhiteHatGame(Game):
 def _solo_score(state: bytearray, finished: bool) -> Scores:
     """§10 solo: per colour (K, W, O, B) the provisional round score and the total; the seat's total is the
     lowest colour total (the final score; higher is better), the only winner seat 0."""
-    rounds = [STATE.read(state, "last_round", c) if finished else solo.colour_score(state, c) for c in range(4)]
-    totals = [STATE.read(state, "totals", c) + (0 if finished else rounds[c]) for c in range(4)]
+    rounds, totals = zip(*rules.colour_rows(state))
     low = min(range(4), key=lambda c: (totals[c], c))
     breakdown = {f"{name}_{part}": value for c, name in enumerate("KWOB")
                  for part, value in (("round", rounds[c]), ("total", totals[c]))}

@@ -152,47 +152,69 @@ def mover(buf: bytearray) -> cython.int:
 
 # -- legal moves -----------------------------------------------------------------
 
+# The most codes one listing holds (a true bound: the kernel's buffer and legal_moves' C array). By phase:
+# a lead lists each (rank, rank cards, jokers, hat) once, at most 79 * 6 * 2 - 1 = 947 (6 copies of 13
+# ranks, 5 jokers, 1 hat), plus 13 per wildcard-only hat lead in solo (<= 78); a follow at most 14 singles
+# + 13 * 6 * 2 + 12; `collect hat` one per multiset of j <= k <= 12 rank cards (k <= 6 + 5 + 1) from at
+# most 6 plays of one rank each with <= 6 copies: at most [x^12] (1 + ... + x^6)^6 = 4676, plus
+# `collect all`; pawn moves and backflips at most 12 pawns * 64 spaces (+ skip); exploits 64 * 2 * 2.
+cython.declare(MAX_MOVES=cython.int)
+MAX_MOVES = 4677
+
+
 def legal_moves(buf: bytearray) -> list:
     """Every legal move code now, in the listing order of §8.2."""
-    out: list = []
+    codes = cython.declare(cython.longlong[4677])  # MAX_MOVES: a C array's length must be a literal
+    n: cython.int = _legal_into(buf, codes)
+    return [codes[i] for i in range(n)]
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """legal_moves' codes written into `out` (room for MAX_MOVES); their count."""
     phase: cython.int = buf[PHASE]
     seat: cython.int = buf[TO_ACT]
+    n: cython.int = 0
     if phase == LEAD:
-        solo.lead_moves(buf, out)
+        n = solo.lead_moves(buf, out, 0)
     elif phase == TRICK:
-        _trick_moves(buf, seat, out)
+        n = _trick_moves(buf, seat, out)
     elif phase == COLLECT:
-        out.append(K_COLLECT_ALL)
-        cards.collect_choices(flow.trick_ranks(buf), flow.collect_size(buf), out)
+        out[0] = K_COLLECT_ALL
+        n = cards.collect_choices(flow.trick_ranks(buf), flow.collect_size(buf), out, 1)
     elif phase == MOVE:
-        _pawn_moves(buf, seat, pawns.occupied(buf), out)
+        n = _pawn_moves(buf, seat, pawns.occupied(buf), out)
     elif phase == SPECIAL:
-        _special_moves(buf, out)
-        out.append(K_SKIP)
+        n = _special_moves(buf, out)
+        out[n] = K_SKIP
+        n += 1
     elif phase == PLACE:
-        _place_moves(buf, out)
+        n = _place_moves(buf, out)
     elif phase == TRACER:
-        _append_spaces(pawns.tracer_destinations(buf, buf[TRACER_SPACE]), K_TRACER, out)
-    return out
+        n = _append_spaces(pawns.tracer_destinations(buf, buf[TRACER_SPACE]), K_TRACER, out, 0)
+    return n
 
 
 @cython.cfunc
-def _trick_moves(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _trick_moves(buf: bytearray, seat: cython.int, out: cython.p_longlong) -> cython.int:
     hand: cython.Py_ssize_t = hand_at(seat)
     if buf[TRICK_POS] == 0:
-        cards.lead_plays(buf, hand, out)
-        return
+        return cards.lead_plays(buf, hand, out, 0)
     k: cython.int = buf[LEAD_COUNT]
     if k >= 2 and cards.hand_size(buf, hand) == 1 and buf[hand + HAT] == 1:
-        out.append(K_PASS)
-        return
-    cards.follow_plays(buf, hand, k, out)
+        out[0] = K_PASS
+        return 1
+    return cards.follow_plays(buf, hand, k, out, 0)
 
 
 @cython.cfunc
-def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: cython.p_longlong) -> cython.int:
     """Group (a) own unblocked pawns and (b) others' on a negative space (§5.7), by pawn then space."""
     p: cython.int
+    n: cython.int = 0
     for p in range(buf[PAWN_COUNT]):
         s: cython.int = buf[PAWNS + p]
         if s >= 64 or pawns.is_blocking(buf, s):
@@ -202,33 +224,42 @@ def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: li
                 continue
         elif p // 2 != seat and pawns.value_of(buf, s) >= 0:
             continue
-        _append_spaces(pawns.destinations(buf, s, occ), K_MOVE | (p << 4), out)
+        n = _append_spaces(pawns.destinations(buf, s, occ), K_MOVE | (p << 4), out, n)
+    return n
 
 
 @cython.cfunc
-def _append_spaces(mask: cython.ulonglong, base: cython.long, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _append_spaces(mask: cython.ulonglong, base: cython.long, out: cython.p_longlong, n: cython.int) -> cython.int:
     t: cython.int
     for t in range(64):
         if (mask >> t) & 1:
-            out.append(base | (t << 8))
+            out[n] = base | (t << 8)
+            n += 1
+    return n
 
 
 @cython.cfunc
-def _special_moves(buf: bytearray, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _special_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     kind: cython.int = buf[PENDING + 2]
     if kind == T_DOS:
-        _dos_moves(buf, out)
-    elif kind == T_EXPLOIT:
-        _exploit_moves(buf, out)
-    elif kind == T_RANDOMIZER:
-        out.append(K_RANDOMIZE)
-    elif kind == T_BACKFLIP:
-        _backflip_moves(buf, out)
+        return _dos_moves(buf, out)
+    if kind == T_EXPLOIT:
+        return _exploit_moves(buf, out)
+    if kind == T_RANDOMIZER:
+        out[0] = K_RANDOMIZE
+        return 1
+    if kind == T_BACKFLIP:
+        return _backflip_moves(buf, out)
+    return 0
 
 
 @cython.cfunc
-def _dos_moves(buf: bytearray, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _dos_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     p: cython.int
+    n: cython.int = 0
     for p in range(buf[PAWN_COUNT]):
         if _dos_target(buf, p) != OK:
             continue
@@ -238,9 +269,12 @@ def _dos_moves(buf: bytearray, out: list) -> cython.void:
         lo: cython.int = a if a < b else b
         hi: cython.int = b if a < b else a
         if sibling != lo:
-            out.append(K_DOS | (p << 4) | (lo << 8))
+            out[n] = K_DOS | (p << 4) | (lo << 8)
+            n += 1
         if sibling != hi:
-            out.append(K_DOS | (p << 4) | (hi << 8))
+            out[n] = K_DOS | (p << 4) | (hi << 8)
+            n += 1
+    return n
 
 
 @cython.cfunc
@@ -254,29 +288,37 @@ def _dos_target(buf: bytearray, p: cython.int) -> cython.int:
 
 
 @cython.cfunc
-def _exploit_moves(buf: bytearray, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _exploit_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     free: cython.bint = buf[MARKER_SPACE] == NONE or buf[MARKER_SPACE + 1] == NONE
     s: cython.int
     sign: cython.int
     m: cython.int
+    n: cython.int = 0
     for s in range(64):
         if buf[SPACE_TYPE + s] == NONE or s == buf[PENDING + 1]:
             continue
         for sign in range(2):
             if free:
-                out.append(K_EXPLOIT | (s << 4) | (sign << 10))
+                out[n] = K_EXPLOIT | (s << 4) | (sign << 10)
+                n += 1
             else:
                 for m in range(1, 3):
-                    out.append(K_EXPLOIT | (s << 4) | (sign << 10) | (m << 11))
+                    out[n] = K_EXPLOIT | (s << 4) | (sign << 10) | (m << 11)
+                    n += 1
+    return n
 
 
 @cython.cfunc
-def _backflip_moves(buf: bytearray, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _backflip_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
+    n: cython.int = 0
     for p in range(buf[PAWN_COUNT]):
         if _backflip_target(buf, p) == OK:
-            _append_spaces(_back_dests(buf, p, occ), K_BACKFLIP | (p << 4), out)
+            n = _append_spaces(_back_dests(buf, p, occ), K_BACKFLIP | (p << 4), out, n)
+    return n
 
 
 @cython.cfunc
@@ -294,13 +336,17 @@ def _back_dests(buf: bytearray, p: cython.int, occ: cython.ulonglong) -> cython.
 
 
 @cython.cfunc
-def _place_moves(buf: bytearray, out: list) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _place_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     tile: cython.int = buf[DRAWN]
     side: cython.int
     slot: cython.int
+    n: cython.int = 0
     for side in range(2):
         for slot in range(buf[SLOT_COUNT]):
-            out.append(K_PLACE | ((2 * (tile - 1) + side) << 4) | (slot << 8))
+            out[n] = K_PLACE | ((2 * (tile - 1) + side) << 4) | (slot << 8)
+            n += 1
+    return n
 
 
 # -- checks ----------------------------------------------------------------------
@@ -531,11 +577,19 @@ def _check_backflip(buf: bytearray, code: cython.longlong) -> cython.int:
 
 # -- apply -------------------------------------------------------------------------
 
+@cython.ccall
 def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
     """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched."""
     reason: cython.int = check(buf, code)
     if reason != OK:
         return reason
+    _apply(buf, code, events)
+    return OK
+
+
+@cython.cfunc
+def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
+    """Apply a legal move code in place (the caller checked it)."""
     n: cython.long = move_count(buf) + 1
     buf[MOVES] = n & 255
     buf[MOVES + 1] = (n >> 8) & 255
@@ -557,4 +611,131 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
         flow.move_tracer(buf, (code >> 8) & 63, events)
     else:
         flow.special(buf, seat, kind, code, events)
-    return OK
+
+
+# -- scores (game.py's score and the kernel's outcome read the same numbers) ---------------
+
+cython.declare(TOTALS=cython.Py_ssize_t, LAST_ROUND=cython.Py_ssize_t, CELEBRITY=cython.Py_ssize_t,
+               STATUS=cython.Py_ssize_t)
+TOTALS = STATE.offset("totals")
+LAST_ROUND = STATE.offset("last_round")
+CELEBRITY = STATE.offset("celebrity")
+STATUS = STATE.offset("status")
+
+
+@cython.cfunc
+def _seat_row(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
+    """Seat `seat`'s (round, total, card points, pawn points) (§6): the final ones once finished, else the
+    provisional round on top of the banked total."""
+    banked: cython.int = flow.read16(buf, TOTALS + 2 * seat)
+    if buf[PHASE] == FINISHED:
+        out[0], out[1], out[2], out[3] = flow.read16(buf, LAST_ROUND + 2 * seat), banked, 0, 0
+        return
+    card: cython.int = cards.hand_points(buf, hand_at(seat))
+    pawn: cython.int = flow.pawn_points(buf, seat)
+    rnd: cython.int = card + pawn if card + pawn > 0 else 0
+    out[0], out[1], out[2], out[3] = rnd, banked + rnd, card, pawn
+
+
+@cython.cfunc
+def _colour_row(buf: bytearray, colour: cython.int, out: cython.p_int) -> cython.void:
+    """Solo: colour `colour`'s (round, total) (§10 solo)."""
+    rnd: cython.int
+    if buf[PHASE] == FINISHED:
+        rnd = flow.read16(buf, LAST_ROUND + 2 * colour)
+        out[0], out[1] = rnd, flow.read16(buf, TOTALS + 2 * colour)
+    else:
+        rnd = solo.colour_score(buf, colour)
+        out[0], out[1] = rnd, flow.read16(buf, TOTALS + 2 * colour) + rnd
+
+
+@cython.ccall
+def seat_rows(buf: bytearray) -> list:
+    """Per seat: (seat, round, total, card points, pawn points) for game.py's score."""
+    row = cython.declare(cython.int[4])
+    out: list = []
+    s: cython.int
+    for s in range(buf[PLAYERS]):
+        _seat_row(buf, s, row)
+        out.append((s, row[0], row[1], row[2], row[3]))
+    return out
+
+
+@cython.ccall
+def colour_rows(buf: bytearray) -> list:
+    """Solo, per colour K W O B: (round, total) for game.py's score."""
+    row = cython.declare(cython.int[2])
+    out: list = []
+    c: cython.int
+    for c in range(4):
+        _colour_row(buf, c, row)
+        out.append((row[0], row[1]))
+    return out
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> cython.int:
+    """The kernel's result (engines/core/kernel.pxd), as game.py's score ranks it: solo, the lowest colour
+    total is the seat's score and seat 0 always wins; else the lowest total then the lowest last round
+    (§6.3), or with celebrity the smallest |total - status|, then below the status, then the lowest last
+    round (§7.5); every seat equal to the best on all of these wins (shared)."""
+    row = cython.declare(cython.int[4])
+    key = cython.declare(cython.int[18])  # per seat: the ranking key's three parts, compared in order
+    c: cython.int
+    if buf[SOLO]:
+        low: cython.int = 0
+        for c in range(4):
+            _colour_row(buf, c, row)
+            if c == 0 or row[1] < low:
+                low = row[1]
+        scores[0] = low
+        won[0] = 1
+        return 1
+    players: cython.int = buf[PLAYERS]
+    s: cython.int
+    best: cython.int = 0
+    for s in range(players):
+        _seat_row(buf, s, row)
+        scores[s] = row[1]
+        if buf[CELEBRITY]:
+            key[3 * s] = row[1] - buf[STATUS + s] if row[1] >= buf[STATUS + s] else buf[STATUS + s] - row[1]
+            key[3 * s + 1] = row[1] > buf[STATUS + s]
+        else:
+            key[3 * s] = row[1]
+            key[3 * s + 1] = 0
+        key[3 * s + 2] = row[0]
+        if s and _key_below(key, s, best):
+            best = s
+    for s in range(players):
+        won[s] = not _key_below(key, s, best) and not _key_below(key, best, s)
+    return players
+
+
+@cython.cfunc
+@cython.inline
+def _key_below(key: cython.p_int, a: cython.int, b: cython.int) -> cython.bint:
+    """Seat a's key ranks before seat b's."""
+    c: cython.int
+    for c in range(3):
+        if key[3 * a + c] != key[3 * b + c]:
+            return key[3 * a + c] < key[3 * b + c]
+    return False
+
+
+# -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _step(buf: bytearray, code: cython.longlong) -> cython.int:
+    """Apply a code `_legal_into` just listed, with no events (listed, so legal: no check)."""
+    _apply(buf, code, None)
+    return 0
+
+
+if cython.compiled:
+    from cython.cimports.engines.core import kernel
+
+    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, 6)
+else:
+    KERNEL = None

@@ -9,4 +9,4 @@ cpdef int colour_score(bytearray buf, int colour)
 cpdef void score_round(bytearray buf, list events)
 cpdef void marker_step(bytearray buf, list events)
 cpdef void remove_hit(bytearray buf, int hat, list events)
-cpdef void lead_moves(bytearray buf, list out)
+cdef int lead_moves(bytearray buf, long long* out, int n) except -1

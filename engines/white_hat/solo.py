@@ -424,16 +424,30 @@ def _remove_on(buf: bytearray, space: cython.int, events: Optional[list]) -> cyt
 
 # -- legal leads and hat moves ------------------------------------------------------------
 
-@cython.ccall
-def lead_moves(buf: bytearray, out: list) -> cython.void:
-    """Every lead, a hat lead without rank cards once per named value 1-14 (§8.2 order)."""
-    plays: list = []
-    cards.lead_plays(buf, HAND0, plays)
-    code: cython.longlong
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def lead_moves(buf: bytearray, out: cython.p_longlong, n: cython.int) -> cython.int:
+    """Every lead, a hat lead without rank cards once per named value 1-14 (§8.2 order), into `out` from n
+    on; the new count."""
+    end: cython.int = cards.lead_plays(buf, HAND0, out, n)
+    extra: cython.int = 0
+    i: cython.int
     v: cython.int
-    for code in plays:
+    code: cython.longlong
+    for i in range(n, end):
+        if (out[i] >> 8) & 7 == 0 and (out[i] >> 14) & 1:
+            extra += 13
+    # Spread in place from the back: the write index stays at or past the read index.
+    w: cython.int = end + extra
+    i = end - 1
+    while i >= n:
+        code = out[i]
         if (code >> 8) & 7 == 0 and (code >> 14) & 1:
-            for v in range(1, 15):
-                out.append(code | (v << 15))
+            for v in range(14, 0, -1):
+                w -= 1
+                out[w] = code | (v << 15)
         else:
-            out.append(code)
+            w -= 1
+            out[w] = code
+        i -= 1
+    return end + extra
