@@ -44,6 +44,9 @@ from typing import Optional
 import cython
 
 from ..core import rng
+
+if cython.compiled:
+    from cython.cimports.libc.string import memcpy
 from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, EVENTS, HUNT_PHASES, KINDS, MAX_SEATS,
                     MEMORY, NONE, OUTCOMES, PHASES, QUERY, ROUND_ENDS, SHOWN, SLOT_CAP, STATE, STEPS)
 
@@ -185,7 +188,8 @@ def points_of(card: cython.int) -> cython.int:
 
 
 @cython.ccall
-def card_at(st: bytearray, seat: cython.int, slot: cython.int) -> cython.int:
+@cython.exceptval(check=False)
+def card_at(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cython.int:
     """The card at seat.slot (NONE when empty or out of range)."""
     if slot < 0 or slot >= CAP:
         return EMPTY
@@ -193,13 +197,15 @@ def card_at(st: bytearray, seat: cython.int, slot: cython.int) -> cython.int:
 
 
 @cython.ccall
-def all_seats(st: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def all_seats(st: cython.p_uchar) -> cython.int:
     """The bitmask of every seat at the table."""
     return (1 << st[PLAYERS]) - 1
 
 
 @cython.ccall
-def draw(st: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def draw(st: cython.p_uchar) -> cython.int:
     """The top card of the main deck, taken off it; NONE when the deck is empty (never reshuffled, D25).
     Its cell is cleared: the deck before `deck_top` is never read, and a drawn card left there would ride
     in every token (runs of 0 pack small) and make equal positions encode differently."""
@@ -213,7 +219,8 @@ def draw(st: bytearray) -> cython.int:
 
 
 @cython.ccall
-def pile_push(st: bytearray, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def pile_push(st: cython.p_uchar, card: cython.int) -> cython.void:
     """Put a card face up onto the discard pile."""
     n: cython.Py_ssize_t = st[PILE_COUNT]
     st[PILE + n] = card
@@ -221,7 +228,8 @@ def pile_push(st: bytearray, card: cython.int) -> cython.void:
 
 
 @cython.ccall
-def take(st: bytearray, seat: cython.int, slot: cython.int) -> cython.int:
+@cython.exceptval(check=False)
+def take(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cython.int:
     """Remove and return the card at seat.slot (the slot stays, empty; its face-up flag goes with the card)."""
     at: cython.Py_ssize_t = SLOTS + seat * CAP + slot
     card: cython.int = st[at]
@@ -235,7 +243,8 @@ def take(st: bytearray, seat: cython.int, slot: cython.int) -> cython.int:
 
 
 @cython.ccall
-def put(st: bytearray, seat: cython.int, slot: cython.int, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def put(st: cython.p_uchar, seat: cython.int, slot: cython.int, card: cython.int) -> cython.void:
     """Put a card face down into the empty slot seat.slot."""
     st[SLOTS + seat * CAP + slot] = card
     st[CARD_COUNT + seat] += 1
@@ -243,7 +252,8 @@ def put(st: bytearray, seat: cython.int, slot: cython.int, card: cython.int) -> 
 
 
 @cython.ccall
-def lay_beside(st: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def lay_beside(st: cython.p_uchar, seat: cython.int, card: cython.int) -> cython.void:
     """A hairball exchanged out lies face up beside the seat's table (D5)."""
     n: cython.Py_ssize_t = st[BESIDE_COUNT + seat]
     st[BESIDE + seat * 4 + n] = card
@@ -251,7 +261,7 @@ def lay_beside(st: bytearray, seat: cython.int, card: cython.int) -> cython.void
 
 
 @cython.ccall
-def penalty(st: bytearray, seat: cython.int, log: object) -> cython.bint:
+def penalty(st: cython.p_uchar, seat: cython.int, log: object) -> cython.bint:
     """An unseen penalty card into the seat's next new slot (D15, D16); False when the deck is empty."""
     card: cython.int = draw(st)
     if card == EMPTY:
@@ -266,7 +276,7 @@ def penalty(st: bytearray, seat: cython.int, log: object) -> cython.bint:
 
 
 @cython.ccall
-def replace_into(st: bytearray, seat: cython.int, slot: cython.int) -> cython.bint:
+def replace_into(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cython.bint:
     """An unseen card from the deck into the emptied seat.slot (D19); False when the deck is empty."""
     card: cython.int = draw(st)
     if card == EMPTY:
@@ -277,7 +287,8 @@ def replace_into(st: bytearray, seat: cython.int, slot: cython.int) -> cython.bi
 
 
 @cython.ccall
-def make_public(st: bytearray, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def make_public(st: cython.p_uchar, card: cython.int) -> cython.void:
     """The whole table was shown the card (turned up, or revealed and returned, §9): every seat and the
     spectators know it, wherever public swaps take it."""
     st[KNOWS + card] = all_seats(st) | TO_ALL
@@ -331,7 +342,8 @@ def deal_round(st: bytearray, order: bytes, log: object) -> cython.void:
 
 
 @cython.ccall
-def table_points(st: bytearray, seat: cython.int) -> cython.int:
+@cython.exceptval(check=False)
+def table_points(st: cython.p_uchar, seat: cython.int) -> cython.int:
     """The points of a seat's table cards (a hairball in the table is 10)."""
     total: cython.int = 0
     base: cython.Py_ssize_t = SLOTS + seat * CAP
@@ -343,7 +355,8 @@ def table_points(st: bytearray, seat: cython.int) -> cython.int:
 
 
 @cython.ccall
-def round_score(st: bytearray, seat: cython.int) -> cython.int:
+@cython.exceptval(check=False)
+def round_score(st: cython.p_uchar, seat: cython.int) -> cython.int:
     """A seat's round score now (§8.2, D21): table points + 5 per hairball beside, Kodiak -5 per catch."""
     score: cython.int = table_points(st, seat) + 5 * st[BESIDE_COUNT + seat]
     if seat == st[KODIAK]:
@@ -715,12 +728,13 @@ def legal_moves(st: bytearray) -> list:
 # -- the hunt window (§7) ---------------------------------------------------------------
 
 @cython.cfunc
-def mice(st: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def mice(st: cython.p_uchar) -> cython.int:
     return ((1 << st[PLAYERS]) - 1) & ~(1 << st[KODIAK])
 
 
 @cython.ccall
-def open_window(st: bytearray, rune: cython.int, log: object) -> cython.void:
+def open_window(st: cython.p_uchar, rune: cython.int, log: object) -> cython.void:
     """Open the window with rune R (NONE: a hairball went beside, only Kodiak takes part, D12)."""
     st[PHASE] = P_HUNT
     st[HUNT] = H_OPEN
@@ -733,7 +747,7 @@ def open_window(st: bytearray, rune: cython.int, log: object) -> cython.void:
 
 
 @cython.ccall
-def close_window(st: bytearray, log: object) -> cython.void:
+def close_window(st: cython.p_uchar, log: object) -> cython.void:
     """Forget the window's record."""
     i: cython.Py_ssize_t
     st[HUNT] = H_OPEN
@@ -748,7 +762,8 @@ def close_window(st: bytearray, log: object) -> cython.void:
 
 
 @cython.cfunc
-def after_open_move(st: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def after_open_move(st: cython.p_uchar) -> cython.int:
     """The open window closes once every participant passed (mice without cards take no part)."""
     s: cython.int
     waiting: cython.int = ((1 << st[PLAYERS]) - 1) & ~st[PASSED]
@@ -759,7 +774,7 @@ def after_open_move(st: bytearray) -> cython.int:
 
 
 @cython.cfunc
-def escape_throw(st: bytearray, m: cython.int, slot: cython.int, card: cython.int, log: object) -> cython.void:
+def escape_throw(st: cython.p_uchar, m: cython.int, slot: cython.int, card: cython.int, log: object) -> cython.void:
     """A correct throw: the card onto the pile, its slot remembered for a counter (§7.1, §7.2)."""
     n: cython.int = st[THROWN]
     take(st, m, slot)
@@ -774,7 +789,7 @@ def escape_throw(st: bytearray, m: cython.int, slot: cython.int, card: cython.in
 
 
 @cython.ccall
-def throw(st: bytearray, m: cython.int, slot: cython.int, log: object) -> cython.int:
+def throw(st: cython.p_uchar, m: cython.int, slot: cython.int, log: object) -> cython.int:
     """`throw <slot>` by mouse m, in the open window or as the escapee."""
     card: cython.int = card_at(st, m, slot)
     if RUNE[card] == st[RUNE_R]:
@@ -793,7 +808,7 @@ def throw(st: bytearray, m: cython.int, slot: cython.int, log: object) -> cython
 
 
 @cython.ccall
-def done(st: bytearray, m: cython.int, log: object) -> cython.int:
+def done(st: cython.p_uchar, m: cython.int, log: object) -> cython.int:
     """`done`: the escapee stops throwing; Kodiak may counter (§7.2)."""
     st[HUNT] = H_COUNTER
     if log is not None:
@@ -802,7 +817,7 @@ def done(st: bytearray, m: cython.int, log: object) -> cython.int:
 
 
 @cython.ccall
-def pounce(st: bytearray, paw_slot: cython.int, t: cython.int, slot: cython.int, log: object) -> cython.int:
+def pounce(st: cython.p_uchar, paw_slot: cython.int, t: cython.int, slot: cython.int, log: object) -> cython.int:
     """`pounce <paw> t.k` (§7.1, D13-D15, D19): a hairball or the same rune catches."""
     kodiak: cython.int = st[KODIAK]
     paw: cython.int = card_at(st, kodiak, paw_slot)
@@ -832,7 +847,7 @@ def pounce(st: bytearray, paw_slot: cython.int, t: cython.int, slot: cython.int,
 
 
 @cython.cfunc
-def refill(st: bytearray, m: cython.int, log: object) -> cython.int:
+def refill(st: cython.p_uchar, m: cython.int, log: object) -> cython.int:
     """The escapee takes `thrown` unseen cards into the slots its escape emptied, lowest first (D18)."""
     n: cython.int = st[THROWN]
     if n > SLOTS_MAX:
@@ -848,7 +863,7 @@ def refill(st: bytearray, m: cython.int, log: object) -> cython.int:
 
 
 @cython.ccall
-def counter(st: bytearray, paw_slot: cython.int, log: object) -> cython.int:
+def counter(st: cython.p_uchar, paw_slot: cython.int, log: object) -> cython.int:
     """`counter <paw>`: Kodiak's late attack on the escape (§7.3): one catch, the escapee draws back."""
     kodiak: cython.int = st[KODIAK]
     m: cython.int = st[ESCAPEE]
@@ -872,7 +887,7 @@ def counter(st: bytearray, paw_slot: cython.int, log: object) -> cython.int:
 
 
 @cython.ccall
-def pass_move(st: bytearray, seat: cython.int, log: object) -> cython.int:
+def pass_move(st: cython.p_uchar, seat: cython.int, log: object) -> cython.int:
     """`pass`: in the open window the seat joins `passed`; at the counter, the escape stands."""
     if log is not None:
         log.append((EV_PASSED, seat))
@@ -883,7 +898,8 @@ def pass_move(st: bytearray, seat: cython.int, log: object) -> cython.int:
 
 
 @cython.cfunc
-def escape_stands(st: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def escape_stands(st: cython.p_uchar) -> cython.int:
     """The window closes; a mouse that threw its last card ends the round now (D18)."""
     return ROUND_OVER if st[CARD_COUNT + st[ESCAPEE]] == 0 else WINDOW_CLOSED
 
@@ -941,7 +957,8 @@ def winners(st: bytearray) -> cython.int:
 
 
 @cython.cfunc
-def put_int(st: bytearray, off: cython.Py_ssize_t, v: cython.longlong, width: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def put_int(st: cython.p_uchar, off: cython.Py_ssize_t, v: cython.longlong, width: cython.int) -> cython.void:
     u: cython.longlong = v + (1 << (8 * width)) if v < 0 else v
     i: cython.int
     for i in range(width):
@@ -1238,6 +1255,12 @@ def kinds_open(st: bytearray) -> cython.int:
 # seat, a throw per mouse card M, and Kodiak's paws K times M pounces, with K + M <= 72 (6 + 72 + 36 * 36).
 cython.declare(MAX_CODES=cython.int)
 MAX_CODES = 3 * 72 + 72 * 71 // 2
+# The codes are 0 .. count-1 and a list is hundreds long (Kodiak's pounces): copied from this prefix at
+# memcpy speed, not written one by one. Its length is MAX_CODES (a C array's length must be a literal).
+cython.declare(INDICES=cython.longlong[2772])
+if cython.compiled:
+    for _i in range(MAX_CODES):
+        INDICES[_i] = _i
 
 
 @cython.cfunc
@@ -1245,11 +1268,9 @@ MAX_CODES = 3 * 72 + 72 * 71 // 2
 def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     """legal_moves' codes written into `out` (room for MAX_CODES): the codes are 0 .. count-1."""
     n: cython.Py_ssize_t = count_raw(buf)
-    i: cython.Py_ssize_t
     if n > MAX_CODES:  # the bound above is wrong: never write past the kernel's array
         raise RuntimeError(f"kodiak: {n} legal moves, more than MAX_CODES {MAX_CODES}")
-    for i in range(n):
-        out[i] = i
+    memcpy(out, INDICES, n * cython.sizeof(cython.longlong))
     return n
 
 
