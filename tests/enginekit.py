@@ -128,23 +128,6 @@ def load_module(path: Path, name: str):
 
 # -- what a seat may know ------------------------------------------------------------
 
-def redeal_unseen(game, state: bytearray, seat: int | None, shuffle) -> bytearray:
-    """`game.redeal_unseen`, or the game's own test helper while the engine lacks the method."""
-    try:
-        return game.redeal_unseen(state, seat, shuffle)
-    except NotImplementedError:
-        if game.info.id != "cambio":
-            raise
-    # Cambio (until engines/cambio has redeal_unseen): its views test knows where the cards lie.
-    views = load_module(TESTS / "cambio" / "test_cambio_views.py", "cambio_views_for_redeal")
-
-    class Shuffler:
-        def __init__(self):
-            self.shuffle = shuffle
-
-    return views.redeal(state, views.unseen_positions(state, seat), Shuffler())
-
-
 def own_moves(game, state: bytearray, seat: int | None) -> list[str]:
     """The texts of the listed moves of `seat`, sorted."""
     return sorted(i.text for i in game.describe_moves(state) if i.seat == seat)
@@ -172,7 +155,7 @@ def check_no_leak(game, state: bytearray, seat: int | None, shuffle, reveals: di
     those values are masked, the rest of the event must not change.
     Returns whether the re-deal changed the state.
     """
-    other = redeal_unseen(game, state, seat, shuffle)
+    other = game.redeal_unseen(state, seat, shuffle)
     where = f"{game.info.id}, seat {seat}, after {game.move_count(state)} moves"
     assert game.view(other, seat) == game.view(state, seat), f"{where}: the view shows a card it may not know"
     assert own_moves(game, other, seat) == own_moves(game, state, seat), \

@@ -21,7 +21,7 @@ import msgspec
 import pytest
 
 import engines
-from enginekit import GAME_IDS, pick, playout, recorded, redeal_unseen, scaled, seat_counts
+from enginekit import GAME_IDS, pick, playout, recorded, scaled, seat_counts
 from service.app import App
 from service.app.errors import ApiError
 from service.app.tokens import Sealer, pack_seats
@@ -58,7 +58,7 @@ class Deals:
 
     def __init__(self, app, game, state, seat, shuffle):
         self.app, self.game, self.seat = app, game, seat
-        self.a, self.b = bytearray(state), redeal_unseen(game, bytearray(state), seat, shuffle)
+        self.a, self.b = bytearray(state), game.redeal_unseen(bytearray(state), seat, shuffle)
         n = game.seat_count(self.a)
         game_id = bytes(range(16))
         table = pack_seats([("", "human")] * n, game_id, "seats")
