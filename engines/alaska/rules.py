@@ -668,6 +668,9 @@ def legal_moves(buf: bytearray) -> list:
     """Every legal move code now, ascending (§5, §6)."""
     if len(buf) != SIZE:
         raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
+    if not cython.compiled:  # a list: Cython's interpreted array costs ~30 µs to make
+        out: list = [0] * N_CODES
+        return out[:_legal_into(buf, out)]
     codes = cython.declare(cython.longlong[353])  # N_CODES: a C array's length must be a literal
     n: cython.int = _legal_into(buf, codes)
     return [codes[i] for i in range(n)]
@@ -1031,6 +1034,12 @@ def score_numbers(buf: bytearray) -> list:
     """Per seat: (rank key, round, total); the winners hold the highest key."""
     out: list = []
     seat: cython.int
+    if not cython.compiled:  # a list: Cython's interpreted array costs ~30 µs to make
+        m: list = [0, 0, 0]
+        for seat in range(buf[PLAYERS]):
+            _seat_score(buf, seat, m)
+            out.append(tuple(m))
+        return out
     n = cython.declare(cython.int[3])
     for seat in range(buf[PLAYERS]):
         _seat_score(buf, seat, n)
