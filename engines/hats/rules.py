@@ -175,6 +175,9 @@ def legal_moves(buf: bytearray) -> list:
     """Every legal move code now (spec §5, §6)."""
     if len(buf) != SIZE:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
+        out: list = [0] * N_CODES
+        return out[:_legal_into(buf, out)]
     codes = cython.declare(cython.longlong[91])  # N_CODES: a C array's length must be a literal
     n: cython.int = _legal_into(buf, codes)
     return [codes[i] for i in range(n)]
@@ -621,6 +624,12 @@ def score_numbers(buf: bytearray) -> list:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     out: list = []
     seat: cython.int
+    if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
+        m: list = [0] * 5
+        for seat in range(buf[PLAYERS]):
+            _numbers(buf, seat, m)
+            out.append(tuple(m))
+        return out
     n = cython.declare(cython.int[5])
     for seat in range(buf[PLAYERS]):
         _numbers(buf, seat, n)
