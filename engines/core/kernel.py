@@ -207,3 +207,29 @@ def legal_codes(game, state: bytearray) -> list:
         return [codes[i] for i in range(count)]
     finally:
         PyMem_Free(codes)
+
+
+def outcome(game, state: bytearray) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(final scores, won flags) per seat of a finished state as the compiled kernel reads them, else as
+    `score` gives them (tests compare the two)."""
+    game.validate(state)
+    players = game.seat_count(state)
+    capsule = getattr(game, "kernel", None)
+    if not cython.compiled or capsule is None:
+        scores = game.score(state)
+        return (tuple(s.total for s in scores.seats), tuple(int(s in scores.winners) for s in range(players)))
+    k: cython.pointer(Kernel) = _kernel_of(capsule)
+    totals: cython.p_longlong = _longs(k.max_seats)
+    won: cython.p_schar = cython.cast(cython.p_schar, PyMem_Malloc(k.max_seats))
+    i: cython.int
+    try:
+        if totals == cython.NULL or won == cython.NULL:
+            raise MemoryError()
+        for i in range(k.max_seats):
+            totals[i], won[i] = 0, 0
+        if k.outcome(state, totals, won) != players:
+            raise RuntimeError("the kernel's outcome counts another number of seats than the state")
+        return tuple([totals[i] for i in range(players)]), tuple([won[i] for i in range(players)])
+    finally:
+        PyMem_Free(totals)
+        PyMem_Free(won)
