@@ -234,8 +234,7 @@ class CambioGame(Game):
         pts, scores, _ = rules.round_scores(state)
         totals = rules.totals(state)
         finished = self.is_finished(state)
-        low = min(totals)
-        winners = tuple(s for s, t in enumerate(totals) if t == low)
+        winners = rules.winners(state)
         capped = ENDINGS[STATE.read(state, "ended")] == "turn_cap"
         tiebreak = "shared" if len(winners) > 1 else ("turn_cap" if finished and capped else "")
         seats = tuple(SeatScore(s, scores[s], totals[s], 1 + sum(t < totals[s] for t in totals),

@@ -671,6 +671,13 @@ def apply_move(st: bytearray, move: object, log: object) -> cython.bint:
     code: cython.Py_ssize_t = legal_code(st, move)
     if code < 0:
         return False
+    apply_code(st, code, log)
+    return True
+
+
+@cython.cfunc
+def apply_code(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
+    """Apply a code known to be listed (apply_move has checked it; the kernel has just listed it)."""
     mv: cython.longlong = decode(st, code)
     v: cython.Py_ssize_t = move_count(st) + 1
     st[MOVES] = v & 0xFF
@@ -709,7 +716,6 @@ def apply_move(st: bytearray, move: object, log: object) -> cython.bint:
         do_swap(st, seat, p, (mv >> 32) & 0xFFFF, log)
     else:
         do_look(st, seat, p, log)
-    return True
 
 
 @cython.cfunc
@@ -956,41 +962,72 @@ def zero_cards(st: bytearray, log: object) -> cython.void:
 
 # -- round end and scoring ------------------------------------------------------------
 
-def round_points(st: bytearray) -> list:
-    """Each seat's table points now."""
-    out: list = []
+@cython.cfunc
+def round_into(st: bytearray, pts: cython.p_longlong, scores: cython.p_longlong) -> cython.int:
+    """Each seat's table points and round score now into `pts` and `scores` (§10); the caller's success:
+    1, 0, or -1 when nobody called."""
+    n: cython.Py_ssize_t = st[PLAYERS]
     s: cython.Py_ssize_t
     k: cython.Py_ssize_t
     p: cython.Py_ssize_t
     card: cython.int
-    for s in range(st[PLAYERS]):
+    for s in range(n):
         p = 0
         for k in range(st[SLOTS_USED + s]):
             card = st[SLOTS + s * SLOTCAP + k]
             if card != NONE:
                 p += points_of(card)
-        out.append(p)
-    return out
+        pts[s] = p
+        scores[s] = p
+    caller: cython.int = st[CALLER]
+    if caller == NONE:
+        return -1
+    mine: cython.longlong = pts[caller]
+    ok: cython.int = 1
+    for s in range(n):
+        if s != caller and (mine > pts[s] or mine == pts[s] and st[CALLER_TIE] != 1):
+            ok = 0
+    if st[CAMBIO_MAX] != NONE and mine > st[CAMBIO_MAX]:
+        ok = 0
+    scores[caller] = mine - 5 if ok else mine + 5
+    return ok
 
 
 def round_scores(st: bytearray) -> tuple:
     """(points, scores, caller success or None): the round as it would be scored now (§10)."""
-    pts: list = round_points(st)
-    scores: list = list(pts)
-    caller: cython.int = st[CALLER]
-    if caller == NONE:
-        return pts, scores, None
-    mine = pts[caller]
-    others = [p for s, p in enumerate(pts) if s != caller]
-    ok = all(mine <= p for p in others) if st[CALLER_TIE] == 1 else all(mine < p for p in others)
-    if st[CAMBIO_MAX] != NONE and mine > st[CAMBIO_MAX]:
-        ok = False
-    scores[caller] = mine - 5 if ok else mine + 5
-    return pts, scores, ok
+    pts = cython.declare(cython.longlong[8])  # MAX_SEATS
+    scores = cython.declare(cython.longlong[8])
+    ok: cython.int = round_into(st, pts, scores)
+    n: cython.Py_ssize_t = st[PLAYERS]
+    return ([pts[s] for s in range(n)], [scores[s] for s in range(n)], None if ok < 0 else bool(ok))
 
 
 def totals(st: bytearray) -> list:
     return [get_total(st, s) for s in range(st[PLAYERS])]
+
+
+@cython.cfunc
+def standings(st: bytearray, out: cython.p_longlong) -> cython.int:
+    """Each seat's total into `out`; the winners as a seat bitmask: the lowest total, ties shared (§10)."""
+    n: cython.Py_ssize_t = st[PLAYERS]
+    s: cython.Py_ssize_t
+    low: cython.longlong = 0
+    mask: cython.int = 0
+    for s in range(n):
+        out[s] = get_total(st, s)
+        if s == 0 or out[s] < low:
+            low = out[s]
+    for s in range(n):
+        if out[s] == low:
+            mask |= 1 << s
+    return mask
+
+
+def winners(st: bytearray) -> tuple:
+    """The seats with the lowest total (all of them on a tie), as score() and the kernel's outcome rank them."""
+    out = cython.declare(cython.longlong[8])  # MAX_SEATS: a C array's length must be a literal
+    mask: cython.int = standings(st, out)
+    return tuple([s for s in range(st[PLAYERS]) if (mask >> s) & 1])
 
 
 def history(st: bytearray) -> list:
@@ -1011,7 +1048,9 @@ def history(st: bytearray) -> list:
 @cython.cfunc
 def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> cython.void:
     """§8.2/§10: score the round, then end the game or deal the next round."""
-    pts, scores, ok = round_scores(st)
+    pts = cython.declare(cython.longlong[8])  # MAX_SEATS
+    scores = cython.declare(cython.longlong[8])
+    ok: cython.int = round_into(st, pts, scores)
     n: cython.Py_ssize_t = st[PLAYERS]
     s: cython.Py_ssize_t
     v: cython.Py_ssize_t
@@ -1025,8 +1064,9 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
     if log is not None:
         table = tuple(tuple((k, st[SLOTS + s * SLOTCAP + k]) for k in range(st[SLOTS_USED + s])
                             if st[SLOTS + s * SLOTCAP + k] != NONE) for s in range(n))
-        log.append((EV_ROUND_END, get16(st, ROUND), reason, table, tuple(pts), tuple(scores),
-                    None if st[CALLER] == NONE else st[CALLER], ok, tuple(totals(st))))
+        log.append((EV_ROUND_END, get16(st, ROUND), reason, table, tuple([pts[s] for s in range(n)]),
+                    tuple([scores[s] for s in range(n)]), None if st[CALLER] == NONE else st[CALLER],
+                    None if ok < 0 else bool(ok), tuple(totals(st))))
     st[HELD] = NONE
     st[HELD_SOURCE] = 0
     st[ACTION] = A_NONE
@@ -1042,3 +1082,4 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
     put16(st, ROUND, get16(st, ROUND) + 1)
     st[DEALER] = (st[DEALER] + 1) % n
     start_round(st, b"", log)
+
