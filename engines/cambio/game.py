@@ -82,6 +82,7 @@ class CambioGame(Game):
     info = GameInfo(id="cambio", title="Cambio", min_seats=2, max_seats=8, version=VERSION,
                     options=opts.load_specs(DATA / "options.toml"))
     reasons = rule_reasons("cambio", legality.REASONS)
+    kernel = rules.KERNEL
 
     def __init__(self) -> None:
         # The hot entry points are the compiled functions themselves: no Python frame per call.
