@@ -24,6 +24,8 @@ if cython.compiled:
 CAPSULE = "engines.core.kernel.Kernel"  # the capsules' name (spelled out where C reads it)
 # A game longer than this is a bug in its kernel (every game here ends in a few hundred moves).
 MAX_STEPS = 100_000
+cython.declare(STEP_LIMIT=cython.Py_ssize_t)
+STEP_LIMIT = MAX_STEPS  # the C loop's copy: comparing with a Python int made a Python object per move
 
 cython.declare(MASK64=cython.ulonglong, GOLDEN=cython.ulonglong, MIX1=cython.ulonglong,
                MIX2=cython.ulonglong)
@@ -171,7 +173,7 @@ def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ss
                     break
                 k.step(buf, codes[_below(cython.address(rng), count)])
                 steps += 1
-                if steps > MAX_STEPS:
+                if steps > STEP_LIMIT:
                     raise RuntimeError(f"a playout passed {MAX_STEPS} moves")
             moves += steps
             for s in range(seats):
