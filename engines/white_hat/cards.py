@@ -29,40 +29,59 @@ def play_code(rank: cython.int, n: cython.int, j: cython.int, h: cython.int) -> 
 @cython.ccall
 def hand_points(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
     """Card points of the hand at offset `hand` (§2.1)."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path (offsets are the layout's)
     total: cython.int = 0
     c: cython.int
     for c in range(1, 16):
-        total += buf[hand + c] * (0 if c <= 3 else 1 if c <= 6 else 2 if c <= 9 else 3 if c <= 13 else 5)
+        total += b[hand + c] * (0 if c <= 3 else 1 if c <= 6 else 2 if c <= 9 else 3 if c <= 13 else 5)
     return total
 
 
 @cython.ccall
 def hand_size(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     total: cython.int = 0
     c: cython.int
     for c in range(1, 16):
-        total += buf[hand + c]
+        total += b[hand + c]
     return total
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _combos(buf: bytearray, hand: cython.Py_ssize_t, length: cython.int, hat_ok: cython.bint,
-            out: cython.p_longlong, n_out: cython.int) -> cython.int:
-    """Every combination of exactly `length` cards of the hand, in listing order, written into `out` from
-    `n_out` on; the new count."""
-    jokers: cython.int = buf[hand + JOKER]
-    hats: cython.int = buf[hand + HAT] if hat_ok else 0
+def _present(b: cython.p_uchar, hand: cython.Py_ssize_t, ranks: cython.p_int) -> cython.int:
+    """The ranks the hand holds, ascending, into `ranks`; their count."""
+    r: cython.int
+    count: cython.int = 0
+    for r in range(1, 14):
+        if b[hand + r]:
+            ranks[count] = r
+            count += 1
+    return count
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _combos(b: cython.p_uchar, hand: cython.Py_ssize_t, ranks: cython.p_int, count: cython.int,
+            length: cython.int, hat_ok: cython.bint, out: cython.p_longlong, n_out: cython.int) -> cython.int:
+    """Every combination of exactly `length` cards of the hand (`b`: the state's raw bytes; `ranks`: the
+    `count` ranks it holds, from _present), in listing order, written into `out` from `n_out` on; the new
+    count."""
+    jokers: cython.int = b[hand + JOKER]
+    hats: cython.int = b[hand + HAT] if hat_ok else 0
+    i: cython.int
     r: cython.int
     n: cython.int
     h: cython.int
     j: cython.int
-    for r in range(1, 14):
-        have: cython.int = buf[hand + r]
-        if have == 0:
-            continue
+    fewest: cython.int = length - jokers - hats  # fewer rank cards leave too many places for the wildcards
+    if fewest < 1:
+        fewest = 1
+    for i in range(count):
+        r = ranks[i]
+        have: cython.int = b[hand + r]
         n = have if have < length else length
-        while n >= 1:
+        while n >= fewest:
             for h in range(0, hats + 1):
                 j = length - n - h
                 if 0 <= j <= jokers:
@@ -83,15 +102,18 @@ def lead_plays(buf: bytearray, hand: cython.Py_ssize_t, out: cython.p_longlong, 
     """Every lead (§4.2): any combination of one rank plus wildcards, or wildcards only (into `out` from n
     on; the new count). Each (rank, rank cards, jokers, hat) once: at most 79 * 6 * 2 - 1 = 947 codes
     (6 copies of 13 ranks, 5 jokers, 1 hat)."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    ranks = cython.declare(cython.int[13])
+    count: cython.int = _present(b, hand, ranks)
     most: cython.int = 0
-    r: cython.int
-    for r in range(1, 14):
-        if buf[hand + r] > most:
-            most = buf[hand + r]
-    top: cython.int = most + buf[hand + JOKER] + buf[hand + HAT]
+    i: cython.int
+    for i in range(count):
+        if b[hand + ranks[i]] > most:
+            most = b[hand + ranks[i]]
+    top: cython.int = most + b[hand + JOKER] + b[hand + HAT]
     length: cython.int
     for length in range(1, top + 1):
-        n = _combos(buf, hand, length, True, out, n)
+        n = _combos(b, hand, ranks, count, length, True, out, n)
     return n
 
 
@@ -101,14 +123,17 @@ def follow_plays(buf: bytearray, hand: cython.Py_ssize_t, k: cython.int, out: cy
                  n: cython.int) -> cython.int:
     """Every follow (§4.3, §4.4): one card (the hat only when k = 1), or a k-card combination (into `out`
     from n on; the new count)."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    ranks = cython.declare(cython.int[13])
+    count: cython.int = _present(b, hand, ranks)
     c: cython.int
     if k == 1:
-        return _combos(buf, hand, 1, True, out, n)
+        return _combos(b, hand, ranks, count, 1, True, out, n)
     for c in range(1, 15):
-        if buf[hand + c]:
+        if b[hand + c]:
             out[n] = play_code(0 if c == JOKER else c, 0 if c == JOKER else 1, 1 if c == JOKER else 0, 0)
             n += 1
-    return _combos(buf, hand, k, True, out, n)
+    return _combos(b, hand, ranks, count, k, True, out, n)
 
 
 @cython.ccall

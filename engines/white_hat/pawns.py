@@ -166,10 +166,10 @@ def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
 
 @cython.cfunc
 @cython.inline
-def _has_arrow(buf: bytearray, src: cython.int, dst: cython.int) -> cython.bint:
+def _has_arrow(b: cython.p_uchar, src: cython.int, dst: cython.int) -> cython.bint:
     i: cython.int
-    for i in range(buf[OUT_COUNT + src]):
-        if buf[OUT + src * OUT_MAX + i] == dst:
+    for i in range(b[OUT_COUNT + src]):
+        if b[OUT + src * OUT_MAX + i] == dst:
             return True
     return False
 
@@ -187,16 +187,17 @@ def can_move(buf: bytearray, pawn: cython.int, occ: cython.ulonglong) -> cython.
 def tracer_destinations(buf: bytearray, space: cython.int) -> cython.ulonglong:
     """T(space) (§7.3, D25): spaces adjacent by an arrow (either way) or a grid side, never nearer the
     starts, never a start or a dark grey space."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing (solo markers call this 64 times a step)
     dest: cython.ulonglong = 0
     t: cython.int
     for t in range(64):
-        kind: cython.int = buf[SPACE_TYPE + t]
+        kind: cython.int = b[SPACE_TYPE + t]
         if kind == NONE or t == space or kind == T_CAFE or kind == T_SERVER or kind == T_DARK_GREY:
             continue
-        if buf[DEPTH + t] < buf[DEPTH + space]:
+        if b[DEPTH + t] < b[DEPTH + space]:
             continue
-        dx: cython.int = buf[XS + t] - buf[XS + space]
-        dy: cython.int = buf[YS + t] - buf[YS + space]
-        if (dx * dx + dy * dy == 1) or _has_arrow(buf, space, t) or _has_arrow(buf, t, space):
+        dx: cython.int = b[XS + t] - b[XS + space]
+        dy: cython.int = b[YS + t] - b[YS + space]
+        if (dx * dx + dy * dy == 1) or _has_arrow(b, space, t) or _has_arrow(b, t, space):
             dest |= cython.cast(cython.ulonglong, 1) << t
     return dest

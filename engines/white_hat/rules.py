@@ -124,6 +124,8 @@ ROBOT = STATE.offset("robot")
 CONTROLLER = STATE.offset("controller")
 TRACER_SPACE = STATE.offset("tracer_space")
 SOLO = STATE.offset("solo")
+cython.declare(SIZE=cython.Py_ssize_t)
+SIZE = STATE.size
 
 
 @cython.cfunc
@@ -164,6 +166,8 @@ MAX_MOVES = 4677
 
 def legal_moves(buf: bytearray) -> list:
     """Every legal move code now, in the listing order of §8.2."""
+    if len(buf) < SIZE:  # the listing reads the state's raw bytes
+        raise ValueError(f"not a white_hat state: {len(buf)} bytes, expected at least {SIZE}")
     codes = cython.declare(cython.longlong[4677])  # MAX_MOVES: a C array's length must be a literal
     n: cython.int = _legal_into(buf, codes)
     return [codes[i] for i in range(n)]
@@ -173,8 +177,9 @@ def legal_moves(buf: bytearray) -> list:
 @cython.exceptval(-1, check=False)
 def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     """legal_moves' codes written into `out` (room for MAX_MOVES); their count."""
-    phase: cython.int = buf[PHASE]
-    seat: cython.int = buf[TO_ACT]
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    phase: cython.int = b[PHASE]
+    seat: cython.int = b[TO_ACT]
     n: cython.int = 0
     if phase == LEAD:
         n = solo.lead_moves(buf, out, 0)
@@ -192,18 +197,19 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     elif phase == PLACE:
         n = _place_moves(buf, out)
     elif phase == TRACER:
-        n = _append_spaces(pawns.tracer_destinations(buf, buf[TRACER_SPACE]), K_TRACER, out, 0)
+        n = _append_spaces(pawns.tracer_destinations(buf, b[TRACER_SPACE]), K_TRACER, out, 0)
     return n
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _trick_moves(buf: bytearray, seat: cython.int, out: cython.p_longlong) -> cython.int:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     hand: cython.Py_ssize_t = hand_at(seat)
-    if buf[TRICK_POS] == 0:
+    if b[TRICK_POS] == 0:
         return cards.lead_plays(buf, hand, out, 0)
-    k: cython.int = buf[LEAD_COUNT]
-    if k >= 2 and cards.hand_size(buf, hand) == 1 and buf[hand + HAT] == 1:
+    k: cython.int = b[LEAD_COUNT]
+    if k >= 2 and cards.hand_size(buf, hand) == 1 and b[hand + HAT] == 1:
         out[0] = K_PASS
         return 1
     return cards.follow_plays(buf, hand, k, out, 0)
@@ -213,13 +219,14 @@ def _trick_moves(buf: bytearray, seat: cython.int, out: cython.p_longlong) -> cy
 @cython.exceptval(-1, check=False)
 def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: cython.p_longlong) -> cython.int:
     """Group (a) own unblocked pawns and (b) others' on a negative space (§5.7), by pawn then space."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     p: cython.int
     n: cython.int = 0
-    for p in range(buf[PAWN_COUNT]):
-        s: cython.int = buf[PAWNS + p]
+    for p in range(b[PAWN_COUNT]):
+        s: cython.int = b[PAWNS + p]
         if s >= 64 or pawns.is_blocking(buf, s):
             continue
-        if buf[SOLO]:
+        if b[SOLO]:
             if not solo.may_move(buf, p):
                 continue
         elif p // 2 != seat and pawns.value_of(buf, s) >= 0:
@@ -231,18 +238,21 @@ def _pawn_moves(buf: bytearray, seat: cython.int, occ: cython.ulonglong, out: cy
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _append_spaces(mask: cython.ulonglong, base: cython.long, out: cython.p_longlong, n: cython.int) -> cython.int:
-    t: cython.int
-    for t in range(64):
-        if (mask >> t) & 1:
+    t: cython.int = 0
+    while mask:  # stops after the highest space rather than at 64
+        if mask & 1:
             out[n] = base | (t << 8)
             n += 1
+        mask >>= 1
+        t += 1
     return n
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _special_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    kind: cython.int = buf[PENDING + 2]
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    kind: cython.int = b[PENDING + 2]
     if kind == T_DOS:
         return _dos_moves(buf, out)
     if kind == T_EXPLOIT:
@@ -258,16 +268,17 @@ def _special_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _dos_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     p: cython.int
     n: cython.int = 0
-    for p in range(buf[PAWN_COUNT]):
+    for p in range(b[PAWN_COUNT]):
         if _dos_target(buf, p) != OK:
             continue
-        sibling: cython.int = buf[PAWNS + (p ^ 1)]
-        a: cython.int = buf[CAFE]
-        b: cython.int = buf[SERVER]
-        lo: cython.int = a if a < b else b
-        hi: cython.int = b if a < b else a
+        sibling: cython.int = b[PAWNS + (p ^ 1)]
+        cafe: cython.int = b[CAFE]
+        server: cython.int = b[SERVER]
+        lo: cython.int = cafe if cafe < server else server
+        hi: cython.int = server if cafe < server else cafe
         if sibling != lo:
             out[n] = K_DOS | (p << 4) | (lo << 8)
             n += 1
@@ -290,13 +301,14 @@ def _dos_target(buf: bytearray, p: cython.int) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _exploit_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    free: cython.bint = buf[MARKER_SPACE] == NONE or buf[MARKER_SPACE + 1] == NONE
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    free: cython.bint = b[MARKER_SPACE] == NONE or b[MARKER_SPACE + 1] == NONE
     s: cython.int
     sign: cython.int
     m: cython.int
     n: cython.int = 0
     for s in range(64):
-        if buf[SPACE_TYPE + s] == NONE or s == buf[PENDING + 1]:
+        if b[SPACE_TYPE + s] == NONE or s == b[PENDING + 1]:
             continue
         for sign in range(2):
             if free:
@@ -338,12 +350,13 @@ def _back_dests(buf: bytearray, p: cython.int, occ: cython.ulonglong) -> cython.
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _place_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    tile: cython.int = buf[DRAWN]
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    tile: cython.int = b[DRAWN]
     side: cython.int
     slot: cython.int
     n: cython.int = 0
     for side in range(2):
-        for slot in range(buf[SLOT_COUNT]):
+        for slot in range(b[SLOT_COUNT]):
             out[n] = K_PLACE | ((2 * (tile - 1) + side) << 4) | (slot << 8)
             n += 1
     return n

@@ -69,6 +69,8 @@ SERVER = STATE.offset("server")
 CA = STATE.offset("critical_asset")
 PLAYS = STATE.offset("plays")
 PLAY_SIZE = PLAY.size
+cython.declare(SPACE_TYPE=cython.Py_ssize_t)
+SPACE_TYPE = STATE.offset("space_type")
 
 
 @cython.cfunc
@@ -355,7 +357,10 @@ def marker_step(buf: bytearray, events: Optional[list]) -> cython.void:
         elif events is not None:
             events.append(("markers_moved", buf[INDEX], NONE, NONE))
         return
-    adj: list = [pawns.tracer_destinations(buf, s) for s in range(64)]
+    adj = cython.declare(cython.ulonglong[64])  # the tracer graph, per space (a C array: no list per step)
+    s: cython.int
+    for s in range(64):  # a missing space is in no space's T(...) and no marker stands there: never read
+        adj[s] = pawns.tracer_destinations(buf, s) if buf[SPACE_TYPE + s] != NONE else 0
     buf[M1] = _toward_hat(buf, buf[M1], adj)
     _remove_on(buf, buf[M1], events)
     buf[M2] = _toward_hat(buf, buf[M2], adj)
@@ -365,7 +370,7 @@ def marker_step(buf: bytearray, events: Optional[list]) -> cython.void:
 
 
 @cython.cfunc
-def _toward_hat(buf: bytearray, space: cython.int, adj: list) -> cython.int:
+def _toward_hat(buf: bytearray, space: cython.int, adj: cython.p_ulonglong) -> cython.int:
     """The neighbour (tracer graph) with the shortest path to a hat, smallest id on ties; or stay."""
     hats: cython.ulonglong = 0
     p: cython.int
@@ -385,7 +390,7 @@ def _toward_hat(buf: bytearray, space: cython.int, adj: list) -> cython.int:
 
 
 @cython.cfunc
-def _distance(start: cython.int, hats: cython.ulonglong, adj: list) -> cython.int:
+def _distance(start: cython.int, hats: cython.ulonglong, adj: cython.p_ulonglong) -> cython.int:
     """Breadth-first steps from `start` to a space in `hats` (999: none reachable)."""
     seen: cython.ulonglong = cython.cast(cython.ulonglong, 1) << start
     frontier: cython.ulonglong = seen
