@@ -118,13 +118,6 @@ class CambioGame(Game):
     def move_count(self, state: bytearray) -> int:
         return rules.move_count(state)
 
-    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        """Apply a listed move code; append the Events to `events` when given. Unlisted: `not_legal`.
-
-        (The instance attribute set in __init__ calls the compiled function directly.)
-        """
-        rules.apply_in_place(self, state, move, events)
-
     def unlisted(self, state: bytearray, move: object):
         """Refuse `move`, which is not a code of this state's legal-move list."""
         if self.is_finished(state):
