@@ -168,6 +168,9 @@ def legal_moves(buf: bytearray) -> list:
     """Every legal move code now, in the listing order of §8.2."""
     if len(buf) < SIZE:  # the listing reads the state's raw bytes
         raise ValueError(f"not a white_hat state: {len(buf)} bytes, expected at least {SIZE}")
+    if not cython.compiled:  # interpreted, a dict stands in for the C array (cython.declare's casts every item)
+        slots: dict = {}
+        return [slots[i] for i in range(_legal_into(buf, slots))]
     codes = cython.declare(cython.longlong[4677])  # MAX_MOVES: a C array's length must be a literal
     n: cython.int = _legal_into(buf, codes)
     return [codes[i] for i in range(n)]
