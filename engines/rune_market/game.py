@@ -91,6 +91,7 @@ class RuneMarketGame(Game):
                     version=VERSION, options=load_specs(DATA / "options.toml"))
     reasons = REASONS
     hot_rules = rules
+    kernel = rules.KERNEL
 
     # -- setup -------------------------------------------------------------------------
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,

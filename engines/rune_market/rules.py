@@ -23,6 +23,9 @@ from ..core import rng
 from . import constants as K
 from .state import SEAT, STATE
 
+if cython.compiled:
+    from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
+
 cython.declare(NONE=cython.int, N_CARDS=cython.int, N_NUMBERS=cython.int, THIEF0=cython.int,
                HALL_RED0=cython.int, HALL_BLUE0=cython.int, PUBLIC=cython.int, MAX_SEATS=cython.int,
                HAND_SIZE=cython.int, CARDS_MIN=cython.int)
@@ -412,7 +415,7 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     """Phase 4: refill to three (reshuffling the pile when the deck is empty, D24), the cap, next seat."""
     seat: cython.int = buf[ACTIVE]
     p: cython.Py_ssize_t = seat_at(seat)
-    drawn: list = []
+    drawn: list = [] if events is not None else None  # no list per turn in a playout
     card: cython.int
     while buf[p + HAND_COUNT] < HAND_SIZE:
         if buf[DECK_TOP] == buf[DECK_END]:
@@ -421,7 +424,8 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
             _reshuffle(buf, events)
         card = _draw(buf)
         _hand_add(buf, seat, card)
-        drawn.append(card)
+        if drawn is not None:
+            drawn.append(card)
     if events is not None:
         events.append((EV_REFILLED, seat, tuple(drawn)))
     t: cython.int = turns(buf) + 1
@@ -461,11 +465,22 @@ def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cytho
     if buf[ATTACK] != NONE:  # cannot happen (no rune moves in a duel window); kept consistent anyway
         _to_pile(buf, buf[ATTACK])
         buf[ATTACK] = NONE
-    tied: list = tied_after_high_card(buf)
-    if buf[LOT_OPTION] and len(tied) > 1:
-        buf[LOT] = tied[rng.below(buf, RNG, len(tied))]
+    tied: cython.int = _tied(buf)
+    count: cython.int = 0
+    seat: cython.int
+    pick: cython.int
+    for seat in range(MAX_SEATS):
+        count += (tied >> seat) & 1
+    if buf[LOT_OPTION] and count > 1:
+        pick = rng.below(buf, RNG, count)  # the pick-th of the tied seats, lowest first
+        for seat in range(MAX_SEATS):
+            if (tied >> seat) & 1:
+                if pick == 0:
+                    buf[LOT] = seat
+                    break
+                pick -= 1
         if events is not None:
-            events.append((EV_LOT_DRAWN, buf[LOT], tuple(tied)))
+            events.append((EV_LOT_DRAWN, buf[LOT], tuple(tied_after_high_card(buf))))
     if events is not None:
         events.append((EV_GAME_END, reason))
 
@@ -499,41 +514,148 @@ def high_card(buf: bytearray, seat: cython.int) -> cython.int:
     return best
 
 
+@cython.cfunc
+def _keys(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
+    """The seat's (points, outposts, -collectors on its stores, high card) into `out`."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    out[0] = points(buf, seat)
+    out[1] = buf[p + OUTPOST_AT] + buf[p + OUTPOST_AT + 1]
+    out[2] = -((buf[p + COLLECTOR_AT] != NONE) + (buf[p + COLLECTOR_AT + 1] != NONE))
+    out[3] = high_card(buf, seat)
+
+
 def rank_keys(buf: bytearray) -> list:
     """Per seat: (points, outposts, -collectors on its stores, high card)."""
     out: list = []
     seat: cython.int
-    p: cython.Py_ssize_t
+    k = cython.declare(Ints4)
     for seat in range(buf[PLAYERS]):
-        p = seat_at(seat)
-        out.append((points(buf, seat), buf[p + OUTPOST_AT] + buf[p + OUTPOST_AT + 1],
-                    -((buf[p + COLLECTOR_AT] != NONE) + (buf[p + COLLECTOR_AT + 1] != NONE)),
-                    high_card(buf, seat)))
+        _keys(buf, seat, k)
+        out.append((k[0], k[1], k[2], k[3]))
     return out
+
+
+@cython.cfunc
+def _tied(buf: bytearray) -> cython.int:
+    """Bit s: seat s is still tied for the top after steps I-III (its keys compared in order)."""
+    best = cython.declare(Ints4)
+    k = cython.declare(Ints4)
+    tied: cython.int = 0
+    seat: cython.int
+    i: cython.int
+    cmp: cython.int
+    for seat in range(buf[PLAYERS]):
+        _keys(buf, seat, k)
+        cmp = 1 if tied == 0 else 0
+        for i in range(4):
+            if cmp != 0:
+                break
+            cmp = (k[i] > best[i]) - (k[i] < best[i])
+        if cmp > 0:
+            best[0], best[1], best[2], best[3] = k[0], k[1], k[2], k[3]
+            tied = 1 << seat
+        elif cmp == 0:
+            tied |= 1 << seat
+    return tied
 
 
 def tied_after_high_card(buf: bytearray) -> list:
     """The seats still tied for the top after steps I-III."""
-    keys = rank_keys(buf)
-    best = max(keys)
-    return [s for s, k in enumerate(keys) if k == best]
+    tied: cython.int = _tied(buf)
+    return [s for s in range(buf[PLAYERS]) if (tied >> s) & 1]
+
+
+@cython.cfunc
+def _winners(buf: bytearray) -> cython.int:
+    """Bit s: seat s wins the finished game (§10: steps I-III, then the lot when one was drawn)."""
+    tied: cython.int = _tied(buf)
+    if tied & (tied - 1) and buf[LOT] != NONE:
+        return 1 << buf[LOT]
+    return tied
 
 
 # -- legal moves ---------------------------------------------------------------------
+#
+# One generator, `_list`, for legal_moves, legal_of_kind, apply_move's check and the kernel: it writes the
+# first `room` codes into a C array and counts on past it, so a caller with too little room learns how much
+# it needs (a hand of many number cards lists every qualifying subset: 2**h of them).
+
+cython.declare(ROOM=cython.longlong)
+ROOM = 256  # the length of Room, the stack array of _codes and _is_listed
+# C array types named once: interpreted, cython.declare(cython.longlong[256]) builds a class per call.
+Room = cython.typedef(cython.longlong[256])
+Ints4 = cython.typedef(cython.int[4])
+Ints30 = cython.typedef(cython.int[30])  # N_NUMBERS
+Longs30 = cython.typedef(cython.longlong[30])
+Longs16 = cython.typedef(cython.longlong[16])
+
 
 def legal_moves(buf: bytearray) -> list:
     """Every legal move code now (§4, §5, §6)."""
     if len(buf) != SIZE:
         raise ValueError(f"not a rune_market state: {len(buf)} bytes, expected {SIZE}")
-    out: list = []
-    phase: cython.int = buf[PHASE]
+    return _codes(buf, -1)
+
+
+@cython.cfunc
+def _codes(buf: bytearray, only: cython.int) -> list:
+    """`_list`'s codes as a list: from a stack array, or from the heap when a big hand needs more room."""
+    codes = cython.declare(Room)
+    n: cython.longlong = _list(buf, only, codes, ROOM)
+    i: cython.longlong
+    if n <= ROOM:
+        return [codes[i] for i in range(n)]
+    if cython.compiled:
+        big: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(n * cython.sizeof(cython.longlong)))
+        if big == cython.NULL:
+            raise MemoryError()
+        try:
+            _list(buf, only, big, n)
+            return [big[i] for i in range(n)]
+        finally:
+            PyMem_Free(big)
+    else:
+        spare = [0] * n
+        _list(buf, only, spare, n)
+        return spare
+
+
+@cython.cfunc
+def _is_listed(buf: bytearray, kind: cython.int, code: cython.longlong) -> cython.bint:
+    """Does the generator of `kind` list `code`?"""
+    codes = cython.declare(Room)
+    n: cython.longlong = _list(buf, kind, codes, ROOM)
+    i: cython.longlong
+    if n > ROOM:
+        return code in _codes(buf, kind)
+    for i in range(n):
+        if codes[i] == code:
+            return True
+    return False
+
+
+@cython.cfunc
+def _list(buf: bytearray, only: cython.int, out: cython.p_longlong, room: cython.longlong) -> cython.longlong:
+    """The legal codes of kind `only` (-1: of every kind the phase allows), in legal_moves' order: the first
+    `room` written into `out`; how many there are."""
+    if buf[PHASE] == FINISHED:
+        return 0
+    n: cython.longlong = 0
     kind: cython.int
-    if phase == FINISHED:
-        return out
     for kind in range(N_KINDS):
-        if kind_allowed(buf, kind):
-            generate(buf, kind, out)
-    return out
+        if (only < 0 or kind == only) and kind_allowed(buf, kind):
+            n = _generate(buf, kind, out, n, room)
+    return n
+
+
+@cython.cfunc
+@cython.inline
+def _put(out: cython.p_longlong, n: cython.longlong, room: cython.longlong,
+         code: cython.longlong) -> cython.longlong:
+    """List `code` as the n-th (written while there is room); the new count."""
+    if n < room:
+        out[n] = code
+    return n + 1
 
 
 @cython.ccall
@@ -553,35 +675,35 @@ def kind_allowed(buf: bytearray, kind: cython.int) -> cython.bint:
     return False
 
 
-@cython.ccall
-def generate(buf: bytearray, kind: cython.int, out: list) -> cython.void:
-    """Append every legal move of `kind` (the phase already allows the kind)."""
+@cython.cfunc
+def _generate(buf: bytearray, kind: cython.int, out: cython.p_longlong, n: cython.longlong,
+              room: cython.longlong) -> cython.longlong:
+    """List every legal move of `kind` after the `n` already listed (the phase allows the kind)."""
     seat: cython.int = buf[ACTIVE]
     if kind == K_INTEREST or kind == K_NOINTEREST or kind == K_CONCEDE and not _can_defend(buf) \
             or kind == K_NOSTEAL:
-        out.append(kind)
-    elif kind == K_END:
+        return _put(out, n, room, kind)
+    if kind == K_END:
         if buf[PLAYED] or buf[seat_at(seat) + HAND_COUNT] == 0:
-            out.append(kind)
-    elif kind == K_ABANDON:
-        _gen_abandon(buf, seat, out)
-    elif kind == K_BUY:
-        if not buf[BOUGHT]:
-            _gen_buy(buf, seat, out)
-    elif kind == K_FREE3:
-        _gen_free3(buf, seat, out)
-    elif kind == K_NEUTRALIZE:
-        _gen_neutralize(buf, seat, out)
-    elif kind == K_STORE:
-        _gen_store(buf, seat, out)
-    elif kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
-        _gen_card_sets(buf, seat, kind, out)
-    elif kind == K_DEFEND:
-        _gen_defend(buf, out)
-    elif kind == K_STEAL:
-        _gen_steals(buf, seat, K_STEAL, 0, out)
-    else:
-        _gen_single_cards(buf, seat, kind, out)
+            return _put(out, n, room, kind)
+        return n
+    if kind == K_ABANDON:
+        return _gen_abandon(buf, seat, out, n, room)
+    if kind == K_BUY:
+        return n if buf[BOUGHT] else _gen_buy(buf, seat, out, n, room)
+    if kind == K_FREE3:
+        return _gen_free3(buf, seat, out, n, room)
+    if kind == K_NEUTRALIZE:
+        return _gen_neutralize(buf, seat, out, n, room)
+    if kind == K_STORE:
+        return _gen_store(buf, seat, out, n, room)
+    if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
+        return _gen_card_sets(buf, seat, kind, out, n, room)
+    if kind == K_DEFEND:
+        return _gen_defend(buf, out, n, room)
+    if kind == K_STEAL:
+        return _gen_steals(buf, seat, K_STEAL, 0, out, n, room)
+    return _gen_single_cards(buf, seat, kind, out, n, room)
 
 
 @cython.cfunc
@@ -598,7 +720,8 @@ def _can_defend(buf: bytearray) -> cython.bint:
 
 
 @cython.cfunc
-def _gen_defend(buf: bytearray, out: list) -> cython.void:
+def _gen_defend(buf: bytearray, out: cython.p_longlong, n: cython.longlong,
+                room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
     need: cython.int = number_of(buf[ATTACK])
     i: cython.int
@@ -606,52 +729,49 @@ def _gen_defend(buf: bytearray, out: list) -> cython.void:
     for i in range(buf[p + HAND_COUNT]):
         card = buf[p + HAND_AT + i]
         if is_number(card) and number_of(card) >= need:
-            out.append(make(K_DEFEND, 0, 0, 0, 0, card))
+            n = _put(out, n, room, make(K_DEFEND, 0, 0, 0, 0, card))
+    return n
 
 
 @cython.cfunc
-def _gen_abandon(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+def _gen_abandon(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+                 room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
     for c in range(2):
         if buf[p + MAIN + c] != NONE and not is_occupied(buf, p, c):
-            out.append(make(K_ABANDON, c, 0, 0, 0, 0))
+            n = _put(out, n, room, make(K_ABANDON, c, 0, 0, 0, 0))
+    return n
 
 
 @cython.cfunc
-def placement_ok(buf: bytearray, seat: cython.int, item: cython.int, place: cython.int) -> cython.bint:
-    """Placement P (§5): outpost `to C` = C, outpost `neutralize C` = 2 + C, collector `on S C` = 4 + 2S + C."""
+def _placements(buf: bytearray, seat: cython.int, item: cython.int) -> cython.int:
+    """The placements of `item` open to `seat` (§5), bit P for placement P: outpost `to C` = C (no outpost
+    there, not occupied), outpost `neutralize C` = 2 + C (occupied), collector `on S C` = 4 + 2S + C (another
+    seat's real, unoccupied store)."""
+    out: cython.int = 0
     p: cython.Py_ssize_t = seat_at(seat)
-    c: cython.int = place & 1
+    c: cython.int
     target: cython.int
     if item == OUTPOST:
-        if place < 2:
-            return not buf[p + OUTPOST_AT + c] and not is_occupied(buf, p, c)
-        if place < 4:
-            return is_occupied(buf, p, c)
-        return False
-    if place < 4:
-        return False
-    target = (place - 4) >> 1
-    if target == seat or target >= buf[PLAYERS]:
-        return False
-    p = seat_at(target)
-    return is_real(buf, p, c) and not is_occupied(buf, p, c)
-
-
-@cython.cfunc
-def _placements(buf: bytearray, seat: cython.int, item: cython.int) -> list:
-    out: list = []
-    place: cython.int
-    last: cython.int = 4 if item == OUTPOST else 4 + 2 * buf[PLAYERS]
-    for place in range(0 if item == OUTPOST else 4, last):
-        if placement_ok(buf, seat, item, place):
-            out.append(place)
+        for c in range(2):
+            if is_occupied(buf, p, c):
+                out |= 4 << c
+            elif not buf[p + OUTPOST_AT + c]:
+                out |= 1 << c
+        return out
+    for target in range(buf[PLAYERS]):
+        if target != seat:
+            p = seat_at(target)
+            for c in range(2):
+                if is_real(buf, p, c) and not is_occupied(buf, p, c):
+                    out |= 1 << (4 + 2 * target + c)
     return out
 
 
 @cython.cfunc
-def _gen_buy(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+def _gen_buy(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+             room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     price: cython.int = buf[PRICE]
     item: cython.int
@@ -659,6 +779,7 @@ def _gen_buy(buf: bytearray, seat: cython.int, out: list) -> cython.void:
     loose: cython.int
     stored: cython.int
     place: cython.int
+    places: cython.int
     for item in range(2):
         if buf[MARKET_AT + 2 + item] == 0:
             continue
@@ -668,12 +789,15 @@ def _gen_buy(buf: bytearray, seat: cython.int, out: list) -> cython.void:
             for loose in range(price + 1):
                 if loose > buf[p + LOOSE + pay] or price - loose > stored:
                     continue
-                for place in places:
-                    out.append(make(K_BUY, item, pay, loose, place, 0))
+                for place in range(14):
+                    if (places >> place) & 1:
+                        n = _put(out, n, room, make(K_BUY, item, pay, loose, place, 0))
+    return n
 
 
 @cython.cfunc
-def _gen_free3(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+def _gen_free3(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+               room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
     red: cython.int
@@ -686,108 +810,136 @@ def _gen_free3(buf: bytearray, seat: cython.int, out: list) -> cython.void:
         for red in range(min(3, buf[p + LOOSE]) + 1):
             for blue in range(min(3 - red, buf[p + LOOSE + 1]) + 1):
                 if 3 - red - blue <= other:
-                    out.append(make(K_FREE3, c, red, blue, 3 - red - blue, 0))
+                    n = _put(out, n, room, make(K_FREE3, c, red, blue, 3 - red - blue, 0))
+    return n
 
 
 @cython.cfunc
-def _gen_neutralize(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+def _gen_neutralize(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+                    room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
     for c in range(2):
         if is_occupied(buf, p, c) and buf[p + OUTPOST_AT + 1 - c]:
-            out.append(make(K_NEUTRALIZE, c, 0, 0, 0, 0))
+            n = _put(out, n, room, make(K_NEUTRALIZE, c, 0, 0, 0, 0))
+    return n
 
 
 @cython.cfunc
-def _gen_store(buf: bytearray, seat: cython.int, out: list) -> cython.void:
+def _gen_store(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+               room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
     k: cython.int
     for c in range(2):
         if is_real(buf, p, c):
             for k in range(1, buf[p + LOOSE + c] + 1):
-                out.append(make(K_STORE, c, 0, 0, 0, k))
+                n = _put(out, n, room, make(K_STORE, c, 0, 0, 0, k))
+    return n
 
 
 @cython.cfunc
-def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: list) -> cython.void:
+def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: cython.p_longlong,
+                   n: cython.longlong, room: cython.longlong) -> cython.longlong:
     """rune (sum 5, 10 or 15), buycards and ransom (sum >= 21): every set of number cards in hand."""
     p: cython.Py_ssize_t = seat_at(seat)
-    cards: list = []
+    numbers = cython.declare(Ints30)  # the number cards in hand: their numbers and card bits
+    bits = cython.declare(Longs30)
     i: cython.int
+    card: cython.int
+    h: cython.int = 0
+    most: cython.int = 0
     for i in range(buf[p + HAND_COUNT]):
-        if is_number(buf[p + HAND_AT + i]):
-            cards.append(buf[p + HAND_AT + i])
-    n: cython.int = len(cards)
-    if n == 0:
-        return
-    options: list = []
+        card = buf[p + HAND_AT + i]
+        if is_number(card):
+            numbers[h] = number_of(card)
+            bits[h] = 1 << card  # card < 30
+            most += numbers[h]
+            h += 1
+    if h == 0 or kind != K_RUNE and most < CARDS_MIN:
+        return n
+    options = cython.declare(Longs16)  # at most 2 + 2 * 4 placements
+    count: cython.int = 0
     c: cython.int
     item: cython.int
+    places: cython.int
     if kind == K_RUNE:
         for c in range(2):
             if buf[MARKET_AT + c]:
-                options.append(make(K_RUNE, c, 0, 0, 0, 0))
+                options[count] = make(K_RUNE, c, 0, 0, 0, 0)
+                count += 1
     elif kind == K_RANSOM:
         for c in range(2):
             if is_occupied(buf, p, c):
-                options.append(make(K_RANSOM, c, 0, 0, 0, 0))
+                options[count] = make(K_RANSOM, c, 0, 0, 0, 0)
+                count += 1
     else:
         for item in range(2):
             if buf[MARKET_AT + 2 + item]:
-                for c in _placements(buf, seat, item):
-                    options.append(make(K_BUYCARDS, item, 0, 0, c, 0))
-    if not options:
-        return
+                places = _placements(buf, seat, item)
+                for c in range(14):
+                    if (places >> c) & 1:
+                        options[count] = make(K_BUYCARDS, item, 0, 0, c, 0)
+                        count += 1
+    if count == 0:
+        return n
     subset: cython.longlong
-    total: cython.int
-    cardset: cython.longlong
-    for subset in range(1, cython.cast(cython.longlong, 1) << n):
-        total = 0
-        cardset = 0
-        for i in range(n):
-            if (subset >> i) & 1:
-                total += number_of(cards[i])
-                cardset |= cython.cast(cython.longlong, 1) << cards[i]
+    total: cython.int = 0
+    cardset: cython.longlong = 0
+    o: cython.int
+    for subset in range(1, cython.cast(cython.longlong, 1) << h):
+        # Counting up from subset - 1 clears its trailing ones and sets the bit above them.
+        i = 0
+        while not (subset >> i) & 1:
+            total -= numbers[i]
+            cardset ^= bits[i]
+            i += 1
+        total += numbers[i]
+        cardset |= bits[i]
         if kind == K_RUNE:
             if total != 5 and total != 10 and total != 15:
                 continue
         elif total < CARDS_MIN:
             continue
-        for base in options:
-            out.append(base | (cardset << 21))
+        for o in range(count):
+            n = _put(out, n, room, options[o] | (cardset << 21))
+    return n
 
 
 @cython.cfunc
-def _gen_single_cards(buf: bytearray, seat: cython.int, kind: cython.int, out: list) -> cython.void:
+def _gen_single_cards(buf: bytearray, seat: cython.int, kind: cython.int, out: cython.p_longlong,
+                      n: cython.longlong, room: cython.longlong) -> cython.longlong:
     """duel, thief, storage, double: one card each."""
     p: cython.Py_ssize_t = seat_at(seat)
     i: cython.int
     card: cython.int
     other: cython.int
     c: cython.int
+    before: cython.longlong
     for i in range(buf[p + HAND_COUNT]):
         card = buf[p + HAND_AT + i]
         if kind == K_DUEL and is_number(card):
             for other in range(buf[PLAYERS]):
                 if other != seat and not (buf[DUELED] >> other) & 1:
-                    out.append(make(K_DUEL, other, 0, 0, 0, card))
+                    n = _put(out, n, room, make(K_DUEL, other, 0, 0, 0, card))
         elif kind == K_THIEF and THIEF0 <= card < HALL_RED0:
-            if not _gen_steals(buf, seat, K_THIEF, card, out):
-                out.append(make(K_THIEF, 0, W_NONE, 0, 0, card))
+            before = n
+            n = _gen_steals(buf, seat, K_THIEF, card, out, n, room)
+            if n == before:
+                n = _put(out, n, room, make(K_THIEF, 0, W_NONE, 0, 0, card))
         elif kind == K_STORAGE and card >= HALL_RED0:
             c = hall_colour(card)
             if buf[p + MAIN + c] == NONE and not is_occupied(buf, p, c):
-                out.append(make(K_STORAGE, 0, 0, 0, 0, card))
+                n = _put(out, n, room, make(K_STORAGE, 0, 0, 0, 0, card))
         elif kind == K_DOUBLE and card >= HALL_RED0:
-            out.append(make(K_DOUBLE, 0, 0, 0, 0, card))
+            n = _put(out, n, room, make(K_DOUBLE, 0, 0, 0, 0, card))
+    return n
 
 
 @cython.cfunc
 def _gen_steals(buf: bytearray, seat: cython.int, kind: cython.int, card: cython.int,
-                out: list) -> cython.int:
-    """Steal targets (thief or steal): a rune of a colour or a hand card from another seat; how many."""
-    found: cython.int = 0
+                out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
+    """Steal targets (thief or steal): a rune of a colour or a hand card from another seat."""
     victim: cython.int
     c: cython.int
     only: cython.int = buf[STEAL_FROM] if kind == K_STEAL else NONE
@@ -796,12 +948,10 @@ def _gen_steals(buf: bytearray, seat: cython.int, kind: cython.int, card: cython
             continue
         for c in range(2):
             if stealable_rune(buf, victim, c):
-                out.append(make(kind, victim, c, 0, 0, card))
-                found += 1
+                n = _put(out, n, room, make(kind, victim, c, 0, 0, card))
         if buf[seat_at(victim) + HAND_COUNT]:
-            out.append(make(kind, victim, W_HAND, 0, 0, card))
-            found += 1
-    return found
+            n = _put(out, n, room, make(kind, victim, W_HAND, 0, 0, card))
+    return n
 
 
 # -- apply -------------------------------------------------------------------------------
@@ -814,12 +964,16 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
     if buf[PHASE] == FINISHED:
         return R_GAME_OVER
     kind: cython.int = code & 31
-    if code < 0 or kind >= N_KINDS or not kind_allowed(buf, kind):
+    if code < 0 or kind >= N_KINDS or not kind_allowed(buf, kind) or not _is_listed(buf, kind, code):
         return R_NOT_LEGAL
-    listed: list = []
-    generate(buf, kind, listed)
-    if code not in listed:
-        return R_NOT_LEGAL
+    _apply(buf, code, events)
+    return OK
+
+
+@cython.cfunc
+def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
+    """Apply a listed code, the move counter included."""
+    kind: cython.int = code & 31
     if kind <= K_STORE:
         _apply_market(buf, kind, code, events)
     else:
@@ -831,7 +985,6 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
     buf[MOVES + 1] = (n >> 8) & 0xFF
     buf[MOVES + 2] = (n >> 16) & 0xFF
     buf[MOVES + 3] = (n >> 24) & 0xFF
-    return OK
 
 
 @cython.cfunc
@@ -882,17 +1035,17 @@ def _apply_market(buf: bytearray, kind: cython.int, code: cython.longlong, event
 def _take_interest(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
     """For red, then blue: the due amount, or what the market still has, into that store."""
     p: cython.Py_ssize_t = seat_at(seat)
-    got: list = [0, 0]
+    got: cython.int = 0  # red in bits 0-7, blue in bits 8-15
     c: cython.int
     due: cython.int
     for c in range(2):
         due = min(_interest_due(buf, seat, c), buf[MARKET_AT + c])
         buf[MARKET_AT + c] -= due
         buf[p + RUNES + c] += due
-        got[c] = due
+        got |= due << (8 * c)
     buf[PHASE] = MARKET
     if events is not None:
-        events.append((EV_INTEREST, seat, got[0], got[1]))
+        events.append((EV_INTEREST, seat, got & 0xFF, got >> 8))
 
 
 @cython.cfunc
@@ -1067,7 +1220,59 @@ def join_code(kind: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0, rest: i
 
 def legal_of_kind(buf: bytearray, kind: int) -> list:
     """The legal moves of one kind now (empty when the phase does not allow the kind)."""
-    out: list = []
     if buf[PHASE] != FINISHED and 0 <= kind < N_KINDS and kind_allowed(buf, kind):
-        generate(buf, kind, out)
-    return out
+        return _codes(buf, kind)
+    return []
+
+
+# -- the kernel (engines/core/kernel.pxd): whole playouts in C ------------------------------
+#
+# MAX_MOVES is the kernel's room, not a bound of every legal state: with h number cards in hand the card
+# sets alone list up to 12 * (2**h - 1) codes (a subset summing 5, 10 or 15 buys a rune of either colour;
+# one summing 21 or more buys an outpost (2 placements) or a collector (2 * 4 other seats) or pays 2
+# ransoms), and a hand may hold all 30 number cards. Everything else lists at most 357: buy 2 pay colours
+# * 5 loose counts * 10 placements, store 24 runes, duel 30 cards * 4 seats, thief 6 * 12 targets, free3
+# 2 * 10, storage 8, double 8, abandon 2, neutralize 2, end 1 (the other phases list fewer). So 2**17 holds
+# every state with up to 13 number cards in the mover's hand (12 * 8191 + 357 = 98649); random games stay
+# far below (at most 5 cards, 62 codes seen); past the room `_legal_into` raises instead of overrunning.
+cython.declare(MAX_MOVES=cython.int)
+MAX_MOVES = 1 << 17
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """legal_moves' codes written into `out` (room for MAX_MOVES); their count."""
+    n: cython.longlong = _list(buf, -1, out, MAX_MOVES)
+    if n > MAX_MOVES:
+        raise OverflowError(f"rune_market: {n} legal moves, the kernel lists at most {MAX_MOVES}")
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _step(buf: bytearray, code: cython.longlong) -> cython.int:
+    """Apply a code `_legal_into` just listed, with no events."""
+    _apply(buf, code, None)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> cython.int:
+    """The kernel's result: each seat's rune points (view.score's totals) and the winners `_winners` names."""
+    players: cython.int = buf[PLAYERS]
+    winners: cython.int = _winners(buf)
+    seat: cython.int
+    for seat in range(players):
+        scores[seat] = points(buf, seat)
+        won[seat] = (winners >> seat) & 1
+    return players
+
+
+if cython.compiled:
+    from cython.cimports.engines.core import kernel
+
+    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, MAX_SEATS)
+else:
+    KERNEL = None
