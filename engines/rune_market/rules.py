@@ -642,8 +642,11 @@ def _list(buf: bytearray, only: cython.int, out: cython.p_longlong, room: cython
         return 0
     n: cython.longlong = 0
     kind: cython.int
+    allowed: cython.int = _kinds(buf[PHASE])
+    if only >= 0:
+        allowed &= 1 << only
     for kind in range(N_KINDS):
-        if (only < 0 or kind == only) and kind_allowed(buf, kind):
+        if (allowed >> kind) & 1:
             n = _generate(buf, kind, out, n, room)
     return n
 
@@ -661,18 +664,25 @@ def _put(out: cython.p_longlong, n: cython.longlong, room: cython.longlong,
 @cython.ccall
 def kind_allowed(buf: bytearray, kind: cython.int) -> cython.bint:
     """May a move of this kind be made in this phase at all?"""
-    phase: cython.int = buf[PHASE]
+    return 0 <= kind < N_KINDS and (_kinds(buf[PHASE]) >> kind) & 1
+
+
+@cython.cfunc
+@cython.inline
+def _kinds(phase: cython.int) -> cython.int:
+    """The kinds a phase allows: bit k for kind k."""
+    duel: cython.int = (1 << K_DEFEND) | (1 << K_CONCEDE)
     if phase == INTEREST:
-        return kind == K_INTEREST or kind == K_NOINTEREST
+        return (1 << K_INTEREST) | (1 << K_NOINTEREST)
     if phase == DEFEND:
-        return kind == K_DEFEND or kind == K_CONCEDE
+        return duel
     if phase == STEAL:
-        return kind == K_STEAL or kind == K_NOSTEAL
-    if phase == MARKET:
-        return K_ABANDON <= kind <= K_DOUBLE and kind != K_DEFEND and kind != K_CONCEDE or kind == K_END
-    if phase == HAND:
-        return K_NEUTRALIZE <= kind <= K_DOUBLE and kind != K_DEFEND and kind != K_CONCEDE or kind == K_END
-    return False
+        return (1 << K_STEAL) | (1 << K_NOSTEAL)
+    if phase == MARKET:  # abandon .. double but the duel answers, and end
+        return ((1 << (K_DOUBLE + 1)) - (1 << K_ABANDON)) & ~duel | (1 << K_END)
+    if phase == HAND:  # the market phase's kinds from neutralize on
+        return ((1 << (K_DOUBLE + 1)) - (1 << K_NEUTRALIZE)) & ~duel | (1 << K_END)
+    return 0
 
 
 @cython.cfunc
