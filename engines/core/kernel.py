@@ -62,26 +62,11 @@ def export(legal, step, outcome, max_moves, max_seats):
     if k == cython.NULL:
         raise MemoryError()
     k.legal = legal
-    k.count = cython.NULL
     k.step = step
     k.outcome = outcome
     k.max_moves = max_moves
     k.max_seats = max_seats
     # The struct lives as long as the module that exported it: never freed.
-    return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
-
-
-def export_counted(count, step, outcome, max_seats):
-    """A capsule of the kernel of a game whose codes are 0 .. count-1: its count, not a listing."""
-    k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyMem_Malloc(cython.sizeof(Kernel)))
-    if k == cython.NULL:
-        raise MemoryError()
-    k.legal = cython.NULL
-    k.count = count
-    k.step = step
-    k.outcome = outcome
-    k.max_moves = 1  # nothing is listed
-    k.max_seats = max_seats
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
 
@@ -168,7 +153,6 @@ def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ss
     rng: cython.ulonglong = seed
     moves: cython.longlong = 0
     count: cython.int
-    pick: cython.longlong
     steps: cython.Py_ssize_t
     i: cython.Py_ssize_t
     s: cython.int
@@ -184,11 +168,10 @@ def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ss
             buf[:] = state
             steps = 0
             while True:
-                count = k.count(buf) if k.legal == cython.NULL else k.legal(buf, codes)
+                count = k.legal(buf, codes)
                 if count == 0:
                     break
-                pick = _below(cython.address(rng), count)
-                k.step(buf, pick if k.legal == cython.NULL else codes[pick])
+                k.step(buf, codes[_below(cython.address(rng), count)])
                 steps += 1
                 if steps > STEP_LIMIT:
                     raise RuntimeError(f"a playout passed {MAX_STEPS} moves")
@@ -222,8 +205,6 @@ def legal_codes(game, state: bytearray) -> list:
     if codes == cython.NULL:
         raise MemoryError()
     try:
-        if k.legal == cython.NULL:
-            return list(range(k.count(state)))
         count: cython.int = k.legal(state, codes)
         return [codes[i] for i in range(count)]
     finally:
