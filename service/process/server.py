@@ -66,13 +66,18 @@ def _setup_logging(config: Config) -> None:
 
 
 def _http_socket(host: str, port: int) -> socket.socket:
+    """The HTTP port, bound but not yet listening: the event loop listens when it starts accepting.
+
+    Listening here, a start-up's remaining steps (gRPC, the heap, uvicorn's) left a window in which the kernel
+    gave this socket its share of new connections that nobody accepted: a group SIGTERM's restart under
+    load saw all 16 REST players wait out their 10 s timeout. Not listening, they are refused and go to a
+    worker that accepts (or retry), as a client expects while a service starts."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     if hasattr(socket, "SO_REUSEPORT"):
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     sock.bind((host, port))
-    sock.listen(1024)
     sock.set_inheritable(True)
     return sock
 

@@ -61,18 +61,32 @@ def _p99(tally: Tally) -> float:
     return lat[int(0.99 * (len(lat) - 1))] * 1000
 
 
+async def _settled(out: Outcomes, least: float = 2.0, quiet: float = 1.5, most: float = 30.0) -> dict:
+    """The hostile client's outcomes once every connect and stream has had its answer: no new outcome for
+    `quiet` seconds (after at least `least`, at most `most`). A fixed wait undercounted on a loaded runner,
+    where 4,500 connects from one event loop take longer than 2 s."""
+    began = last_change = time.monotonic()
+    seen = dict(out.counts)
+    while time.monotonic() - began < most:
+        await asyncio.sleep(0.1)
+        if out.counts != seen:
+            seen, last_change = dict(out.counts), time.monotonic()
+        elif time.monotonic() - began >= least and time.monotonic() - last_change >= quiet:
+            break
+    return seen
+
+
 async def _run(grpc_port: int, http_port: int, token: str) -> tuple[dict, dict, dict]:
     before = await _fair(grpc_port, http_port, token, PHASE)
     out = Outcomes()
     hostile_load._raise_open_files(HALF_OPEN + 512)
     relay = await hostile_load.relay(grpc_port, HOSTILE)
-    end = time.time() + PHASE + 8
+    end = time.time() + PHASE + 40  # past the settling and the measurement: the tasks are cancelled after it
     hostile = [asyncio.create_task(hostile_load._idle_stream(relay.sockets[0].getsockname()[1], end, out))
                for _ in range(STREAMS)]
     half = HalfOpen(http_port, HOSTILE, out)
     hostile += [asyncio.create_task(half.one(end, None)) for _ in range(HALF_OPEN)]
-    await asyncio.sleep(2.0)  # every connection made (or refused) and every stream opened (or refused)
-    opened = dict(out.counts)
+    opened = await _settled(out)
     measured = await _fair(grpc_port, http_port, token, PHASE)
     for t in hostile:
         t.cancel()

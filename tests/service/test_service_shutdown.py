@@ -217,3 +217,17 @@ def test_the_drain_closes_http_connections_only_between_requests(request):
     assert refused[0][0] == grpc.StatusCode.UNAVAILABLE and "shutting down" in refused[0][1], refused
     assert refused[0][2] == errno.ECONNREFUSED, refused
     assert svc.proc.wait(10) == 0
+
+
+def test_a_starting_worker_refuses_http_connections_until_it_accepts_them():
+    """A worker's HTTP port is bound at start but listens only when its event loop accepts: a connection
+    the kernel queued in between waited out the start (16 REST players' 10 s timeouts after a group SIGTERM's
+    restart); refused, it goes to a worker that accepts."""
+    from service.process.server import _http_socket
+
+    sock = _http_socket("127.0.0.1", 0)
+    try:
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(sock.getsockname(), timeout=2).close()
+    finally:
+        sock.close()
