@@ -26,8 +26,6 @@ import cython
 
 from ..core import rng
 
-if cython.compiled:
-    from cython.cimports.libc.string import memcpy
 from .state import ACTIONS, CARDS, DECK_SIZE, EVENTS, KINDS, MAX_SEATS, MEMORY, NONE as _NONE, PHASES, \
     SLOT_CAP, STATE
 
@@ -1089,30 +1087,14 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
 
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
 # The codes are list indexes, so count_moves is the one move generator: legal_moves slices the prebuilt
-# codes (cheaper than a list built from a C array) and _legal_into copies 0..count-1.
-
-# The longest listing: the tables hold at most the 76 cards. An action step lists at most look own + look
-# other (together <= 76: each table card once) + swaps (pairs of cards of different seats <= 76*75/2 =
-# 2850); a snap window at most 8 seats * (pass + 76 snaps) = 616; the others a handful.
-cython.declare(MAX_MOVES=cython.int)
-MAX_MOVES = DECK_SIZE + DECK_SIZE * (DECK_SIZE - 1) // 2
-# An 8-seat listing averages ~270 codes: copied from this prefix at memcpy speed, not written one by one.
-# Its length is MAX_MOVES (a C array's length must be a literal).
-cython.declare(INDICES=cython.longlong[2926])
-if cython.compiled:
-    for _i in range(MAX_MOVES):
-        INDICES[_i] = _i
+# codes, and the kernel takes the count alone (no listing is written).
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    """legal_moves' codes written into `out` (room for MAX_MOVES); their count."""
-    n: cython.Py_ssize_t = count_moves(buf)
-    if n > MAX_MOVES:  # the bound above is wrong: never write past the kernel's array
-        raise RuntimeError(f"cambio: {n} legal moves, more than MAX_MOVES {MAX_MOVES}")
-    memcpy(out, INDICES, n * cython.sizeof(cython.longlong))
-    return n
+def _count(buf: bytearray) -> cython.int:
+    """The kernel's count: the legal codes are 0 .. count-1."""
+    return count_moves(buf)
 
 
 @cython.cfunc
@@ -1137,6 +1119,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, MAX_SEATS)
+    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS)
 else:
     KERNEL = None

@@ -4,6 +4,9 @@
 # Write every legal move code of `buf` into `out` (room for the kernel's max_moves), in legal_moves' order;
 # the count (0 once the game is over), or -1 with a Python exception set.
 ctypedef int (*legal_fn)(bytearray buf, long long* out) except -1
+# For a game whose legal codes are always 0 .. count-1 (Cambio, Kodiak): the count alone, so the loop
+# picks a code without writing a list (hundreds long at a big table); -1 with a Python exception set.
+ctypedef int (*count_fn)(bytearray buf) except -1
 # Apply a code legal_fn just listed, in place, with no events: 0, or -1 with a Python exception set.
 ctypedef int (*step_fn)(bytearray buf, long long code) except -1
 # A finished game's result: each seat's final score into `scores` and 1 into `won` for each winner;
@@ -11,10 +14,12 @@ ctypedef int (*step_fn)(bytearray buf, long long code) except -1
 ctypedef int (*outcome_fn)(bytearray buf, long long* scores, signed char* won) except -1
 
 ctypedef struct Kernel:
-    legal_fn legal
+    legal_fn legal   # NULL when count is given
+    count_fn count   # NULL when legal is given
     step_fn step
     outcome_fn outcome
     int max_moves  # the most codes legal_fn ever writes
     int max_seats
 
 cdef object export(legal_fn legal, step_fn step, outcome_fn outcome, int max_moves, int max_seats)
+cdef object export_counted(count_fn count, step_fn step, outcome_fn outcome, int max_seats)

@@ -62,11 +62,26 @@ def export(legal, step, outcome, max_moves, max_seats):
     if k == cython.NULL:
         raise MemoryError()
     k.legal = legal
+    k.count = cython.NULL
     k.step = step
     k.outcome = outcome
     k.max_moves = max_moves
     k.max_seats = max_seats
     # The struct lives as long as the module that exported it: never freed.
+    return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
+
+
+def export_counted(count, step, outcome, max_seats):
+    """A capsule of the kernel of a game whose codes are 0 .. count-1: its count, not a listing."""
+    k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyMem_Malloc(cython.sizeof(Kernel)))
+    if k == cython.NULL:
+        raise MemoryError()
+    k.legal = cython.NULL
+    k.count = count
+    k.step = step
+    k.outcome = outcome
+    k.max_moves = 1  # nothing is listed
+    k.max_seats = max_seats
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
 
@@ -153,6 +168,7 @@ def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ss
     rng: cython.ulonglong = seed
     moves: cython.longlong = 0
     count: cython.int
+    pick: cython.longlong
     steps: cython.Py_ssize_t
     i: cython.Py_ssize_t
     s: cython.int
@@ -168,10 +184,11 @@ def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ss
             buf[:] = state
             steps = 0
             while True:
-                count = k.legal(buf, codes)
+                count = k.count(buf) if k.legal == cython.NULL else k.legal(buf, codes)
                 if count == 0:
                     break
-                k.step(buf, codes[_below(cython.address(rng), count)])
+                pick = _below(cython.address(rng), count)
+                k.step(buf, pick if k.legal == cython.NULL else codes[pick])
                 steps += 1
                 if steps > STEP_LIMIT:
                     raise RuntimeError(f"a playout passed {MAX_STEPS} moves")
@@ -205,6 +222,8 @@ def legal_codes(game, state: bytearray) -> list:
     if codes == cython.NULL:
         raise MemoryError()
     try:
+        if k.legal == cython.NULL:
+            return list(range(k.count(state)))
         count: cython.int = k.legal(state, codes)
         return [codes[i] for i in range(count)]
     finally:

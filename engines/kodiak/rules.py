@@ -45,8 +45,6 @@ import cython
 
 from ..core import rng
 
-if cython.compiled:
-    from cython.cimports.libc.string import memcpy
 from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, EVENTS, HUNT_PHASES, KINDS, MAX_SEATS,
                     MEMORY, NONE, OUTCOMES, PHASES, QUERY, ROUND_ENDS, SHOWN, SLOT_CAP, STATE, STEPS)
 
@@ -1248,30 +1246,15 @@ def kinds_open(st: bytearray) -> cython.int:
 
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
 
-# The most codes ever listed. Every card lies in one place, so all tables together hold at most 72 cards.
-# The longest list is an action's (a red king lists lookown, look and swap at once): lookown, look, reveal
-# and a mouse's `swap t.k K.?` each list at most one code per table card (3 * 72), and a named swap one per
-# pair of cards of two different seats (at most C(72, 2) = 2556). The open window lists less: a pass per
-# seat, a throw per mouse card M, and Kodiak's paws K times M pounces, with K + M <= 72 (6 + 72 + 36 * 36).
-cython.declare(MAX_CODES=cython.int)
-MAX_CODES = 3 * 72 + 72 * 71 // 2
-# The codes are 0 .. count-1 and a list is hundreds long (Kodiak's pounces): copied from this prefix at
-# memcpy speed, not written one by one. Its length is MAX_CODES (a C array's length must be a literal).
-cython.declare(INDICES=cython.longlong[2772])
-if cython.compiled:
-    for _i in range(MAX_CODES):
-        INDICES[_i] = _i
+# The codes are 0 .. count-1 (count is the one move generator): the kernel takes the count alone, so
+# no listing is written (hundreds of pounces at a big table).
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    """legal_moves' codes written into `out` (room for MAX_CODES): the codes are 0 .. count-1."""
-    n: cython.Py_ssize_t = count_raw(buf)
-    if n > MAX_CODES:  # the bound above is wrong: never write past the kernel's array
-        raise RuntimeError(f"kodiak: {n} legal moves, more than MAX_CODES {MAX_CODES}")
-    memcpy(out, INDICES, n * cython.sizeof(cython.longlong))
-    return n
+def _count(buf: bytearray) -> cython.int:
+    """The kernel's count: the legal codes are 0 .. count-1."""
+    return count_raw(buf)
 
 
 @cython.cfunc
@@ -1298,6 +1281,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_CODES, SEATS_MAX)
+    KERNEL = kernel.export_counted(_count, _step, _outcome, SEATS_MAX)
 else:
     KERNEL = None
