@@ -50,7 +50,8 @@ STATUS_TEXT = {
     403: "A seat key of another seat or game (wrong_key)",
     404: "No such game, or no such route",
     405: "The route takes another HTTP method (see `allow`)",
-    409: "Not possible in this state: a move not legal now, the game is over, or a stale token (token_stale)",
+    409: "Not possible in this state: a move not legal now, the game is over, a stale token (token_stale), or a "
+         "token of a game the fork guard no longer holds (game_expired)",
     413: "The body is larger than the route takes",
     429: "Too many long calls (ScoreBatch) running or waiting: retry later (busy)",
     503: "The game store of the fork guard cannot be reached, or the worker is at its connection limit",

@@ -71,9 +71,10 @@ FINISHED = Counter("tabletop_games_finished_total", "Games finished (by the move
                    ["game"])
 TOKENS_REFUSED = Counter("tabletop_tokens_refused_total", "State tokens refused, by reason", ["reason"])
 # Calls refused for who is calling, not for what: no key, wrong key, a bad authorization header,
-# a stale (forked) token. Labelled by reason only: a key never becomes a label.
+# a stale (forked) token, a token of a game the store no longer holds. Labelled by reason only: a key never
+# becomes a label.
 ACCESS_REFUSED = Counter("tabletop_access_refused_total", "Calls refused by the access checks, by reason "
-                         "(no_key, wrong_key, bad_authorization, token_stale)", ["reason"])
+                         "(no_key, wrong_key, bad_authorization, token_stale, game_expired)", ["reason"])
 # Browser preflights refused by the CORS layer (service/process/cors.py). Labelled by reason only: the
 # origin, which any page chooses, goes to the log, never to a label.
 CORS_REFUSED = Counter("tabletop_cors_refused_total", "CORS preflights refused, by reason (origin: not an "

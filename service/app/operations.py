@@ -45,7 +45,7 @@ DEADLINE_EVERY = 32  # ScoreBatch looks at its deadline once per this many state
 
 
 # Refusals the access metric counts by reason (never by key: a key is no label).
-ACCESS_REASONS = frozenset(("no_key", "wrong_key", "bad_authorization", "token_stale"))
+ACCESS_REASONS = frozenset(("no_key", "wrong_key", "bad_authorization", "token_stale", "game_expired"))
 
 
 # Call, Opened and Cut are made on every call: as msgspec Structs (made in C, untracked by the collector) about half

@@ -124,6 +124,7 @@ def test_a_redis_restart_that_loses_every_entry_gives_unavailable_then_refuses_t
         refused = apply(http, token, 1)
         assert refused.status_code == 409 and refused.json()["reason"] == "game_expired", refused.text
     assert "start a new game" in refused.json()["message"]
+    assert 'tabletop_access_refused_total{reason="game_expired"}' in http.get("/metrics").text
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "redis"])
