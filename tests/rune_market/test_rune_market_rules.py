@@ -8,6 +8,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from rune_market_testlib import (AT, BLUE, GAME, RED, collector, hand, loose, new, pass_turn, play, refused,
                                  seat_at, seat_view, store, turn_of)
+from engines.core import kernel  # noqa: E402
 from engines.rune_market.state import SEAT
 
 SEAT_AT = SEAT.at
@@ -307,7 +308,16 @@ def _final(seat0, seat1, hands=("N1a", "N1b"), **options):
     turn_of(state, 3, "market")
     play(state, 3, "rune N5a red")
     assert GAME.is_finished(state)
-    return GAME.score(state)
+    return _scored(state)
+
+
+def _scored(state):
+    """`score` of a finished game, which the compiled kernel's outcome (the playouts' result) must match: each
+    tie-break step, the stored lot included, decides the same winners in both."""
+    score = GAME.score(state)
+    assert kernel.outcome(GAME, state) == (tuple(s.total for s in score.seats),
+                                           tuple(int(s in score.winners) for s in range(len(score.seats))))
+    return score
 
 
 def test_18_tiebreak_outposts():
@@ -380,7 +390,7 @@ def _capped(seat0, seat1, hands=("N1a", "N1b"), **options):
     events = play(state, 3, "storage HR2") + play(state, 3, "end")
     assert GAME.is_finished(state) and market(state)["red"] and market(state)["blue"]
     assert state[AT.end_reason] == 1 and events[-1].kind == "game_end"
-    return GAME.score(state), events[-1].public
+    return _scored(state), events[-1].public
 
 
 def test_7_round_cap_with_an_outright_winner_reports_round_cap():
