@@ -38,12 +38,12 @@ from ..core.game import Event, Game, GameInfo, MoveInfo, Scores
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import moves, rules, validate, view
+from . import offsets as O
 from .deck import CARD_IDS, CARD_INDEX, RIVER_IDS
-from .state import FIRST_TOURIST, NONE, SEAT, STATE
+from .state import FIRST_TOURIST, NONE
 
 DATA = Path(__file__).resolve().parent / "data"
 VERSION = "1.0"
-AT, SEAT_AT = STATE.at, SEAT.at
 REASONS = rule_reasons("alaska", {
     "no_salmon_to_place": "no salmon is waiting to be placed",
     "no_such_section": "a section is a number 1-10",
@@ -96,7 +96,7 @@ class AlaskaGame(Game):
                                seed, order)
 
     def seat_count(self, state: bytearray) -> int:
-        return state[AT.players]
+        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         return view.setup_events(state)
@@ -146,9 +146,9 @@ class AlaskaGame(Game):
         """Permute the cards `seat` cannot see: the deck and the other hands. The active seat's hand
         is known to hold no natural card (they fell), so it only trades with other non-natural cards."""
         new = bytearray(state)
-        active = state[AT.active_seat]
-        places = list(range(AT.deck + state[AT.deck_top], AT.deck + state[AT.deck_end]))
-        for other in range(state[AT.players]):
+        active = state[O.ACTIVE_SEAT]
+        places = list(range(O.DECK + state[O.DECK_TOP], O.DECK + state[O.DECK_END]))
+        for other in range(state[O.PLAYERS]):
             if other != seat and other != active:
                 places += self._hand_places(state, other)
         self._permute(new, places, shuffle)
@@ -160,8 +160,8 @@ class AlaskaGame(Game):
 
     @staticmethod
     def _hand_places(state: bytearray, seat: int) -> list[int]:
-        p = AT.seats + seat * SEAT.size
-        return [p + SEAT_AT.hand + i for i in range(state[p + SEAT_AT.hand_count])]
+        p = O.SEATS + seat * O.SEAT_SIZE
+        return [p + O.SEAT_HAND + i for i in range(state[p + O.SEAT_HAND_COUNT])]
 
     @staticmethod
     def _permute(state: bytearray, places: list[int], shuffle: Callable[[list], None]) -> None:

@@ -12,11 +12,11 @@ from typing import Mapping, NamedTuple
 
 from ..core.errors import BadMoveText
 from ..core.game import MoveInfo
+from . import offsets as O
 from . import rules
 from .deck import CARD_IDS, CARD_INDEX, cast_number, kind_of
-from .state import N_SALMON, STATE
+from .state import N_SALMON
 
-AT = STATE.at
 KEYWORDS = ("place", "end", "cast", "angler", "eagle", "bear", "bearsteal", "pass")
 USAGE = {"place": "place <section>", "end": "end", "cast": "cast <card> [<card>] [salmon <salmon>]",
          "angler": "angler <card> <section>", "eagle": "eagle <card> [salmon <salmon> | angler <section>]",
@@ -105,7 +105,7 @@ def _read_cast(text: str, rest: list[str]) -> Parsed:
 
 def find_move(game, state: bytearray, seat: int, parsed: Parsed, text: str) -> int:
     """The legal move code of `parsed` by `seat`, or IllegalMove (through game.refuse) saying why not."""
-    phase, active = rules.PHASES[state[AT.phase]], state[AT.active_seat]
+    phase, active = rules.PHASES[state[O.PHASE]], state[O.ACTIVE_SEAT]
     if parsed.kind == "place":
         return _find_place(game, state, seat, parsed, text)
     if parsed.kind in ("bearsteal", "pass"):
@@ -147,7 +147,7 @@ def _section_in_range(game, section: int, text: str, seat: int) -> None:
 
 
 def _find_place(game, state: bytearray, seat: int, parsed: Parsed, text: str) -> int:
-    if rules.PHASES[state[AT.phase]] != "place":
+    if rules.PHASES[state[O.PHASE]] != "place":
         game.refuse("no_salmon_to_place", text, seat)
     placer = rules.to_act(state)[0]
     if seat != placer:
@@ -159,13 +159,13 @@ def _find_place(game, state: bytearray, seat: int, parsed: Parsed, text: str) ->
 
 
 def _find_window_move(game, state: bytearray, seat: int, parsed: Parsed, text: str) -> int:
-    if rules.PHASES[state[AT.phase]] != "bear":
+    if rules.PHASES[state[O.PHASE]] != "bear":
         game.refuse("no_bear_window", text, seat)
-    if seat == state[AT.active_seat]:
+    if seat == state[O.ACTIVE_SEAT]:
         game.refuse("own_catch", text, seat)
-    if not (state[AT.window_seats] >> seat) & 1:
+    if not (state[O.WINDOW_SEATS] >> seat) & 1:
         game.refuse("not_in_window", text, seat)
-    if (state[AT.window_passed] >> seat) & 1:
+    if (state[O.WINDOW_PASSED] >> seat) & 1:
         game.refuse("already_passed", text, seat)
     if parsed.kind == "pass":
         return rules.CONST.PASS + seat
@@ -187,7 +187,7 @@ def _cast_code(game, state: bytearray, seat: int, parsed: Parsed, hand: list[int
     section = sum(cast_number(c) for c in cards)
     if section > 10:
         game.refuse("cast_off_river", text, seat)
-    covering = [s for s in range(N_SALMON) if _covers(state[AT.salmon_at + s], section)]
+    covering = [s for s in range(N_SALMON) if _covers(state[O.SALMON_AT + s], section)]
     if len(covering) >= 2 and parsed.salmon < 0:
         count = "two" if len(covering) == 2 else str(len(covering))
         game.refuse("name_a_salmon", text, seat, f"{count} salmon cover section {section}: name one")

@@ -21,73 +21,17 @@ from typing import Optional
 import cython
 
 from ..core import rng
-from .state import (CAST_COPIES, FIRST_BEAR, FIRST_CAST, FIRST_CURRENT, FIRST_EAGLE, FIRST_LOCAL,
-                    FIRST_TOURIST, HAND_MAX as HAND_LIMIT, N_CARDS as DECK_CARDS, N_SALMON as SALMON_CARDS,
-                    SEAT, STATE)
 
-cython.declare(NONE=cython.int, N_CARDS=cython.int, N_SALMON=cython.int, HAND_MAX=cython.int,
-               C_CURRENT=cython.int, C_TOURIST=cython.int, C_LOCAL=cython.int, C_EAGLE=cython.int,
-               C_BEAR=cython.int, C_CAST=cython.int, COPIES=cython.int)
-NONE = 255
-N_CARDS = DECK_CARDS
-N_SALMON = SALMON_CARDS
-HAND_MAX = HAND_LIMIT
-C_CURRENT, C_TOURIST, C_LOCAL, C_EAGLE, C_BEAR, C_CAST = (FIRST_CURRENT, FIRST_TOURIST, FIRST_LOCAL,
-                                                          FIRST_EAGLE, FIRST_BEAR, FIRST_CAST)
-COPIES = CAST_COPIES
+# The state layout's offsets and sizes and state.py's constants (engines/alaska/state.py), generated:
+# C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.alaska.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
 cython.declare(PLACE_PHASE=cython.int, PLAY=cython.int, BEAR=cython.int, FINISHED=cython.int)
 PLACE_PHASE, PLAY, BEAR, FINISHED = 0, 1, 2, 3
 PHASES = ("place", "play", "bear", "finished")
-
-# State layout offsets as C constants for the hot code.
-cython.declare(PLAYERS=cython.Py_ssize_t, START=cython.Py_ssize_t, DICE=cython.Py_ssize_t,
-               TIE=cython.Py_ssize_t, WINDOW_RULE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t,
-               ACTIVE=cython.Py_ssize_t, MOVES=cython.Py_ssize_t, RNG=cython.Py_ssize_t,
-               DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
-               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, PENDING_COUNT=cython.Py_ssize_t,
-               PENDING=cython.Py_ssize_t, SALMON_AT=cython.Py_ssize_t, ANGLERS=cython.Py_ssize_t,
-               NO_REFILL=cython.Py_ssize_t, FINAL=cython.Py_ssize_t, LAST=cython.Py_ssize_t,
-               WIN_SEATS=cython.Py_ssize_t, WIN_PASSED=cython.Py_ssize_t, PARTICIPANTS=cython.Py_ssize_t,
-               PLAYOFF=cython.Py_ssize_t, SEATS=cython.Py_ssize_t, SEAT_SIZE=cython.Py_ssize_t,
-               HAND_COUNT=cython.Py_ssize_t, HAND=cython.Py_ssize_t, CAUGHT_COUNT=cython.Py_ssize_t,
-               CAUGHT=cython.Py_ssize_t, MAIN_SALMON=cython.Py_ssize_t, STAGE=cython.Py_ssize_t,
-               KEY_COUNT=cython.Py_ssize_t, SIZE=cython.Py_ssize_t)
-PLAYERS = STATE.offset("players")
-START = STATE.offset("start_seat")
-DICE = STATE.offset("lucky_dice")
-TIE = STATE.offset("tie_rule")
-WINDOW_RULE = STATE.offset("bear_window")
-PHASE = STATE.offset("phase")
-ACTIVE = STATE.offset("active_seat")
-MOVES = STATE.offset("move_count")
-RNG = STATE.offset("rng")
-DECK_TOP = STATE.offset("deck_top")
-DECK_END = STATE.offset("deck_end")
-DECK = STATE.offset("deck")
-PILE_COUNT = STATE.offset("pile_count")
-PILE = STATE.offset("pile")
-PENDING_COUNT = STATE.offset("pending_count")
-PENDING = STATE.offset("pending")
-SALMON_AT = STATE.offset("salmon_at")
-ANGLERS = STATE.offset("anglers")
-NO_REFILL = STATE.offset("no_refill")
-FINAL = STATE.offset("final_round")
-LAST = STATE.offset("last_seat")
-WIN_SEATS = STATE.offset("window_seats")
-WIN_PASSED = STATE.offset("window_passed")
-PARTICIPANTS = STATE.offset("participants")
-PLAYOFF = STATE.offset("playoff")
-SEATS = STATE.offset("seats")
-SEAT_SIZE = SEAT.size
-HAND_COUNT = SEAT.offset("hand_count")
-HAND = SEAT.offset("hand")
-CAUGHT_COUNT = SEAT.offset("caught_count")
-CAUGHT = SEAT.offset("caught")
-MAIN_SALMON = SEAT.offset("main_salmon")
-STAGE = SEAT.offset("stage")
-KEY_COUNT = SEAT.offset("key_count")
-SIZE = STATE.size
 
 # Move code bases (module docstring).
 cython.declare(PLACE=cython.int, END=cython.int, CAST=cython.int, ANGLER=cython.int, EAGLE=cython.int,
@@ -143,9 +87,9 @@ def seat_at(seat: cython.int) -> cython.Py_ssize_t:
 @cython.inline
 def cast_number(card: cython.int) -> cython.int:
     """The number of a cast card, 0 for any other card."""
-    if card < C_CAST or card >= N_CARDS:
+    if card < FIRST_CAST or card >= N_CARDS:
         return 0
-    return (card - C_CAST) // COPIES + 1
+    return (card - FIRST_CAST) // CAST_COPIES + 1
 
 
 @cython.cfunc
@@ -221,13 +165,13 @@ def discard(buf: bytearray, card: cython.int) -> cython.void:
 def take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cython.int:
     """Remove and return the hand card at `index`, keeping the order of the rest."""
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = buf[p + HAND_COUNT]
-    card: cython.int = buf[p + HAND + index]
+    n: cython.int = buf[p + SEAT_HAND_COUNT]
+    card: cython.int = buf[p + SEAT_HAND + index]
     i: cython.int
     for i in range(index, n - 1):
-        buf[p + HAND + i] = buf[p + HAND + i + 1]
-    buf[p + HAND + n - 1] = 0
-    buf[p + HAND_COUNT] = n - 1
+        buf[p + SEAT_HAND + i] = buf[p + SEAT_HAND + i + 1]
+    buf[p + SEAT_HAND + n - 1] = 0
+    buf[p + SEAT_HAND_COUNT] = n - 1
     return card
 
 
@@ -238,15 +182,15 @@ def draw(buf: bytearray, seat: cython.int) -> cython.int:
     buf[DECK + top] = 0
     buf[DECK_TOP] = top + 1
     p: cython.Py_ssize_t = seat_at(seat)
-    buf[p + HAND + buf[p + HAND_COUNT]] = card
-    buf[p + HAND_COUNT] += 1
+    buf[p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]] = card
+    buf[p + SEAT_HAND_COUNT] += 1
     return card
 
 
 @cython.ccall
 def move_count(buf: bytearray) -> cython.int:
     """Moves applied since setup."""
-    return buf[MOVES] | (buf[MOVES + 1] << 8)
+    return buf[MOVE_COUNT] | (buf[MOVE_COUNT + 1] << 8)
 
 
 # -- setup (§2.1) and playoffs (§10) ----------------------------------------------
@@ -256,11 +200,11 @@ def new_state(players: cython.int, start: cython.int, dice: cython.int, tie: cyt
     """Set up a game: `order` is the rigged deck (top first, all 66 cards) or empty to shuffle."""
     buf = bytearray(SIZE)
     buf[PLAYERS] = players
-    buf[START] = start
-    buf[DICE] = dice
-    buf[TIE] = tie
-    buf[WINDOW_RULE] = window
-    buf[LAST] = NONE
+    buf[START_SEAT] = start
+    buf[LUCKY_DICE] = dice
+    buf[TIE_RULE] = tie
+    buf[BEAR_WINDOW] = window
+    buf[LAST_SEAT] = NONE
     buf[PARTICIPANTS] = (1 << players) - 1
     rng.seed_into(buf, RNG, seed)
     c: cython.int
@@ -315,16 +259,16 @@ def _start_playoff(buf: bytearray, tied: cython.int, events: Optional[list]) -> 
     for i in range(4):
         buf[PENDING + i] = 0
         p = seat_at(i)
-        buf[p + HAND_COUNT] = 0
-        buf[p + CAUGHT_COUNT] = 0
-        buf[p + HAND:p + HAND + HAND_MAX] = bytes(HAND_MAX)
-        buf[p + CAUGHT:p + CAUGHT + N_SALMON] = bytes(N_SALMON)
+        buf[p + SEAT_HAND_COUNT] = 0
+        buf[p + SEAT_CAUGHT_COUNT] = 0
+        buf[p + SEAT_HAND:p + SEAT_HAND + HAND_MAX] = bytes(HAND_MAX)
+        buf[p + SEAT_CAUGHT:p + SEAT_CAUGHT + N_SALMON] = bytes(N_SALMON)
         if bits(tied, i):
-            buf[p + STAGE] = buf[PLAYOFF]
+            buf[p + SEAT_STAGE] = buf[PLAYOFF]
     buf[NO_REFILL] = 0
-    buf[FINAL] = 0
-    buf[LAST] = NONE
-    first: cython.int = buf[START]
+    buf[FINAL_ROUND] = 0
+    buf[LAST_SEAT] = NONE
+    first: cython.int = buf[START_SEAT]
     while not bits(tied, first):
         first = (first + 1) % n
     _deal(buf, first)
@@ -342,9 +286,9 @@ def _start_playoff(buf: bytearray, tied: cython.int, events: Optional[list]) -> 
 @cython.cfunc
 def _begin_turn(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
     """Steps 0-2 for `seat`: an empty hand ends the turn at once; else the natural cards fall."""
-    buf[ACTIVE] = seat
+    buf[ACTIVE_SEAT] = seat
     p: cython.Py_ssize_t = seat_at(seat)
-    if buf[p + HAND_COUNT] == 0:
+    if buf[p + SEAT_HAND_COUNT] == 0:
         if events is not None:
             events.append((EV_EMPTY_TURN, seat))
         _end_turn(buf, events)
@@ -352,11 +296,11 @@ def _begin_turn(buf: bytearray, seat: cython.int, events: Optional[list]) -> cyt
     i: cython.int = 0
     card: cython.int
     salmon: cython.int = 0
-    while i < buf[p + HAND_COUNT]:
-        card = buf[p + HAND + i]
-        if card < C_TOURIST:
+    while i < buf[p + SEAT_HAND_COUNT]:
+        card = buf[p + SEAT_HAND + i]
+        if card < FIRST_TOURIST:
             _insert_pending(buf, take_from_hand(buf, seat, i))
-            salmon += card < C_CURRENT
+            salmon += card < FIRST_CURRENT
         else:
             i += 1
     if buf[PENDING_COUNT] and events is not None:
@@ -413,7 +357,7 @@ def _current_step(buf: bytearray, step: cython.int, events: Optional[list]) -> c
             continue
         buf[SALMON_AT + s] = 0
         discard(buf, s)
-        if angler < C_LOCAL:  # a tourist goes home with the salmon
+        if angler < FIRST_LOCAL:  # a tourist goes home with the salmon
             buf[ANGLERS + head - 1] = NONE
             discard(buf, angler)
         if catches is not None:
@@ -429,11 +373,11 @@ def _current_step(buf: bytearray, step: cython.int, events: Optional[list]) -> c
 @cython.cfunc
 def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     """Steps 4-5: refill, the final round, the next turn or the end of the game (or playoff)."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     drawn: list = [] if events is not None else None
-    if not buf[FINAL] and not bits(buf[NO_REFILL], seat):
-        while buf[p + HAND_COUNT] < HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
+    if not buf[FINAL_ROUND] and not bits(buf[NO_REFILL], seat):
+        while buf[p + SEAT_HAND_COUNT] < HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
             card: cython.int = draw(buf, seat)
             if drawn is not None:
                 drawn.append(card)
@@ -442,13 +386,13 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
         events.append((EV_ENDED, seat))
         if drawn:
             events.append((EV_REFILLED, seat, tuple(drawn)))
-    if buf[FINAL]:
-        if seat == buf[LAST]:
+    if buf[FINAL_ROUND]:
+        if seat == buf[LAST_SEAT]:
             _end_game(buf, events)
             return
     elif buf[DECK_TOP] == buf[DECK_END]:
-        buf[FINAL] = 1
-        buf[LAST] = seat
+        buf[FINAL_ROUND] = 1
+        buf[LAST_SEAT] = seat
         if events is not None:
             order: list = []
             s: cython.int = seat
@@ -470,24 +414,24 @@ def _end_game(buf: bytearray, events: Optional[list]) -> cython.void:
     for s in range(n):
         p = seat_at(s)
         if buf[PLAYOFF] == 0:
-            buf[p + MAIN_SALMON] = buf[p + CAUGHT_COUNT]
+            buf[p + SEAT_MAIN_SALMON] = buf[p + SEAT_CAUGHT_COUNT]
         if bits(buf[PARTICIPANTS], s):
-            buf[p + KEY_COUNT] = buf[p + CAUGHT_COUNT]
+            buf[p + SEAT_KEY_COUNT] = buf[p + SEAT_CAUGHT_COUNT]
     best: cython.int = -1
     tied: cython.int = 0
     key: cython.int
     for s in range(n):
         p = seat_at(s)
-        key = buf[p + STAGE] * 32 + buf[p + KEY_COUNT]
+        key = buf[p + SEAT_STAGE] * 32 + buf[p + SEAT_KEY_COUNT]
         if key > best:
             best, tied = key, 1 << s
         elif key == best:
             tied |= 1 << s
-    if buf[TIE] == 1 and tied & (tied - 1) and buf[PLAYOFF] < 3:
+    if buf[TIE_RULE] == 1 and tied & (tied - 1) and buf[PLAYOFF] < 3:
         _start_playoff(buf, tied, events)
         return
     buf[PHASE] = FINISHED
-    buf[ACTIVE] = NONE
+    buf[ACTIVE_SEAT] = NONE
     if events is not None:
         events.append((EV_GAME_END,))
 
@@ -499,9 +443,9 @@ def has_bear(buf: bytearray, seat: cython.int) -> cython.bint:
     p: cython.Py_ssize_t = seat_at(seat)
     i: cython.int
     card: cython.int
-    for i in range(buf[p + HAND_COUNT]):
-        card = buf[p + HAND + i]
-        if C_BEAR <= card < C_CAST:
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
+        if FIRST_BEAR <= card < FIRST_CAST:
             return True
     return False
 
@@ -509,10 +453,10 @@ def has_bear(buf: bytearray, seat: cython.int) -> cython.bint:
 @cython.cfunc
 def _open_window(buf: bytearray, events: Optional[list]) -> cython.void:
     """After a catch by the active seat: every other participant may steal it with a bear, or pass."""
-    seats: cython.int = buf[PARTICIPANTS] & ~(1 << buf[ACTIVE])
+    seats: cython.int = buf[PARTICIPANTS] & ~(1 << buf[ACTIVE_SEAT])
     passed: cython.int = 0
     s: cython.int
-    if buf[WINDOW_RULE] == 1:
+    if buf[BEAR_WINDOW] == 1:
         for s in range(buf[PLAYERS]):
             if bits(seats, s) and not has_bear(buf, s):
                 passed |= 1 << s
@@ -522,15 +466,15 @@ def _open_window(buf: bytearray, events: Optional[list]) -> cython.void:
         if events is not None:
             events.append((EV_WINDOW_CLOSED, "all_passed"))
         return
-    buf[WIN_SEATS] = seats
-    buf[WIN_PASSED] = passed
+    buf[WINDOW_SEATS] = seats
+    buf[WINDOW_PASSED] = passed
     buf[PHASE] = BEAR
 
 
 @cython.cfunc
 def _close_window(buf: bytearray) -> cython.void:
-    buf[WIN_SEATS] = 0
-    buf[WIN_PASSED] = 0
+    buf[WINDOW_SEATS] = 0
+    buf[WINDOW_PASSED] = 0
     buf[PHASE] = PLAY
 
 
@@ -539,8 +483,8 @@ def _catch(buf: bytearray, seat: cython.int, salmon: cython.int, events: Optiona
     """`salmon` leaves the river for the seat's pile; the bear window opens (§7.2, D24)."""
     p: cython.Py_ssize_t = seat_at(seat)
     buf[SALMON_AT + salmon] = 0
-    buf[p + CAUGHT + buf[p + CAUGHT_COUNT]] = salmon
-    buf[p + CAUGHT_COUNT] += 1
+    buf[p + SEAT_CAUGHT + buf[p + SEAT_CAUGHT_COUNT]] = salmon
+    buf[p + SEAT_CAUGHT_COUNT] += 1
     _open_window(buf, events)
 
 
@@ -562,10 +506,10 @@ def check(buf: bytearray, code: cython.int) -> cython.int:
         return WINDOW_OPEN
     if phase != PLAY:
         return NOT_PLAY
-    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
-    held: cython.int = buf[p + HAND_COUNT]
+    p: cython.Py_ssize_t = seat_at(buf[ACTIVE_SEAT])
+    held: cython.int = buf[p + SEAT_HAND_COUNT]
     if code == END:
-        if buf[FINAL]:
+        if buf[FINAL_ROUND]:
             return OK if held == 0 else PLAY_ALL
         return OK if held <= 1 else KEEP_ONE
     if code < ANGLER:
@@ -575,28 +519,28 @@ def check(buf: bytearray, code: cython.int) -> cython.int:
         index = (code - ANGLER) // 10
         if index >= held:
             return NOT_IN_HAND
-        return _check_angler(buf, buf[p + HAND + index], (code - ANGLER) % 10)
+        return _check_angler(buf, buf[p + SEAT_HAND + index], (code - ANGLER) % 10)
     if code < ROAR:
         index = (code - EAGLE) // TARGETS
         if index >= held:
             return NOT_IN_HAND
-        return _check_eagle(buf, buf[p + HAND + index], (code - EAGLE) % TARGETS)
+        return _check_eagle(buf, buf[p + SEAT_HAND + index], (code - EAGLE) % TARGETS)
     index = code - ROAR
     if index >= held:
         return NOT_IN_HAND
-    card: cython.int = buf[p + HAND + index]
-    return OK if C_BEAR <= card < C_CAST else NOT_BEAR
+    card: cython.int = buf[p + SEAT_HAND + index]
+    return OK if FIRST_BEAR <= card < FIRST_CAST else NOT_BEAR
 
 
 @cython.cfunc
 def _check_cast(buf: bytearray, p: cython.Py_ssize_t, combo: cython.int, choice: cython.int) -> cython.int:
     first: cython.int = combo_first(combo)
     second: cython.int = combo_second(combo)
-    held: cython.int = buf[p + HAND_COUNT]
+    held: cython.int = buf[p + SEAT_HAND_COUNT]
     if first >= held or second >= held:
         return NOT_IN_HAND
-    a: cython.int = cast_number(buf[p + HAND + first])
-    b: cython.int = cast_number(buf[p + HAND + second]) if second >= 0 else 0
+    a: cython.int = cast_number(buf[p + SEAT_HAND + first])
+    b: cython.int = cast_number(buf[p + SEAT_HAND + second]) if second >= 0 else 0
     if a == 0 or (second >= 0 and b == 0):
         return NOT_CAST
     section: cython.int = a + b
@@ -611,17 +555,17 @@ def _check_cast(buf: bytearray, p: cython.Py_ssize_t, combo: cython.int, choice:
 
 @cython.cfunc
 def _check_angler(buf: bytearray, card: cython.int, section: cython.int) -> cython.int:
-    if card < C_TOURIST or card >= C_EAGLE:
+    if card < FIRST_TOURIST or card >= FIRST_EAGLE:
         return NOT_ANGLER
     there: cython.int = buf[ANGLERS + section]
-    if there == NONE or (card < C_LOCAL and C_LOCAL <= there < C_EAGLE):
+    if there == NONE or (card < FIRST_LOCAL and FIRST_LOCAL <= there < FIRST_EAGLE):
         return OK
     return OCCUPIED
 
 
 @cython.cfunc
 def _check_eagle(buf: bytearray, card: cython.int, target: cython.int) -> cython.int:
-    if card < C_EAGLE or card >= C_BEAR:
+    if card < FIRST_EAGLE or card >= FIRST_BEAR:
         return NOT_EAGLE
     if target < N_SALMON:
         return OK if buf[SALMON_AT + target] else NO_TARGET
@@ -642,18 +586,18 @@ def _check_window(buf: bytearray, code: cython.int) -> cython.int:
     seat: cython.int = (code - STEAL) // 4 if code < PASS else code - PASS
     if buf[PHASE] != BEAR:
         return NO_WINDOW
-    if seat >= buf[PLAYERS] or not bits(buf[WIN_SEATS], seat):
+    if seat >= buf[PLAYERS] or not bits(buf[WINDOW_SEATS], seat):
         return NOT_IN_WINDOW
-    if bits(buf[WIN_PASSED], seat):
+    if bits(buf[WINDOW_PASSED], seat):
         return PASSED
     if code >= PASS:
         return OK
     p: cython.Py_ssize_t = seat_at(seat)
     index: cython.int = (code - STEAL) % 4
-    if index >= buf[p + HAND_COUNT]:
+    if index >= buf[p + SEAT_HAND_COUNT]:
         return NOT_IN_HAND
-    card: cython.int = buf[p + HAND + index]
-    return OK if C_BEAR <= card < C_CAST else NOT_BEAR
+    card: cython.int = buf[p + SEAT_HAND + index]
+    return OK if FIRST_BEAR <= card < FIRST_CAST else NOT_BEAR
 
 
 @cython.ccall
@@ -695,10 +639,10 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
 
 @cython.cfunc
 def _play_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
-    held: cython.int = buf[p + HAND_COUNT]
+    p: cython.Py_ssize_t = seat_at(buf[ACTIVE_SEAT])
+    held: cython.int = buf[p + SEAT_HAND_COUNT]
     n: cython.int = 0
-    if held <= (0 if buf[FINAL] else 1):
+    if held <= (0 if buf[FINAL_ROUND] else 1):
         out[n] = END
         n += 1
     combo: cython.int
@@ -708,19 +652,19 @@ def _play_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     s: cython.int
     card: cython.int
     for i in range(held):
-        card = buf[p + HAND + i]
-        if C_TOURIST <= card < C_EAGLE:
+        card = buf[p + SEAT_HAND + i]
+        if FIRST_TOURIST <= card < FIRST_EAGLE:
             for s in range(10):
                 if _check_angler(buf, card, s) == OK:
                     out[n] = ANGLER + i * 10 + s
                     n += 1
     for i in range(held):
-        card = buf[p + HAND + i]
-        if C_EAGLE <= card < C_BEAR:
+        card = buf[p + SEAT_HAND + i]
+        if FIRST_EAGLE <= card < FIRST_BEAR:
             n = _eagle_moves(buf, i, out, n)
     for i in range(held):
-        card = buf[p + HAND + i]
-        if C_BEAR <= card < C_CAST:
+        card = buf[p + SEAT_HAND + i]
+        if FIRST_BEAR <= card < FIRST_CAST:
             out[n] = ROAR + i
             n += 1
     return n
@@ -732,11 +676,11 @@ def _cast_moves(buf: bytearray, p: cython.Py_ssize_t, combo: cython.int, out: cy
     """`combo`'s cast codes appended to out[:n]; the new count."""
     first: cython.int = combo_first(combo)
     second: cython.int = combo_second(combo)
-    held: cython.int = buf[p + HAND_COUNT]
+    held: cython.int = buf[p + SEAT_HAND_COUNT]
     if first >= held or second >= held:
         return n
-    a: cython.int = cast_number(buf[p + HAND + first])
-    b: cython.int = cast_number(buf[p + HAND + second]) if second >= 0 else 0
+    a: cython.int = cast_number(buf[p + SEAT_HAND + first])
+    b: cython.int = cast_number(buf[p + SEAT_HAND + second]) if second >= 0 else 0
     if a == 0 or (second >= 0 and b == 0) or a + b > 10:
         return n
     base: cython.int = CAST + combo * CHOICES
@@ -778,13 +722,13 @@ def _window_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     card: cython.int
     p: cython.Py_ssize_t
     n: cython.int = 0
-    waiting: cython.int = buf[WIN_SEATS] & ~buf[WIN_PASSED]
+    waiting: cython.int = buf[WINDOW_SEATS] & ~buf[WINDOW_PASSED]
     for seat in range(buf[PLAYERS]):
         if bits(waiting, seat):
             p = seat_at(seat)
-            for i in range(buf[p + HAND_COUNT]):
-                card = buf[p + HAND + i]
-                if C_BEAR <= card < C_CAST:
+            for i in range(buf[p + SEAT_HAND_COUNT]):
+                card = buf[p + SEAT_HAND + i]
+                if FIRST_BEAR <= card < FIRST_CAST:
                     out[n] = STEAL + seat * 4 + i
                     n += 1
     for seat in range(buf[PLAYERS]):
@@ -803,8 +747,8 @@ def mover_of(buf: bytearray, code: cython.int) -> cython.int:
     if code >= STEAL:
         return (code - STEAL) // 4
     if code < END:
-        return next_seat(buf, buf[ACTIVE], -1)
-    return buf[ACTIVE]
+        return next_seat(buf, buf[ACTIVE_SEAT], -1)
+    return buf[ACTIVE_SEAT]
 
 
 def to_act(buf: bytearray) -> list:
@@ -813,10 +757,10 @@ def to_act(buf: bytearray) -> list:
     if phase == FINISHED:
         return []
     if phase == PLACE_PHASE:
-        return [next_seat(buf, buf[ACTIVE], -1)]
+        return [next_seat(buf, buf[ACTIVE_SEAT], -1)]
     if phase == PLAY:
-        return [buf[ACTIVE]]
-    waiting: cython.int = buf[WIN_SEATS] & ~buf[WIN_PASSED]
+        return [buf[ACTIVE_SEAT]]
+    waiting: cython.int = buf[WINDOW_SEATS] & ~buf[WINDOW_PASSED]
     return [s for s in range(buf[PLAYERS]) if bits(waiting, s)]
 
 
@@ -856,8 +800,8 @@ def _apply(buf: bytearray, code: cython.int, events: Optional[list]) -> cython.v
     else:
         _pass(buf, code - PASS, events)
     n: cython.int = move_count(buf) + 1
-    buf[MOVES] = n & 0xFF
-    buf[MOVES + 1] = (n >> 8) & 0xFF
+    buf[MOVE_COUNT] = n & 0xFF
+    buf[MOVE_COUNT + 1] = (n >> 8) & 0xFF
 
 
 @cython.cfunc
@@ -872,15 +816,15 @@ def _place(buf: bytearray, section: cython.int, events: Optional[list]) -> cytho
     buf[PENDING_COUNT] = n - 1
     buf[SALMON_AT + salmon] = section
     if events is not None:
-        events.append((EV_PLACED, next_seat(buf, buf[ACTIVE], -1), salmon, section))
-    if n == 1 or buf[PENDING] >= C_CURRENT:
+        events.append((EV_PLACED, next_seat(buf, buf[ACTIVE_SEAT], -1), salmon, section))
+    if n == 1 or buf[PENDING] >= FIRST_CURRENT:
         _currents(buf, events)
 
 
 @cython.cfunc
 def _cast(buf: bytearray, combo: cython.int, choice: cython.int, events: Optional[list]) -> cython.void:
     """Discard the cast cards and resolve the cast at their sum (§7.2)."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     second: cython.int = combo_second(combo)
     b: cython.int = take_from_hand(buf, seat, second) if second >= 0 else NONE
@@ -894,18 +838,18 @@ def _cast(buf: bytearray, combo: cython.int, choice: cython.int, events: Optiona
     die: cython.int = 0
     outcome: cython.int = 0
     paid: cython.int = NONE
-    if angler != NONE and buf[DICE] and salmon != NONE:
+    if angler != NONE and buf[LUCKY_DICE] and salmon != NONE:
         die = rng.below(buf, RNG, 6) + 1
         if events is not None:
             events.append((EV_DICE, seat, die))
     if angler != NONE and die != 1:
-        if angler < C_LOCAL:
+        if angler < FIRST_LOCAL:
             outcome = 2
-        elif buf[p + CAUGHT_COUNT]:
+        elif buf[p + SEAT_CAUGHT_COUNT]:
             outcome = 3
-            buf[p + CAUGHT_COUNT] -= 1
-            paid = buf[p + CAUGHT + buf[p + CAUGHT_COUNT]]
-            buf[p + CAUGHT + buf[p + CAUGHT_COUNT]] = 0
+            buf[p + SEAT_CAUGHT_COUNT] -= 1
+            paid = buf[p + SEAT_CAUGHT + buf[p + SEAT_CAUGHT_COUNT]]
+            buf[p + SEAT_CAUGHT + buf[p + SEAT_CAUGHT_COUNT]] = 0
             discard(buf, paid)
             buf[ANGLERS + section - 1] = NONE
             discard(buf, angler)
@@ -928,8 +872,8 @@ def _tourist_penalty(buf: bytearray, seat: cython.int, section: cython.int, even
     p: cython.Py_ssize_t = seat_at(seat)
     discard(buf, buf[ANGLERS + section - 1])
     buf[ANGLERS + section - 1] = NONE
-    lost: bytes = bytes(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]]) if events is not None else None
-    while buf[p + HAND_COUNT]:
+    lost: bytes = bytes(buf[p + SEAT_HAND:p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]]) if events is not None else None
+    while buf[p + SEAT_HAND_COUNT]:
         discard(buf, take_from_hand(buf, seat, 0))
     buf[NO_REFILL] |= 1 << seat
     if events is not None:
@@ -940,7 +884,7 @@ def _tourist_penalty(buf: bytearray, seat: cython.int, section: cython.int, even
 @cython.cfunc
 def _angler(buf: bytearray, index: cython.int, section: cython.int, events: Optional[list]) -> cython.void:
     """An angler onto an empty section, or a tourist chasing a local (D7)."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     card: cython.int = take_from_hand(buf, seat, index)
     there: cython.int = buf[ANGLERS + section]
     if there == NONE:
@@ -958,7 +902,7 @@ def _angler(buf: bytearray, index: cython.int, section: cython.int, events: Opti
 @cython.cfunc
 def _eagle(buf: bytearray, index: cython.int, target: cython.int, events: Optional[list]) -> cython.void:
     """The eagle catches a salmon (a catch: bear window, D24), chases an angler, or flies off (D16)."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     card: cython.int = take_from_hand(buf, seat, index)
     if target >= N_SALMON and target < N_SALMON + 10:
         discard(buf, buf[ANGLERS + target - N_SALMON])
@@ -973,7 +917,7 @@ def _eagle(buf: bytearray, index: cython.int, target: cython.int, events: Option
 @cython.cfunc
 def _roar(buf: bytearray, index: cython.int, events: Optional[list]) -> cython.void:
     """Every angler leaves the river, then the bear is discarded (D15)."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     card: cython.int = take_from_hand(buf, seat, index)
     gone: list = [] if events is not None else None
     s: cython.int
@@ -992,24 +936,24 @@ def _roar(buf: bytearray, index: cython.int, events: Optional[list]) -> cython.v
 def _steal(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
     """The bear eats the salmon just caught: salmon, then bear, onto the pile; the window closes."""
     card: cython.int = take_from_hand(buf, seat, index)
-    p: cython.Py_ssize_t = seat_at(buf[ACTIVE])
-    buf[p + CAUGHT_COUNT] -= 1
-    salmon: cython.int = buf[p + CAUGHT + buf[p + CAUGHT_COUNT]]
-    buf[p + CAUGHT + buf[p + CAUGHT_COUNT]] = 0
+    p: cython.Py_ssize_t = seat_at(buf[ACTIVE_SEAT])
+    buf[p + SEAT_CAUGHT_COUNT] -= 1
+    salmon: cython.int = buf[p + SEAT_CAUGHT + buf[p + SEAT_CAUGHT_COUNT]]
+    buf[p + SEAT_CAUGHT + buf[p + SEAT_CAUGHT_COUNT]] = 0
     discard(buf, salmon)
     discard(buf, card)
     _close_window(buf)
     if events is not None:
-        events.append((EV_STEAL, seat, card, salmon, buf[ACTIVE]))
+        events.append((EV_STEAL, seat, card, salmon, buf[ACTIVE_SEAT]))
         events.append((EV_WINDOW_CLOSED, "bear_steal"))
 
 
 @cython.cfunc
 def _pass(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
-    buf[WIN_PASSED] |= 1 << seat
+    buf[WINDOW_PASSED] |= 1 << seat
     if events is not None:
         events.append((EV_PASSED, seat))
-    if buf[WIN_PASSED] == buf[WIN_SEATS]:
+    if buf[WINDOW_PASSED] == buf[WINDOW_SEATS]:
         _close_window(buf)
         if events is not None:
             events.append((EV_WINDOW_CLOSED, "all_passed"))
@@ -1023,11 +967,11 @@ def _seat_score(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.v
     a seat out of the playoff keeping the count it had when it dropped out; during or after playoffs the
     total is the main game's salmon and the round the playoff's."""
     p: cython.Py_ssize_t = seat_at(seat)
-    caught_n: cython.int = buf[p + CAUGHT_COUNT]
+    caught_n: cython.int = buf[p + SEAT_CAUGHT_COUNT]
     playing: cython.bint = bits(buf[PARTICIPANTS], seat)
-    out[0] = buf[p + STAGE] * 32 + (caught_n if playing else buf[p + KEY_COUNT])
+    out[0] = buf[p + SEAT_STAGE] * 32 + (caught_n if playing else buf[p + SEAT_KEY_COUNT])
     out[1] = caught_n if playing else 0
-    out[2] = buf[p + MAIN_SALMON] if buf[PLAYOFF] else caught_n
+    out[2] = buf[p + SEAT_MAIN_SALMON] if buf[PLAYOFF] else caught_n
 
 
 def score_numbers(buf: bytearray) -> list:
@@ -1073,12 +1017,12 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 
 def hand(buf: bytearray, seat: cython.int) -> list:
     p = seat_at(seat)
-    return list(buf[p + HAND:p + HAND + buf[p + HAND_COUNT]])
+    return list(buf[p + SEAT_HAND:p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]])
 
 
 def caught(buf: bytearray, seat: cython.int) -> list:
     p = seat_at(seat)
-    return list(buf[p + CAUGHT:p + CAUGHT + buf[p + CAUGHT_COUNT]])
+    return list(buf[p + SEAT_CAUGHT:p + SEAT_CAUGHT + buf[p + SEAT_CAUGHT_COUNT]])
 
 
 def split_code(code: cython.int) -> tuple:

@@ -4,8 +4,8 @@ Cards are the 66 deck cards 0..65 in the spec's standard order (§1): salmon S01
 (0-15), currents W01-W12 (16-27), tourists T1-T4 (28-31), locals L1-L4 (32-35),
 eagles E1-E3 (36-38), bears B1-B3 (39-41), cast cards C1a-C6d (42-65, number
 (card - 42) // 4 + 1). The river cards never move and are not stored. 255 marks
-"none". data.py checks data/deck.toml against these ranges; the compiled rules copy
-the offsets into C constants.
+"none". data.py checks data/deck.toml against these ranges; `python -m engines.core.offsets`
+generates offsets.pxd / offsets.py from this file for the compiled rules and for Python.
 """
 from ..core.layout import Block, Field, Layout
 

@@ -8,17 +8,17 @@ rules reach passes; anything else gets a sentence saying what is wrong.
 """
 from __future__ import annotations
 
+from . import offsets as O
 from . import rules
 from .state import (FIRST_CURRENT, FIRST_EAGLE, FIRST_TOURIST, HAND_MAX, N_CARDS, N_SALMON, NONE,
-                    PENDING_MAX, SEAT, STATE)
+                    PENDING_MAX, STATE)
 
-AT, SEAT_AT = STATE.at, SEAT.at
 
 
 def problem(state: bytearray) -> str:
     """'' if `state` is a consistent Alaska state, else what is wrong."""
-    if len(state) != STATE.size:
-        return f"state is {len(state)} bytes, expected {STATE.size}"
+    if len(state) != O.SIZE:
+        return f"state is {len(state)} bytes, expected {O.SIZE}"
     for check in (_header, _seats, _cards, _phase):
         found = check(state)
         if found:
@@ -31,65 +31,65 @@ def _bits(mask: int) -> list[int]:
 
 
 def _header(state: bytearray) -> str:
-    players = state[AT.players]
+    players = state[O.PLAYERS]
     if not 2 <= players <= 4:
         return f"bad player count {players}"
     everyone = (1 << players) - 1
-    if state[AT.start_seat] >= players or max(state[AT.lucky_dice], state[AT.tie_rule], state[AT.bear_window]) > 1:
+    if state[O.START_SEAT] >= players or max(state[O.LUCKY_DICE], state[O.TIE_RULE], state[O.BEAR_WINDOW]) > 1:
         return "bad start seat or option"
-    if state[AT.phase] > rules.CONST.FINISHED or state[AT.playoff] > 3 or state[AT.final_round] > 1:
+    if state[O.PHASE] > rules.CONST.FINISHED or state[O.PLAYOFF] > 3 or state[O.FINAL_ROUND] > 1:
         return "bad phase, playoff or final-round flag"
-    participants = state[AT.participants]
-    if participants & ~everyone or len(_bits(participants)) < 2 or (not state[AT.playoff] and participants != everyone):
+    participants = state[O.PARTICIPANTS]
+    if participants & ~everyone or len(_bits(participants)) < 2 or (not state[O.PLAYOFF] and participants != everyone):
         return "bad participants"
-    if state[AT.playoff] and not state[AT.tie_rule]:
+    if state[O.PLAYOFF] and not state[O.TIE_RULE]:
         return "a playoff without tie_rule=playoff"
-    finished = state[AT.phase] == rules.CONST.FINISHED
-    active = state[AT.active_seat]
+    finished = state[O.PHASE] == rules.CONST.FINISHED
+    active = state[O.ACTIVE_SEAT]
     if finished != (active == NONE) or (not finished and not (participants >> active) & 1):
         return "bad active seat"
-    last = state[AT.last_seat]
-    if state[AT.final_round] != (last != NONE) or (last != NONE and not (participants >> last) & 1):
+    last = state[O.LAST_SEAT]
+    if state[O.FINAL_ROUND] != (last != NONE) or (last != NONE and not (participants >> last) & 1):
         return "bad final-round seat"
-    if state[AT.no_refill] & ~everyone:
+    if state[O.NO_REFILL] & ~everyone:
         return "bad no_refill flags"
-    if state[AT.deck_end] != N_CARDS or state[AT.deck_top] > N_CARDS or state[AT.pile_count] > N_CARDS or \
-            state[AT.pending_count] > PENDING_MAX:
+    if state[O.DECK_END] != N_CARDS or state[O.DECK_TOP] > N_CARDS or state[O.PILE_COUNT] > N_CARDS or \
+            state[O.PENDING_COUNT] > PENDING_MAX:
         return "bad deck, pile or pending size"
     return ""
 
 
 def _seat_fields(state: bytearray, seat: int) -> tuple[int, ...]:
-    p = AT.seats + seat * SEAT.size
-    return tuple(state[p + getattr(SEAT_AT, name)]
+    p = O.SEATS + seat * O.SEAT_SIZE
+    return tuple(state[p + getattr(O, "SEAT_" + name.upper())]
                  for name in ("hand_count", "caught_count", "main_salmon", "stage", "key_count"))
 
 
 def _seats(state: bytearray) -> str:
-    players, participants = state[AT.players], state[AT.participants]
+    players, participants = state[O.PLAYERS], state[O.PARTICIPANTS]
     for seat in range(4):
         held, caught, main, stage, key = _seat_fields(state, seat)
         if seat >= players:
             if held or caught or main or stage or key:
                 return f"cards or counts at unused seat {seat}"
             continue
-        if held > HAND_MAX or caught > N_SALMON or main > N_SALMON or key > N_SALMON or stage > state[AT.playoff]:
+        if held > HAND_MAX or caught > N_SALMON or main > N_SALMON or key > N_SALMON or stage > state[O.PLAYOFF]:
             return f"bad counts at seat {seat}"
         if not (participants >> seat) & 1 and (held or caught):
             return f"seat {seat} is out of the playoff but holds cards"
-        if (participants >> seat) & 1 and stage != state[AT.playoff]:
+        if (participants >> seat) & 1 and stage != state[O.PLAYOFF]:
             return f"seat {seat} plays the playoff at the wrong stage"
     return ""
 
 
 def _places(state: bytearray) -> list[tuple[str, list[int]]]:
     """Every place cards lie, with its cards."""
-    places = [("deck", list(state[AT.deck + state[AT.deck_top]:AT.deck + state[AT.deck_end]])),
-              ("pile", STATE.cells(state, "pile", state[AT.pile_count])),
-              ("pending", STATE.cells(state, "pending", state[AT.pending_count])),
+    places = [("deck", list(state[O.DECK + state[O.DECK_TOP]:O.DECK + state[O.DECK_END]])),
+              ("pile", STATE.cells(state, "pile", state[O.PILE_COUNT])),
+              ("pending", STATE.cells(state, "pending", state[O.PENDING_COUNT])),
               ("anglers", [c for c in STATE.cells(state, "anglers") if c != NONE]),
               ("river", [s for s, h in enumerate(STATE.cells(state, "salmon_at")) if h])]
-    for seat in range(state[AT.players]):
+    for seat in range(state[O.PLAYERS]):
         places.append((f"hand {seat}", rules.hand(state, seat)))
         places.append((f"catch {seat}", rules.caught(state, seat)))
     return places
@@ -116,11 +116,11 @@ def _cards(state: bytearray) -> str:
 
 
 def _phase(state: bytearray) -> str:
-    phase, active, players = state[AT.phase], state[AT.active_seat], state[AT.players]
-    window, passed = state[AT.window_seats], state[AT.window_passed]
+    phase, active, players = state[O.PHASE], state[O.ACTIVE_SEAT], state[O.PLAYERS]
+    window, passed = state[O.WINDOW_SEATS], state[O.WINDOW_PASSED]
     if phase != rules.CONST.BEAR and (window or passed):
         return "a bear window record outside a bear window"
-    pending = STATE.cells(state, "pending", state[AT.pending_count])
+    pending = STATE.cells(state, "pending", state[O.PENDING_COUNT])
     if phase == rules.CONST.PLACE_PHASE and not (pending and pending[0] < N_SALMON):
         return "no salmon to place in the place phase"
     if phase != rules.CONST.PLACE_PHASE and pending:
@@ -132,7 +132,7 @@ def _phase(state: bytearray) -> str:
     if phase == rules.CONST.PLACE_PHASE and any(c < FIRST_CURRENT for c in rules.hand(state, active)):
         return "the active seat still holds salmon"
     if phase == rules.CONST.BEAR:
-        if window != state[AT.participants] & ~(1 << active) or passed & ~window or passed == window:
+        if window != state[O.PARTICIPANTS] & ~(1 << active) or passed & ~window or passed == window:
             return "bad bear window"
         if not rules.caught(state, active):
             return "a bear window without a catch"

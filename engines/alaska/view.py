@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from ..core.errors import IllegalMove
 from ..core.game import Event, Scores, SeatScore
+from . import offsets as O
 from . import rules
 from .deck import CARD_IDS
-from .state import N_SALMON, NONE, SEAT, STATE
+from .state import N_SALMON, NONE, STATE
 
-AT, SEAT_AT = STATE.at, SEAT.at
 
 
 def ids(cards) -> list[str]:
@@ -20,7 +20,7 @@ def ids(cards) -> list[str]:
 
 
 def _seat(state: bytearray, seat: int, name: str) -> int:
-    return state[AT.seats + seat * SEAT.size + getattr(SEAT_AT, name)]
+    return state[O.SEATS + seat * O.SEAT_SIZE + getattr(O, "SEAT_" + name.upper())]
 
 
 def _mask(mask: int, players: int) -> list[int]:
@@ -31,8 +31,8 @@ def _mask(mask: int, players: int) -> list[int]:
 
 def score(state: bytearray) -> Scores:
     """Scores now: the salmon caught; during a playoff, totals are the main game's and rounds the playoff's."""
-    players, playoff = state[AT.players], state[AT.playoff]
-    finished = state[AT.phase] == rules.CONST.FINISHED
+    players, playoff = state[O.PLAYERS], state[O.PLAYOFF]
+    finished = state[O.PHASE] == rules.CONST.FINISHED
     keys, seats = [], []
     for s, (key, round_, total) in enumerate(rules.score_numbers(state)):
         keys.append(key)
@@ -62,32 +62,32 @@ def view(game, state: bytearray, seat: int | None) -> dict:
     salmon, main_salmon), hand (own), bear_moves (own bearsteal texts), finished, scores
     (seat, round, total, rank) and winners, tiebreak.
     """
-    players, phase = state[AT.players], state[AT.phase]
+    players, phase = state[O.PLAYERS], state[O.PHASE]
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
         raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table "
                           f"(seats 0..{players - 1})")
     finished = phase == rules.CONST.FINISHED
-    active = state[AT.active_seat]
+    active = state[O.ACTIVE_SEAT]
     heads = STATE.cells(state, "salmon_at")
     window = None
     if phase == rules.CONST.BEAR:
         window = {"catcher": active, "salmon": CARD_IDS[rules.caught(state, active)[-1]],
-                  "seats": _mask(state[AT.window_seats], players), "passed": _mask(state[AT.window_passed], players)}
-    last = state[AT.last_seat]
+                  "seats": _mask(state[O.WINDOW_SEATS], players), "passed": _mask(state[O.WINDOW_PASSED], players)}
+    last = state[O.LAST_SEAT]
     scores = score(state)
     out = {
         "game": "alaska", "seat": seat, "players": players, "phase": rules.PHASES[phase],
         "active_seat": None if finished else active, "to_act": rules.to_act(state),
-        "move_count": rules.move_count(state), "deck_count": state[AT.deck_end] - state[AT.deck_top],
-        "discard": ids(STATE.cells(state, "pile", state[AT.pile_count])),
+        "move_count": rules.move_count(state), "deck_count": state[O.DECK_END] - state[O.DECK_TOP],
+        "discard": ids(STATE.cells(state, "pile", state[O.PILE_COUNT])),
         "salmon": [{"card": CARD_IDS[s], "position": h, "covers": [h, h % 10 + 1]}
                    for s, h in enumerate(heads) if h],
         "anglers": [{"section": k + 1, "card": CARD_IDS[c]}
                     for k, c in enumerate(STATE.cells(state, "anglers")) if c != NONE],
-        "pending": ids(STATE.cells(state, "pending", state[AT.pending_count])),
-        "final_round": bool(state[AT.final_round]), "last_seat": None if last == NONE else last,
-        "no_refill": _mask(state[AT.no_refill], players), "playoff": state[AT.playoff],
-        "participants": _mask(state[AT.participants], players), "window": window,
+        "pending": ids(STATE.cells(state, "pending", state[O.PENDING_COUNT])),
+        "final_round": bool(state[O.FINAL_ROUND]), "last_seat": None if last == NONE else last,
+        "no_refill": _mask(state[O.NO_REFILL], players), "playoff": state[O.PLAYOFF],
+        "participants": _mask(state[O.PARTICIPANTS], players), "window": window,
         "seats": [{"seat": s, "hand_count": _seat(state, s, "hand_count"), "caught": ids(rules.caught(state, s)),
                    "salmon": _seat(state, s, "caught_count"), "main_salmon": scores.seats[s].total}
                   for s in range(players)],
@@ -141,7 +141,7 @@ def event(raw: tuple, state: bytearray) -> Event:
     if name == "bear_steal":
         return Event(name, {"seat": a[0], "card": CARD_IDS[a[1]], "salmon": CARD_IDS[a[2]], "catcher": a[3]})
     if name == "bear_window":
-        players = state[AT.players]
+        players = state[O.PLAYERS]
         return Event(name, {"seats": _mask(a[0], players), "auto_passed": _mask(a[1], players)})
     if name == "bear_window_closed":
         return Event(name, {"why": a[0]})
@@ -157,7 +157,7 @@ def event(raw: tuple, state: bytearray) -> Event:
         return Event(name, {"playoff": a[0], "seats": list(a[1]), "first": a[2]})
     if name == "game_end":
         scores = score(state)
-        return Event(name, {"scores": [s.total if not state[AT.playoff] else s.round for s in scores.seats],
+        return Event(name, {"scores": [s.total if not state[O.PLAYOFF] else s.round for s in scores.seats],
                             "totals": [s.total for s in scores.seats], "winners": list(scores.winners),
                             "tiebreak": scores.tiebreak})
     return Event(name, {"seat": a[0]})  # passed, empty_turn, turn_ended
@@ -173,16 +173,16 @@ def setup_events(state: bytearray) -> list[Event]:
     The start seat's first turn begins during setup, so its dealt hand is its hand plus the
     cards that fell (pending salmon, and currents already discarded onto the empty pile).
     """
-    players, start = state[AT.players], state[AT.start_seat]
-    fallen = STATE.cells(state, "pending", state[AT.pending_count]) + STATE.cells(state, "pile", state[AT.pile_count])
+    players, start = state[O.PLAYERS], state[O.START_SEAT]
+    fallen = STATE.cells(state, "pending", state[O.PENDING_COUNT]) + STATE.cells(state, "pile", state[O.PILE_COUNT])
     events = []
     for s in range(players):
         hand = rules.hand(state, s) + (sorted(fallen) if s == start else [])
-        events.append(Event("dealt", {"seat": s, "count": len(hand), "deck_count": state[AT.deck_end] -
-                                      state[AT.deck_top]}, {"cards": ids(hand)}, (s,)))
+        events.append(Event("dealt", {"seat": s, "count": len(hand), "deck_count": state[O.DECK_END] -
+                                      state[O.DECK_TOP]}, {"cards": ids(hand)}, (s,)))
     if fallen:
         events.append(event((rules.CONST.EV_FELL, start, bytes(sorted(fallen))), state))
-    currents = state[AT.pile_count]
+    currents = state[O.PILE_COUNT]
     for step in range(currents):
         events.append(Event("current_step", {"step": step + 1, "positions": [], "catches": []}))
     return events
