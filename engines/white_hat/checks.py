@@ -198,6 +198,8 @@ def _board(buf: bytearray, n: cython.int) -> str:
             continue
         if s >= 64 or buf[SPACE_TYPE + s] == NONE:
             return "pawn off the board"
+        if buf[SOLO] and (s == buf[TRACER_SPACE] or s == buf[M2]):  # removed at once (§7.7.5)
+            return "hat on a tracer marker"
         for q in range(p):
             if buf[PAWNS + q] == s and (not pawns.is_start(buf, s) or q == (p ^ 1)):
                 return "two pawns share a space"

@@ -6,6 +6,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
+from engines.core.errors import BadState  # noqa: E402
 from engines.white_hat import solo  # noqa: E402
 from wh_testlib import AT, act, cards, refused, texts  # noqa: E402
 
@@ -134,6 +135,30 @@ def test_44_solo_markers():
     assert (s[AT.tracer_space], s[AT.m2_space]) == (15, 11) and s[AT.pawns + HATS.index("Bb")] == 254
     solo.marker_step(s, None)
     assert (s[AT.tracer_space], s[AT.m2_space]) == (20, 12) and s[AT.pawns + HATS.index("Ka")] == 254
+
+
+def test_a_state_with_a_hat_on_a_tracer_marker_is_refused():
+    """§7.7.5: a hat where a marker stands is removed at once, so no state holds one there (a start space
+    included, which holds any number of pawns)."""
+    s = solo_game()
+    hats(s, Oa=0, Wb=1, Ka=20, Kb=30, Wa=25, Ob=35, Ba=26, Bb=11)
+    s[AT.tracer_index] = 2
+    solo.marker_step(s, None)
+    solo.marker_step(s, None)
+    GAME.validate(s)
+    assert (s[AT.tracer_space], s[AT.m2_space]) == (3, 5)
+    for hat, space in (("Kb", 3), ("Kb", 5), ("Wb", 3)):  # on m1, on m2, a removed hat put back on m1
+        forged = bytearray(s)
+        hats(forged, **{hat: space})
+        with pytest.raises(BadState, match="hat on a tracer marker"):
+            GAME.validate(forged)
+    forged = bytearray(s)
+    solo.marker_step(forged, None)  # m1 and m2 on 15 and 11, where Bb stood: removed
+    hats(forged, Bb=0)  # a start space without a marker: allowed
+    GAME.validate(forged)
+    hats(forged, Bb=11)
+    with pytest.raises(BadState, match="hat on a tracer marker"):
+        GAME.validate(forged)
 
 
 def test_45_solo_scoring():
