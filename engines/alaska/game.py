@@ -30,7 +30,7 @@ Notes on this implementation (the spec's decisions D1-D27 apply; these are the e
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order
 from ..core.errors import BadOption, BadState
@@ -142,33 +142,22 @@ class AlaskaGame(Game):
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         return moves.move_text(kind, args)
 
-    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
-        """Permute the cards `seat` cannot see: the deck and the other hands. The active seat's hand
-        is known to hold no natural card (they fell), so it only trades with other non-natural cards."""
-        new = bytearray(state)
+    def unseen(self, state: bytearray, seat: int | None) -> Iterator[list[int]]:
+        """The deck and the other hands; then the active seat's hand, known to hold no natural card (they
+        fell), with the non-natural cards among those (read after the first group's re-deal)."""
         active = state[O.ACTIVE_SEAT]
         places = list(range(O.DECK + state[O.DECK_TOP], O.DECK + state[O.DECK_END]))
         for other in range(state[O.PLAYERS]):
             if other != seat and other != active:
                 places += self._hand_places(state, other)
-        self._permute(new, places, shuffle)
+        yield places
         if active != seat and active != NONE:
-            places = self._hand_places(state, active) + [p for p in places if new[p] >= FIRST_TOURIST]
-            self._permute(new, places, shuffle)
-        self.validate(new)
-        return new
+            yield self._hand_places(state, active) + [p for p in places if state[p] >= FIRST_TOURIST]
 
     @staticmethod
     def _hand_places(state: bytearray, seat: int) -> list[int]:
         p = O.SEATS + seat * O.SEAT_SIZE
         return [p + O.SEAT_HAND + i for i in range(state[p + O.SEAT_HAND_COUNT])]
-
-    @staticmethod
-    def _permute(state: bytearray, places: list[int], shuffle: Callable[[list], None]) -> None:
-        cards = [state[p] for p in places]
-        shuffle(cards)
-        for p, card in zip(places, cards):
-            state[p] = card
 
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
-from . import codec, compact
+from . import codec, compact, redeal
 from . import options as opts
 from .cards import split_list
 from .errors import BadMoveText, BadOption, IllegalMove
@@ -220,10 +220,28 @@ class Game:
         (White Hat's solo=true at 1 seat, robot=true at 2). Most games: none."""
         return {}
 
+    # The per-card table whose entries belong to a card's place, not to the card (engines/core/redeal.py).
+    unseen_marks: int | None = None
+
     def redeal_unseen(self, state: State, seat: int | None, shuffle: Callable[[list], None]) -> State:
-        """A copy of `state` with every card `seat` cannot see permuted by `shuffle`. Required: the service
-        tells by it whether a game hides anything (its default access mode), the leak tests use it."""
+        """A copy of `state` with every card `seat` cannot see permuted by `shuffle` (each group `unseen`
+        names, within itself), then `tidied` and validated. The service tells by it whether a game hides
+        anything (its default access mode); the leak tests compare a seat's answers across re-deals."""
+        new = bytearray(state)
+        for places in self.unseen(new, seat):
+            redeal.permute(new, places, shuffle, self.unseen_marks)
+        self.tidied(new)
+        self.validate(new)
+        return new
+
+    def unseen(self, state: State, seat: int | None) -> Iterator[list[int]]:
+        """Groups of the places (state offsets) whose cards `seat` (None: a spectator) cannot tell apart.
+        Required. A group is read from the state as re-dealt so far, so a later group may depend on an
+        earlier one's outcome (Alaska: the active seat's hand trades only with the non-natural cards)."""
         raise NotImplementedError
+
+    def tidied(self, state: State) -> None:
+        """Restore an order the rules keep (sorted hands) after a re-deal; most games keep none."""
 
     def legal_moves(self, state: State) -> list[int]:
         """Every legal move code now, for every seat that may act."""

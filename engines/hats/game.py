@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order, split_list
 from ..core.data import Entry, load
@@ -247,23 +247,10 @@ class HatsGame(Game):
             raise BadMoveText("bad_move_text", f"move {kind}: {missing[0]} is missing")
         return " ".join([kind, *(str(args[name]) for name in wanted)])
 
-    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
-        """Permute the cards `seat` has not seen among their places (partner-exchange marks stay with the place)."""
-        new = bytearray(state)
-        places = self._unseen_places(state, seat)
-        cards = [state[p] for p in places]
-        marks = [state[O.GIVEN_BY + c] for c in cards]
-        order = list(range(len(cards)))
-        shuffle(order)
-        for p, i, mark in zip(places, order, marks):
-            new[p] = cards[i]
-            new[O.GIVEN_BY + cards[i]] = mark
-        self.validate(new)
-        return new
+    unseen_marks = O.GIVEN_BY  # a partner-exchange mark stays with the place
 
-    @staticmethod
-    def _unseen_places(state: bytearray, seat: int | None) -> list[int]:
-        """Offsets of every card `seat` may not know: the deck, others' discards, others' hidden cards."""
+    def unseen(self, state: bytearray, seat: int | None) -> Iterator[list[int]]:
+        """Every card `seat` may not know, one group: the deck, others' discards, others' hidden cards."""
         places = list(range(O.DECK + state[O.DECK_TOP], O.DECK + state[O.DECK_END]))
         places += [O.PILE + i for i in range(state[O.PILE_COUNT]) if state[O.PILE_DISCARDED_BY + i] != seat]
         for other in range(state[O.PLAYERS]):
@@ -275,7 +262,7 @@ class HatsGame(Game):
             places += [p + O.SEAT_BLACK_HATS + i for i in range(state[p + O.SEAT_BLACK_HAT_COUNT])]
         if state[O.OFFERED_CARD] != NO_CARD and state[O.ACTIVE_SEAT] != seat:
             places.append(O.OFFERED_CARD)
-        return places
+        yield places
 
     def _event(self, raw: tuple, state: bytearray) -> Event:
         """The Event of a raw event tuple of the rules (the game's end reads the final `state`)."""
