@@ -51,13 +51,12 @@ from ..core.errors import BadMoveText, BadState, IllegalMove
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.reasons import rule_reasons
 from . import legality, rules, validate
+from . import offsets as O
 from .state import (ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, NONE, PHASES, SLOT_CAP, SOURCES,
                     STATE, position)
 
 VERSION = "1.1"
 RUNES, CARD_IDS = CARDS.runes, CARDS.ids
-SLOTS = STATE.offset("slots")
-KNOWS = STATE.offset("knows")
 _KIND = {name: i for i, name in enumerate(KINDS)}
 # Text keyword -> kind; `draw` is read with its second word.
 KEYWORDS = {"cambio": "call_cambio", "discard": "discard", "replace": "replace", "lookown": "look_own",
@@ -103,7 +102,7 @@ class CambioGame(Game):
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the current round's deal (for a new game: what NewGame shows)."""
-        return self.name_events([rules.deal_event(state)], state[STATE.offset("players")])
+        return self.name_events([rules.deal_event(state)], state[O.PLAYERS])
 
     # -- moves -------------------------------------------------------------------
     def seat_count(self, state: bytearray) -> int:
@@ -294,10 +293,10 @@ class CambioGame(Game):
         for s in range(n):
             slots = []
             for k in range(used[s]):
-                card = state[SLOTS + s * SLOT_CAP + k]
+                card = state[O.SLOTS + s * SLOT_CAP + k]
                 if card == NONE:
                     continue
-                mask = state[KNOWS + card]
+                mask = state[O.KNOWS + card]
                 shown = finished or (seat is not None and memory != "off" and (mask >> seat) & 1)
                 slots.append({"slot": k, "position": position(s, k), "card": card_id(card) if shown else None,
                               "known_by": [x for x in range(n) if (mask >> x) & 1]})
@@ -321,14 +320,14 @@ class CambioGame(Game):
         """
         places = self.unseen_places(state, seat)
         new = bytearray(state)
-        masks = {p: state[KNOWS + state[p]] if p >= SLOTS else 0 for p in places}
+        masks = {p: state[O.KNOWS + state[p]] if p >= O.SLOTS else 0 for p in places}
         cards = [state[p] for p in places]
         shuffle(cards)
         for p in places:
-            new[KNOWS + state[p]] = 0
+            new[O.KNOWS + state[p]] = 0
         for p, card in zip(places, cards):
             new[p] = card
-            new[KNOWS + card] = masks[p]
+            new[O.KNOWS + card] = masks[p]
         return new
 
     @staticmethod
@@ -337,17 +336,15 @@ class CambioGame(Game):
         if STATE.read(state, "phase") == PHASE_OVER:
             return []
         memory_off = MEMORY[STATE.read(state, "memory_aid")] == "off"
-        deck = STATE.offset("deck")
-        out = [deck + i for i in range(STATE.read(state, "deck_count"))]
-        held = STATE.offset("held")
-        if state[held] != NONE and SOURCES[STATE.read(state, "held_source")] == "deck" and \
+        out = [O.DECK + i for i in range(STATE.read(state, "deck_count"))]
+        if state[O.HELD] != NONE and SOURCES[STATE.read(state, "held_source")] == "deck" and \
                 seat != STATE.read(state, "active"):
-            out.append(held)
+            out.append(O.HELD)
         for s in range(STATE.read(state, "players")):
             for k in range(STATE.read(state, "slots_used", s)):
-                card = state[SLOTS + s * SLOT_CAP + k]
-                if card != NONE and (seat is None or memory_off or not (state[KNOWS + card] >> seat) & 1):
-                    out.append(SLOTS + s * SLOT_CAP + k)
+                card = state[O.SLOTS + s * SLOT_CAP + k]
+                if card != NONE and (seat is None or memory_off or not (state[O.KNOWS + card] >> seat) & 1):
+                    out.append(O.SLOTS + s * SLOT_CAP + k)
         return out
 
 

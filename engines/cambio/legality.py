@@ -7,31 +7,13 @@ refusals"): only seats, slots, phases and public records are consulted.
 import cython
 
 from . import rules
-from .state import ACTIONS, KINDS, NONE as _NONE, PHASES, SLOT_CAP, STATE
+from .state import ACTIONS, KINDS, PHASES
 
-cython.declare(NONE=cython.int, SLOTCAP=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t,
-               ACTIVE=cython.Py_ssize_t, CALLER=cython.Py_ssize_t, HELD_SOURCE=cython.Py_ssize_t,
-               ACTION=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t, FROZEN=cython.Py_ssize_t,
-               CLAIMANT=cython.Py_ssize_t, GIVE_SEAT=cython.Py_ssize_t, PASSED=cython.Py_ssize_t,
-               CARD_COUNTS=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t, PICKED=cython.Py_ssize_t,
-               SLOTS=cython.Py_ssize_t)
-NONE = _NONE
-SLOTCAP = SLOT_CAP
-PLAYERS = STATE.offset("players")
-PHASE = STATE.offset("phase")
-ACTIVE = STATE.offset("active")
-CALLER = STATE.offset("caller")
-HELD_SOURCE = STATE.offset("held_source")
-ACTION = STATE.offset("action")
-PILE_COUNT = STATE.offset("pile_count")
-FROZEN = STATE.offset("frozen")
-CLAIMANT = STATE.offset("claimant")
-GIVE_SEAT = STATE.offset("give_seat")
-PASSED = STATE.offset("passed")
-CARD_COUNTS = STATE.offset("card_count")
-SLOTS_USED = STATE.offset("slots_used")
-PICKED = STATE.offset("picked")
-SLOTS = STATE.offset("slots")
+# The state layout's offsets and sizes (engines/cambio/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.cambio.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
 # Numbers of state.py's names (the rules' own constants are C globals, not importable).
 cython.declare(K_DRAW_DECK=cython.int, K_DRAW_DISCARD=cython.int, K_CAMBIO=cython.int, K_DISCARD=cython.int,
@@ -90,9 +72,9 @@ def card_at(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython
     """The card at t.k, refusing positions that do not exist or are empty."""
     if t < 0 or t >= st[PLAYERS]:
         raise Refused("no_such_seat", f"there is no seat {t} (seats 0..{st[PLAYERS] - 1})")
-    if k < 0 or k >= st[SLOTS_USED + t] or st[SLOTS + t * SLOTCAP + k] == NONE:
+    if k < 0 or k >= st[SLOTS_USED + t] or st[SLOTS + t * SLOT_CAP + k] == NONE:
         raise Refused("empty_slot", f"slot {t}.{k} is empty")
-    return st[SLOTS + t * SLOTCAP + k]
+    return st[SLOTS + t * SLOT_CAP + k]
 
 
 def not_frozen(st: bytearray, t: cython.Py_ssize_t) -> None:
@@ -151,7 +133,7 @@ def find_action(st: bytearray, kind: cython.int, args: tuple) -> cython.Py_ssize
     if act not in allowed:
         raise Refused("wrong_action", f"the pending action allows {ACTION_MOVES[act]}, not {MOVE_WORDS[kind]}")
     if act == A_TWO and kind != K_LOOK_OWN:
-        base = st[CARD_COUNTS + a]
+        base = st[CARD_COUNT + a]
         if kind == K_SWAP:
             base += rules.cards_of_seats(st, 0, a)
     t, k = args[0]
@@ -187,7 +169,7 @@ def find_swap(st: bytearray, args: tuple) -> cython.Py_ssize_t:
     s: cython.Py_ssize_t
     for s in range(t):
         if s != caller:
-            r += st[CARD_COUNTS + s] * rules.cards_of_seats(st, s + 1, NONE)
+            r += st[CARD_COUNT + s] * rules.cards_of_seats(st, s + 1, NONE)
     return r + rules.slot_rank(st, t, k) * rules.cards_of_seats(st, t + 1, NONE) + \
         rules.position_rank(st, u, j, t + 1, NONE)
 

@@ -1,10 +1,10 @@
 """Cambio: the compiled rules (move numbering, apply, scoring). Spec: shared/rules/cambio.md (rules 1.1).
 
 Cython pure-Python mode: compiled by setup.py, interpreted as-is otherwise. The module keeps
-no state: the layout's offsets and the deck's tables (engines/cambio/state.py) are copied
-into constants at import and never change; a decoded move is a packed integer; events are
-returned as raw tuples (`log`) that game.py names. `legality.py` finds the code of a text
-move with the spec's reasons, `validate.py` checks a state.
+no state: the layout's offsets are generated C constants (offsets.pxd), the deck's tables
+(engines/cambio/state.py) are copied into constants at import and never change; a decoded
+move is a packed integer; events are returned as raw tuples (`log`) that game.py names.
+`legality.py` finds the code of a text move with the spec's reasons, `validate.py` checks a state.
 
 Move codes are indexes into the ordered list of the legal moves of the state they were listed
 for: `legal_moves(state)` is always `[0, 1, ..., count - 1]` and `apply_move` decodes the index
@@ -26,67 +26,16 @@ import cython
 
 from ..core import rng
 
-from .state import ACTIONS, CARDS, DECK_SIZE, EVENTS, KINDS, MAX_SEATS, MEMORY, NONE as _NONE, PHASES, \
-    SLOT_CAP, STATE
+from .state import ACTIONS, CARDS, EVENTS, KINDS, MEMORY, PHASES
 
-cython.declare(NONE=cython.int, CARDS_N=cython.Py_ssize_t, SEATS_N=cython.Py_ssize_t, SLOTCAP=cython.Py_ssize_t,
-               PREBUILT=cython.Py_ssize_t)
-NONE = _NONE
-CARDS_N = DECK_SIZE
-SEATS_N = MAX_SEATS
-SLOTCAP = SLOT_CAP
+# The state layout's offsets and sizes (engines/cambio/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.cambio.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
+
+cython.declare(PREBUILT=cython.Py_ssize_t)
 PREBUILT = 1 << 16  # move codes kept ready to slice
-
-# Field offsets (state.py's layout).
-cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, TARGET_SCORE=cython.Py_ssize_t,
-               CAMBIO_MAX=cython.Py_ssize_t, CALLER_TIE=cython.Py_ssize_t, MEMORY_AID=cython.Py_ssize_t,
-               MAX_TURNS=cython.Py_ssize_t, ROUND=cython.Py_ssize_t, DEALER=cython.Py_ssize_t,
-               ACTIVE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, CALLER=cython.Py_ssize_t,
-               FROZEN=cython.Py_ssize_t, TURNS=cython.Py_ssize_t, MOVES=cython.Py_ssize_t, HELD=cython.Py_ssize_t,
-               HELD_SOURCE=cython.Py_ssize_t, ACTION=cython.Py_ssize_t, STEPS_LEFT=cython.Py_ssize_t,
-               WINDOW_RUNE=cython.Py_ssize_t, CLAIMANT=cython.Py_ssize_t, PASSED=cython.Py_ssize_t,
-               GIVE_SEAT=cython.Py_ssize_t, GIVE_SLOT=cython.Py_ssize_t, SUCCESSES=cython.Py_ssize_t,
-               DECK_COUNT=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t, ENDED=cython.Py_ssize_t,
-               CARD_COUNTS=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t, PICKED=cython.Py_ssize_t,
-               TOTALS=cython.Py_ssize_t, DECK=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWS=cython.Py_ssize_t,
-               SLOTS=cython.Py_ssize_t, HISTORY=cython.Py_ssize_t)
-RNG = STATE.offset("rng")
-PLAYERS = STATE.offset("players")
-TARGET_SCORE = STATE.offset("target_score")
-CAMBIO_MAX = STATE.offset("cambio_max")
-CALLER_TIE = STATE.offset("caller_tie")
-MEMORY_AID = STATE.offset("memory_aid")
-MAX_TURNS = STATE.offset("max_turns")
-ROUND = STATE.offset("round")
-DEALER = STATE.offset("dealer")
-ACTIVE = STATE.offset("active")
-PHASE = STATE.offset("phase")
-CALLER = STATE.offset("caller")
-FROZEN = STATE.offset("frozen")
-TURNS = STATE.offset("turns")
-MOVES = STATE.offset("moves")
-HELD = STATE.offset("held")
-HELD_SOURCE = STATE.offset("held_source")
-ACTION = STATE.offset("action")
-STEPS_LEFT = STATE.offset("steps_left")
-WINDOW_RUNE = STATE.offset("window_rune")
-CLAIMANT = STATE.offset("claimant")
-PASSED = STATE.offset("passed")
-GIVE_SEAT = STATE.offset("give_seat")
-GIVE_SLOT = STATE.offset("give_slot")
-SUCCESSES = STATE.offset("successes")
-DECK_COUNT = STATE.offset("deck_count")
-PILE_COUNT = STATE.offset("pile_count")
-ENDED = STATE.offset("ended")
-CARD_COUNTS = STATE.offset("card_count")
-SLOTS_USED = STATE.offset("slots_used")
-PICKED = STATE.offset("picked")
-TOTALS = STATE.offset("totals")
-DECK = STATE.offset("deck")
-PILE = STATE.offset("pile")
-KNOWS = STATE.offset("knows")
-SLOTS = STATE.offset("slots")
-HISTORY = STATE.size
 
 # Phases, actions, move kinds, memory rules, events: numbers of state.py's names.
 cython.declare(P_TURN=cython.int, P_HOLD=cython.int, P_ACTION=cython.int, P_SNAP=cython.int, P_OVER=cython.int)
@@ -170,7 +119,7 @@ def everyone(st: bytearray) -> cython.int:
 @cython.ccall
 def nth_slot(st: bytearray, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """Slot number of seat s's j-th card (0-based, slot order)."""
-    base: cython.Py_ssize_t = SLOTS + s * SLOTCAP
+    base: cython.Py_ssize_t = SLOTS + s * SLOT_CAP
     k: cython.Py_ssize_t
     for k in range(st[SLOTS_USED + s]):
         if st[base + k] != NONE:
@@ -183,7 +132,7 @@ def nth_slot(st: bytearray, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cytho
 @cython.ccall
 def slot_rank(st: bytearray, s: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """How many of seat s's cards lie in slots below k."""
-    base: cython.Py_ssize_t = SLOTS + s * SLOTCAP
+    base: cython.Py_ssize_t = SLOTS + s * SLOT_CAP
     r: cython.Py_ssize_t = 0
     i: cython.Py_ssize_t
     for i in range(k):
@@ -200,7 +149,7 @@ def cards_of_seats(st: bytearray, lo: cython.Py_ssize_t, ex: cython.int) -> cyth
     s: cython.Py_ssize_t
     for s in range(lo, st[PLAYERS]):
         if s != ex and s != caller:
-            total += st[CARD_COUNTS + s]
+            total += st[CARD_COUNT + s]
     return total
 
 
@@ -212,7 +161,7 @@ def nth_position(st: bytearray, j: cython.Py_ssize_t, lo: cython.Py_ssize_t, ex:
     c: cython.Py_ssize_t
     for s in range(lo, st[PLAYERS]):
         if s != ex and s != caller:
-            c = st[CARD_COUNTS + s]
+            c = st[CARD_COUNT + s]
             if j < c:
                 return s * 256 + nth_slot(st, s, j)
             j -= c
@@ -228,7 +177,7 @@ def position_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, lo:
     s: cython.Py_ssize_t
     for s in range(lo, t):
         if s != ex and s != caller:
-            r += st[CARD_COUNTS + s]
+            r += st[CARD_COUNT + s]
     return r + slot_rank(st, t, k)
 
 
@@ -254,7 +203,7 @@ def swap_count(st: bytearray) -> cython.Py_ssize_t:
     c: cython.Py_ssize_t
     for s in range(st[PLAYERS]):
         if s != caller:
-            c = st[CARD_COUNTS + s]
+            c = st[CARD_COUNT + s]
             total += c
             squares += c * c
     return (total * total - squares) // 2
@@ -274,7 +223,7 @@ def pick_count(st: bytearray) -> cython.Py_ssize_t:
     s: cython.Py_ssize_t
     for s in range(st[PLAYERS]):
         if may_be_picked(st, s):
-            total += st[CARD_COUNTS + s]
+            total += st[CARD_COUNT + s]
     return total
 
 
@@ -285,7 +234,7 @@ def pick_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cyth
     s: cython.Py_ssize_t
     for s in range(t):
         if may_be_picked(st, s):
-            r += st[CARD_COUNTS + s]
+            r += st[CARD_COUNT + s]
     return r + slot_rank(st, t, k)
 
 
@@ -296,7 +245,7 @@ def nth_pick(st: bytearray, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
     c: cython.Py_ssize_t
     for s in range(st[PLAYERS]):
         if may_be_picked(st, s):
-            c = st[CARD_COUNTS + s]
+            c = st[CARD_COUNT + s]
             if j < c:
                 return s * 256 + nth_slot(st, s, j)
             j -= c
@@ -309,13 +258,13 @@ def action_count(st: bytearray) -> cython.Py_ssize_t:
     act: cython.int = st[ACTION]
     a: cython.int = st[ACTIVE]
     if act == A_OWN:
-        return st[CARD_COUNTS + a]
+        return st[CARD_COUNT + a]
     if act == A_OTHER:
         return cards_of_seats(st, 0, a)
     if act == A_SWAP:
         return swap_count(st)
     if act == A_TWO:
-        return st[CARD_COUNTS + a] + cards_of_seats(st, 0, a) + swap_count(st)
+        return st[CARD_COUNT + a] + cards_of_seats(st, 0, a) + swap_count(st)
     if act == A_SHOW:
         return pick_count(st)
     return 0
@@ -342,13 +291,13 @@ def count_moves(st: bytearray) -> cython.Py_ssize_t:
         if st[CLAIMANT] == NONE:
             return open_count(st) * (1 + cards_of_seats(st, 0, NONE))
         if st[GIVE_SEAT] != NONE:
-            return 1 + st[CARD_COUNTS + st[CLAIMANT]]
+            return 1 + st[CARD_COUNT + st[CLAIMANT]]
         return 1 + cards_of_seats(st, 0, NONE)
     if phase == P_TURN:
         m = turn_mask(st)
         return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1)
     if phase == P_HOLD:
-        return st[CARD_COUNTS + st[ACTIVE]] + (1 if st[HELD_SOURCE] == 0 else 0)
+        return st[CARD_COUNT + st[ACTIVE]] + (1 if st[HELD_SOURCE] == 0 else 0)
     if phase == P_ACTION:
         return action_count(st)
     return 0
@@ -400,7 +349,7 @@ def decode_action(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
     if act == A_SHOW:
         return packed(a, K_SHOW, nth_pick(st, code), 0)
     if act == A_OWN or act == A_TWO:
-        c = st[CARD_COUNTS + a]
+        c = st[CARD_COUNT + a]
         if code < c:
             return packed(a, K_LOOK_OWN, a * 256 + nth_slot(st, a, code), 0)
         code -= c
@@ -413,7 +362,7 @@ def decode_action(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
         if s == caller:
             continue
         rest = cards_of_seats(st, s + 1, NONE)
-        c = st[CARD_COUNTS + s] * rest
+        c = st[CARD_COUNT + s] * rest
         if code < c:
             return packed(a, K_SWAP, s * 256 + nth_slot(st, s, code // rest), nth_position(st, code % rest, s + 1, NONE))
         code -= c
@@ -544,25 +493,25 @@ def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
     card: cython.int
     for i in range(SLOTS, HISTORY):
         st[i] = NONE
-    for i in range(CARDS_N):
+    for i in range(DECK_SIZE):
         st[KNOWS + i] = 0
         st[PILE + i] = 0
-        st[DECK + i] = order[CARDS_N - 1 - i] if len(order) == CARDS_N else i
-    if len(order) != CARDS_N:
-        rng.shuffle(st, RNG, DECK, CARDS_N)
-    for s in range(SEATS_N):
-        st[CARD_COUNTS + s] = 4 if s < n else 0
+        st[DECK + i] = order[DECK_SIZE - 1 - i] if len(order) == DECK_SIZE else i
+    if len(order) != DECK_SIZE:
+        rng.shuffle(st, RNG, DECK, DECK_SIZE)
+    for s in range(MAX_SEATS):
+        st[CARD_COUNT + s] = 4 if s < n else 0
         st[SLOTS_USED + s] = 4 if s < n else 0
         st[PICKED + s] = NONE
-    st[DECK_COUNT] = CARDS_N
+    st[DECK_COUNT] = DECK_SIZE
     for i in range(4 * n):
         s = (st[DEALER] + 1 + i) % n
-        card = st[DECK + CARDS_N - 1 - i]
-        st[SLOTS + s * SLOTCAP + i // n] = card
+        card = st[DECK + DECK_SIZE - 1 - i]
+        st[SLOTS + s * SLOT_CAP + i // n] = card
         if i // n >= 2:
             st[KNOWS + card] = 1 << s
-    st[DECK_COUNT] = CARDS_N - 4 * n
-    for i in range(CARDS_N - 4 * n, CARDS_N):
+    st[DECK_COUNT] = DECK_SIZE - 4 * n
+    for i in range(DECK_SIZE - 4 * n, DECK_SIZE):
         st[DECK + i] = 0
     st[PILE_COUNT] = 0
     st[FROZEN] = 0
@@ -581,7 +530,7 @@ def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
 def deal_event(st: bytearray) -> tuple:
     """The raw `deal` event of the current round: (EV_DEAL, round, dealer, each seat's slots 0-3)."""
     return (EV_DEAL, get16(st, ROUND), st[DEALER],
-            tuple(tuple(st[SLOTS + s * SLOTCAP + k] for k in range(4)) for s in range(st[PLAYERS])))
+            tuple(tuple(st[SLOTS + s * SLOT_CAP + k] for k in range(4)) for s in range(st[PLAYERS])))
 
 
 @cython.cfunc
@@ -634,11 +583,11 @@ def new_slot(st: bytearray, s: cython.Py_ssize_t) -> cython.Py_ssize_t:
     """The seat's next new slot (4, 5, ...); past SLOT_CAP, its lowest empty slot from 4 (never happens in play)."""
     used: cython.Py_ssize_t = st[SLOTS_USED + s]
     k: cython.Py_ssize_t
-    if used < SLOTCAP:
+    if used < SLOT_CAP:
         st[SLOTS_USED + s] = used + 1
         return used
-    for k in range(4, SLOTCAP):
-        if st[SLOTS + s * SLOTCAP + k] == NONE:
+    for k in range(4, SLOT_CAP):
+        if st[SLOTS + s * SLOT_CAP + k] == NONE:
             return k
     return -1
 
@@ -756,7 +705,7 @@ def do_discard(st: bytearray, seat: cython.int, log: object) -> cython.void:
 
 @cython.cfunc
 def do_replace(st: bytearray, seat: cython.int, k: cython.Py_ssize_t, log: object) -> cython.void:
-    off: cython.Py_ssize_t = SLOTS + seat * SLOTCAP + k
+    off: cython.Py_ssize_t = SLOTS + seat * SLOT_CAP + k
     old: cython.int = st[off]
     card: cython.int = st[HELD]
     st[off] = card
@@ -770,7 +719,7 @@ def do_replace(st: bytearray, seat: cython.int, k: cython.Py_ssize_t, log: objec
 
 @cython.cfunc
 def do_look(st: bytearray, seat: cython.int, p: cython.Py_ssize_t, log: object) -> cython.void:
-    card: cython.int = st[SLOTS + (p >> 8) * SLOTCAP + (p & 0xFF)]
+    card: cython.int = st[SLOTS + (p >> 8) * SLOT_CAP + (p & 0xFF)]
     st[KNOWS + card] = st[KNOWS + card] | (1 << seat)
     if log is not None:
         log.append((EV_LOOKED, seat, p >> 8, p & 0xFF, card))
@@ -780,8 +729,8 @@ def do_look(st: bytearray, seat: cython.int, p: cython.Py_ssize_t, log: object) 
 @cython.cfunc
 def do_swap(st: bytearray, seat: cython.int, p: cython.Py_ssize_t, q: cython.Py_ssize_t,
             log: object) -> cython.void:
-    a: cython.Py_ssize_t = SLOTS + (p >> 8) * SLOTCAP + (p & 0xFF)
-    b: cython.Py_ssize_t = SLOTS + (q >> 8) * SLOTCAP + (q & 0xFF)
+    a: cython.Py_ssize_t = SLOTS + (p >> 8) * SLOT_CAP + (p & 0xFF)
+    b: cython.Py_ssize_t = SLOTS + (q >> 8) * SLOT_CAP + (q & 0xFF)
     card: cython.int = st[a]
     other: cython.int = st[b]
     st[a] = other
@@ -808,7 +757,7 @@ def do_pick(st: bytearray, seat: cython.int, t: cython.int, k: cython.Py_ssize_t
     card: cython.int
     for s in range(st[PLAYERS]):
         if st[PICKED + s] != NONE:
-            card = st[SLOTS + s * SLOTCAP + st[PICKED + s]]
+            card = st[SLOTS + s * SLOT_CAP + st[PICKED + s]]
             st[KNOWS + card] = all_seats
             shown.append((s, st[PICKED + s], card))
             st[PICKED + s] = NONE
@@ -886,19 +835,19 @@ def do_pass(st: bytearray, seat: cython.int, log: object) -> cython.void:
 
 @cython.cfunc
 def do_snap(st: bytearray, s: cython.int, t: cython.int, k: cython.Py_ssize_t, log: object) -> cython.void:
-    off: cython.Py_ssize_t = SLOTS + t * SLOTCAP + k
+    off: cython.Py_ssize_t = SLOTS + t * SLOT_CAP + k
     card: cython.int = st[off]
     claimed: cython.bint = st[CLAIMANT] != NONE
     if RUNE_OF[card] == st[WINDOW_RUNE]:
         st[off] = NONE
-        st[CARD_COUNTS + t] = st[CARD_COUNTS + t] - 1
+        st[CARD_COUNT + t] = st[CARD_COUNT + t] - 1
         push_pile(st, card)
         if st[SUCCESSES] < 255:
             st[SUCCESSES] = st[SUCCESSES] + 1
         st[CLAIMANT] = s
         if log is not None:
             log.append((EV_SNAP_OK, s, t, k, card))
-        if st[CARD_COUNTS + t] == 0:
+        if st[CARD_COUNT + t] == 0:
             zero_cards(st, log)
             return
         if t != s:
@@ -918,9 +867,9 @@ def penalty_card(st: bytearray, s: cython.int, claimed: cython.bint, log: object
     slot: cython.Py_ssize_t
     if penalty != NONE:
         slot = new_slot(st, s)
-        st[SLOTS + s * SLOTCAP + slot] = penalty
+        st[SLOTS + s * SLOT_CAP + slot] = penalty
         st[KNOWS + penalty] = 0
-        st[CARD_COUNTS + s] = st[CARD_COUNTS + s] + 1
+        st[CARD_COUNT + s] = st[CARD_COUNT + s] + 1
         if log is not None:
             log.append((EV_PENALTY, s, slot))
     if claimed:
@@ -935,21 +884,21 @@ def penalty_card(st: bytearray, s: cython.int, claimed: cython.bint, log: object
 
 @cython.cfunc
 def do_give(st: bytearray, c: cython.int, j: cython.Py_ssize_t, log: object) -> cython.void:
-    src: cython.Py_ssize_t = SLOTS + c * SLOTCAP + j
+    src: cython.Py_ssize_t = SLOTS + c * SLOT_CAP + j
     t: cython.int = st[GIVE_SEAT]
     k: cython.Py_ssize_t = st[GIVE_SLOT]
     card: cython.int = st[src]
     st[src] = NONE
-    st[SLOTS + t * SLOTCAP + k] = card
-    st[CARD_COUNTS + c] = st[CARD_COUNTS + c] - 1
-    st[CARD_COUNTS + t] = st[CARD_COUNTS + t] + 1
+    st[SLOTS + t * SLOT_CAP + k] = card
+    st[CARD_COUNT + c] = st[CARD_COUNT + c] - 1
+    st[CARD_COUNT + t] = st[CARD_COUNT + t] + 1
     if st[MEMORY_AID] == M_SLOT:
         st[KNOWS + card] = 0
     st[GIVE_SEAT] = NONE
     st[GIVE_SLOT] = 0
     if log is not None:
         log.append((EV_GAVE, c, j, t, k))
-    if st[CARD_COUNTS + c] == 0:
+    if st[CARD_COUNT + c] == 0:
         zero_cards(st, log)
 
 
@@ -975,7 +924,7 @@ def round_into(st: bytearray, pts: cython.p_longlong, scores: cython.p_longlong)
     for s in range(n):
         p = 0
         for k in range(st[SLOTS_USED + s]):
-            card = st[SLOTS + s * SLOTCAP + k]
+            card = st[SLOTS + s * SLOT_CAP + k]
             if card != NONE:
                 p += points_of(card)
         pts[s] = p
@@ -1063,8 +1012,8 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
         if get_total(st, s) >= st[TARGET_SCORE]:
             over = True
     if log is not None:
-        table = tuple(tuple((k, st[SLOTS + s * SLOTCAP + k]) for k in range(st[SLOTS_USED + s])
-                            if st[SLOTS + s * SLOTCAP + k] != NONE) for s in range(n))
+        table = tuple(tuple((k, st[SLOTS + s * SLOT_CAP + k]) for k in range(st[SLOTS_USED + s])
+                            if st[SLOTS + s * SLOT_CAP + k] != NONE) for s in range(n))
         log.append((EV_ROUND_END, get16(st, ROUND), reason, table, tuple([pts[s] for s in range(n)]),
                     tuple([scores[s] for s in range(n)]), None if st[CALLER] == NONE else st[CALLER],
                     None if ok < 0 else bool(ok), tuple(totals(st))))

@@ -2,8 +2,8 @@
 
 The state is one bytearray laid out by `STATE` (engines.core.layout), followed by the
 round history: 2 bytes (signed, little-endian) per seat for every finished round.
-The compiled modules copy the offsets they need into C constants at import
-(`PHASE = STATE.offset("phase")`); everything else reads fields by name.
+Its offsets and constants are generated into offsets.pxd (C constants the compiled modules
+star-cimport) and offsets.py (`python -m engines.core.offsets`); everything else reads fields by name.
 
 Cards are numbers 0..75 in the spec's standard order (shared/rules/cambio.md §1), loaded
 from data/deck.toml with the Cambio card family's loader into a frozen `Deck`.
