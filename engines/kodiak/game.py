@@ -39,10 +39,10 @@ from ..core.errors import BadState
 from ..core.game import Game, GameInfo, MoveInfo
 from ..core.options import load_specs
 from . import moves, rules, validate, view
-from .state import CARDS, DATA, DECK_SIZE, EVENTS, MEMORY, NONE, SHOWN, SLOT_CAP, STATE
+from . import offsets as O
+from .state import CARDS, DATA, DECK_SIZE, EVENTS, MEMORY, NONE, SHOWN, SLOT_CAP
 
 VERSION = "1.0"
-AT = STATE.at
 
 
 class KodiakGame(Game):
@@ -66,15 +66,15 @@ class KodiakGame(Game):
                                seed, order)
 
     def seat_count(self, state: bytearray) -> int:
-        return state[AT.players]
+        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list:
         """The events of the current round's deal (for a new game: what NewGame shows) and the first draw."""
-        n, top = state[AT.players], [state[AT.slots + s * SLOT_CAP] for s in range(state[AT.players])]
-        deck = DECK_SIZE - state[AT.deck_top] + (state[AT.held] != NONE)
-        raw = [(EVENTS.index("deal"), state[AT.round], state[AT.kodiak], top, deck)]
-        if state[AT.held] != NONE:
-            raw.append((EVENTS.index("drew"), state[AT.active], state[AT.held]))
+        n, top = state[O.PLAYERS], [state[O.SLOTS + s * SLOT_CAP] for s in range(state[O.PLAYERS])]
+        deck = DECK_SIZE - state[O.DECK_TOP] + (state[O.HELD] != NONE)
+        raw = [(EVENTS.index("deal"), state[O.ROUND], state[O.KODIAK], top, deck)]
+        if state[O.HELD] != NONE:
+            raw.append((EVENTS.index("drew"), state[O.ACTIVE], state[O.HELD]))
         return view.events(raw, n)
 
     # -- moves -------------------------------------------------------------------
@@ -86,7 +86,7 @@ class KodiakGame(Game):
         if not rules.apply_code(state, move, raw):
             self._refuse_code(state, move)
         if raw:
-            events.extend(view.events(raw, state[AT.players]))
+            events.extend(view.events(raw, state[O.PLAYERS]))
 
     def _refuse_code(self, state: bytearray, move: object):
         if rules.is_finished(state):
@@ -123,24 +123,24 @@ class KodiakGame(Game):
         """Permute the cards `seat` has not seen among their places (the deck, others' held card, face-down
         cards it does not know; a spectator knows what the whole table was shown); each place keeps its
         public marks (who knows the card there)."""
-        places = [AT.deck + i for i in range(state[AT.deck_top], DECK_SIZE)]
-        if state[AT.held] != NONE and state[AT.active] != seat:
-            places.append(AT.held)
-        for s in range(state[AT.players]):
-            for k in range(state[AT.slots_used + s]):
-                card = state[AT.slots + s * SLOT_CAP + k]
-                mask = state[AT.knows + card] if card != NONE else 0
+        places = [O.DECK + i for i in range(state[O.DECK_TOP], DECK_SIZE)]
+        if state[O.HELD] != NONE and state[O.ACTIVE] != seat:
+            places.append(O.HELD)
+        for s in range(state[O.PLAYERS]):
+            for k in range(state[O.SLOTS_USED + s]):
+                card = state[O.SLOTS + s * SLOT_CAP + k]
+                mask = state[O.KNOWS + card] if card != NONE else 0
                 known = mask & SHOWN if seat is None else (mask >> seat) & 1
-                if card != NONE and not state[AT.face_up + card] and not known:
-                    places.append(AT.slots + s * SLOT_CAP + k)
+                if card != NONE and not state[O.FACE_UP + card] and not known:
+                    places.append(O.SLOTS + s * SLOT_CAP + k)
         cards = [state[p] for p in places]
-        marks = [state[AT.knows + c] for c in cards]
+        marks = [state[O.KNOWS + c] for c in cards]
         order = list(range(len(cards)))
         shuffle(order)
         new = bytearray(state)
         for p, i, mark in zip(places, order, marks):
             new[p] = cards[i]
-            new[AT.knows + cards[i]] = mark
+            new[O.KNOWS + cards[i]] = mark
         self.validate(new)
         return new
 

@@ -17,7 +17,8 @@ from typing import Mapping
 
 from ..core.errors import BadMoveText
 from ..core.reasons import rule_reasons
-from .state import ACTIONS, HUNT_PHASES, KINDS, NONE, PHASES, QUERY, SLOT_CAP, STATE, STEPS
+from . import offsets as O
+from .state import ACTIONS, HUNT_PHASES, KINDS, NONE, PHASES, QUERY, SLOT_CAP, STEPS
 
 REASONS = rule_reasons("kodiak", {
     "must_exchange": "the drawn card must be exchanged into one of your slots",
@@ -179,27 +180,17 @@ def _position(kind: str, name: str, value: object, ask: bool) -> str:
 
 # -- why a move is refused ---------------------------------------------------------------
 
-_OFFSET = STATE.offsets()
-_BYTE = {name: STATE.item(name).width == 1 for name in STATE.names}
-
-
-def _get(state, name: str, index: int = 0) -> int:
-    """A field's cell by name: one-byte fields straight from the buffer (views read hundreds)."""
-    at = _OFFSET[name] + index
-    return state[at] if _BYTE[name] else STATE.read(state, name, index)
-
-
 def _card(state, seat: int, slot: int) -> int:
-    if not 0 <= seat < _get(state, "players") or not 0 <= slot < SLOT_CAP:
+    if not 0 <= seat < state[O.PLAYERS] or not 0 <= slot < SLOT_CAP:
         return NONE
-    return _get(state, "slots", seat * SLOT_CAP + slot)
+    return state[O.SLOTS + seat * SLOT_CAP + slot]
 
 
 def why_not(state, seat: int, move: tuple, action_of) -> tuple[str, str | None]:
     """(reason code, detail or None) for a move by `seat` that is not in the legal list."""
     kind, a, b, c, d = move
     name = KINDS[kind]
-    kodiak, phase = _get(state, "kodiak"), PHASES[_get(state, "phase")]
+    kodiak, phase = state[O.KODIAK], PHASES[state[O.PHASE]]
     if name == "throw" and seat == kodiak:
         return "kodiak_cannot_throw", None
     if name == "pounce" and seat != kodiak:
@@ -210,7 +201,7 @@ def why_not(state, seat: int, move: tuple, action_of) -> tuple[str, str | None]:
         return _why_not_hunt(state, seat, name, move)
     if name in ("throw", "done", "pounce", "counter", "pass"):
         return "not_in_hunt", f"no hunt window is open (phase {phase})"
-    actor = kodiak if phase == "kodiak_pick" else _get(state, "active")
+    actor = kodiak if phase == "kodiak_pick" else state[O.ACTIVE]
     if seat != actor:
         return "not_your_turn", f"not your turn (seat {actor} is to act)"
     if phase == "exchange":
@@ -221,8 +212,8 @@ def why_not(state, seat: int, move: tuple, action_of) -> tuple[str, str | None]:
 
 
 def _why_not_hunt(state, seat: int, name: str, move: tuple) -> tuple[str, str | None]:
-    kodiak, hunt = _get(state, "kodiak"), HUNT_PHASES[_get(state, "hunt")]
-    escapee = _get(state, "escapee")
+    kodiak, hunt = state[O.KODIAK], HUNT_PHASES[state[O.HUNT]]
+    escapee = state[O.ESCAPEE]
     _, a, b, c, _ = move
     if name not in ("throw", "done", "pounce", "counter", "pass"):
         return "not_in_hunt", "the hunt window is open: throw, done, pounce, counter or pass"
@@ -239,9 +230,9 @@ def _why_not_hunt(state, seat: int, name: str, move: tuple) -> tuple[str, str | 
         return "no_escape_to_counter", None
     if name == "done":
         return "no_escape", None
-    if name == "throw" and _get(state, "rune") == NONE:
+    if name == "throw" and state[O.RUNE] == NONE:
         return "no_discard", None
-    if (_get(state, "passed") >> seat) & 1:
+    if (state[O.PASSED] >> seat) & 1:
         return "passed_already", None
     if name == "pounce" and (b == kodiak or _card(state, b, c) == NONE):
         return ("not_a_mouse_card", None) if b == kodiak else ("no_such_position", None)
@@ -249,7 +240,7 @@ def _why_not_hunt(state, seat: int, name: str, move: tuple) -> tuple[str, str | 
 
 
 def _why_not_action(state, seat: int, name: str, move: tuple, action_of) -> tuple[str, str | None]:
-    kodiak, card = _get(state, "kodiak"), _get(state, "action_card")
+    kodiak, card = state[O.KODIAK], state[O.ACTION_CARD]
     action = ACTIONS[action_of(card)]
     _, a, b, c, d = move
     steps = {"lookown": "lookown", "look": "look", "swap": "swap", "reveal": "reveal"}
@@ -261,7 +252,7 @@ def _why_not_action(state, seat: int, name: str, move: tuple, action_of) -> tupl
         return "finish_action", f"finish the pending action first ({words})"
     if name not in allowed:
         return "not_an_action_step", f"the pending action allows {words}, not {name}"
-    done = _get(state, "steps_done")
+    done = state[O.STEPS_DONE]
     if action == "two_actions" and (done >> STEPS.index(name)) & 1:
         return "red_king_different", None
     if name == "look":
@@ -272,11 +263,11 @@ def _why_not_action(state, seat: int, name: str, move: tuple, action_of) -> tupl
     if name == "reveal":
         if a == seat:
             return "choose_another_seat", None
-        if a == kodiak and not _get(state, "blue_king_kodiak"):
+        if a == kodiak and not state[O.BLUE_KING_KODIAK]:
             return "blue_king_not_kodiak", None
     if name in ("look", "reveal"):
         target = _card(state, a, b)
-        if target != NONE and _get(state, "face_up", target):
+        if target != NONE and state[O.FACE_UP + target]:
             return "already_face_up", None
     if name == "swap":
         if a == c:

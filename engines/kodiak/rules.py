@@ -45,81 +45,24 @@ import cython
 
 from ..core import rng
 
-from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, EVENTS, HUNT_PHASES, KINDS, MAX_SEATS,
-                    MEMORY, NONE, OUTCOMES, PHASES, QUERY, ROUND_ENDS, SHOWN, SLOT_CAP, STATE, STEPS)
+from .state import ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, OUTCOMES, PHASES, ROUND_ENDS, STEPS
 
 __all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack", "move_count",
            "is_finished", "to_act", "count", "winners", "round_score", "table_points"]
 
-cython.declare(RNG=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython.Py_ssize_t,
-               MEMORY_AID=cython.Py_ssize_t, BK_KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
-               KODIAK=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, HUNT=cython.Py_ssize_t,
-               MOVES=cython.Py_ssize_t, HELD=cython.Py_ssize_t, ACTION_CARD=cython.Py_ssize_t,
-               STEPS_LEFT=cython.Py_ssize_t, STEPS_DONE=cython.Py_ssize_t, PICK_SEAT=cython.Py_ssize_t,
-               PICK_SLOT=cython.Py_ssize_t, RUNE_R=cython.Py_ssize_t, ESCAPEE=cython.Py_ssize_t,
-               THROWN=cython.Py_ssize_t, ESCAPE_SLOTS=cython.Py_ssize_t, PASSED=cython.Py_ssize_t,
-               CATCHES=cython.Py_ssize_t, ENDED=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t,
-               DECK=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWS=cython.Py_ssize_t,
-               FACE_UP=cython.Py_ssize_t, CARD_COUNT=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t,
-               BESIDE_COUNT=cython.Py_ssize_t, BESIDE=cython.Py_ssize_t, TOTALS=cython.Py_ssize_t,
-               ROUND_SCORES=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t, SIZE=cython.Py_ssize_t,
-               N_CARDS=cython.Py_ssize_t, CAP=cython.Py_ssize_t, EMPTY=cython.int, ASK=cython.int,
-               SEATS_MAX=cython.int, SLOTS_MAX=cython.int, HAIRBALL=cython.int, FIRST_DEALT=cython.Py_ssize_t,
-               TO_ALL=cython.int, PRE=cython.Py_ssize_t)
-RNG = STATE.offset("rng")
-PLAYERS = STATE.offset("players")
-FIRST = STATE.offset("first_kodiak")
-CYCLES = STATE.offset("cycles")
-MEMORY_AID = STATE.offset("memory_aid")
-BK_KODIAK = STATE.offset("blue_king_kodiak")
-ROUND = STATE.offset("round")
-KODIAK = STATE.offset("kodiak")
-ACTIVE = STATE.offset("active")
-PHASE = STATE.offset("phase")
-HUNT = STATE.offset("hunt")
-MOVES = STATE.offset("moves")
-HELD = STATE.offset("held")
-ACTION_CARD = STATE.offset("action_card")
-STEPS_LEFT = STATE.offset("steps_left")
-STEPS_DONE = STATE.offset("steps_done")
-PICK_SEAT = STATE.offset("pick_seat")
-PICK_SLOT = STATE.offset("pick_slot")
-RUNE_R = STATE.offset("rune")
-ESCAPEE = STATE.offset("escapee")
-THROWN = STATE.offset("thrown")
-ESCAPE_SLOTS = STATE.offset("escape_slots")
-PASSED = STATE.offset("passed")
-CATCHES = STATE.offset("catches")
-ENDED = STATE.offset("ended")
-DECK_TOP = STATE.offset("deck_top")
-DECK = STATE.offset("deck")
-PILE_COUNT = STATE.offset("pile_count")
-PILE = STATE.offset("pile")
-KNOWS = STATE.offset("knows")
-FACE_UP = STATE.offset("face_up")
-CARD_COUNT = STATE.offset("card_count")
-SLOTS_USED = STATE.offset("slots_used")
-BESIDE_COUNT = STATE.offset("beside_count")
-BESIDE = STATE.offset("beside")
-TOTALS = STATE.offset("totals")
-ROUND_SCORES = STATE.offset("round_scores")
-SLOTS = STATE.offset("slots")
-SIZE = STATE.size
-N_CARDS = DECK_SIZE
-CAP = SLOT_CAP
-EMPTY = NONE
-ASK = QUERY
-SEATS_MAX = MAX_SEATS
-SLOTS_MAX = ESCAPE_MAX
-HAIRBALL = BALL
-FIRST_DEALT = DEALT
-TO_ALL = SHOWN
+# The state layout's offsets and sizes and state.py's constants (engines/kodiak/state.py), generated:
+# C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
+
+cython.declare(PRE=cython.Py_ssize_t)
 PRE = 1 << 16      # prebuilt move codes
 
 cython.declare(P_EXCHANGE=cython.int, P_ACTION=cython.int, P_PICK=cython.int, P_HUNT=cython.int,
                P_OVER=cython.int, H_OPEN=cython.int, H_ESCAPING=cython.int, H_COUNTER=cython.int, M_SLOT=cython.int,
                A_OWN=cython.int, A_OTHER=cython.int, A_SWAP=cython.int, A_TWO=cython.int, A_REVEAL=cython.int,
-               BALL_RUNE=cython.int,
                K_EXCHANGE=cython.int, K_LOOKOWN=cython.int, K_LOOK=cython.int, K_SWAP=cython.int,
                K_PICK=cython.int, K_REVEAL=cython.int, K_THROW=cython.int, K_DONE=cython.int,
                K_POUNCE=cython.int, K_COUNTER=cython.int, K_PASS=cython.int,
@@ -128,7 +71,6 @@ P_EXCHANGE, P_ACTION, P_PICK, P_HUNT, P_OVER = (PHASES.index(x) for x in PHASES)
 H_OPEN, H_ESCAPING, H_COUNTER = (HUNT_PHASES.index(x) for x in ("open", "escaping", "counter"))
 M_SLOT = MEMORY.index("slot")
 A_OWN, A_OTHER, A_SWAP, A_TWO, A_REVEAL = (ACTIONS.index(x) for x in ACTIONS[1:])
-BALL_RUNE = BALL
 K_EXCHANGE, K_LOOKOWN, K_LOOK, K_SWAP, K_PICK, K_REVEAL, K_THROW, K_DONE, K_POUNCE, K_COUNTER, K_PASS = (
     KINDS.index(x) for x in KINDS)
 END_OUT, END_DECK = ROUND_ENDS.index("out_of_cards"), ROUND_ENDS.index("deck_empty")
@@ -142,8 +84,8 @@ cython.declare(WINDOW_GOES_ON=cython.int, WINDOW_CLOSED=cython.int, ROUND_OVER=c
 WINDOW_GOES_ON, WINDOW_CLOSED, ROUND_OVER = (OUTCOMES.index(x) for x in ("goes_on", "closed", "round_over"))
 
 # Card tables from data/deck.toml (bytes: indexed here directly, a call per lookup would cost more).
-cython.declare(RUNE=bytes, POINTS=bytes, ACTION=bytes)
-RUNE = CARDS.rune
+cython.declare(RUNES=bytes, POINTS=bytes, ACTION=bytes)
+RUNES = CARDS.rune
 POINTS = CARDS.points_byte
 ACTION = CARDS.action
 
@@ -171,7 +113,7 @@ EV_PASSED, EV_ESCAPE_DONE, EV_WINDOW_CLOSED, EV_ROUND_END, EV_GAME_END = (
 
 @cython.ccall
 def rune_of(card: cython.int) -> cython.int:
-    return RUNE[card]
+    return RUNES[card]
 
 
 @cython.ccall
@@ -189,9 +131,9 @@ def points_of(card: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def card_at(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cython.int:
     """The card at seat.slot (NONE when empty or out of range)."""
-    if slot < 0 or slot >= CAP:
-        return EMPTY
-    return st[SLOTS + seat * CAP + slot]
+    if slot < 0 or slot >= SLOT_CAP:
+        return NONE
+    return st[SLOTS + seat * SLOT_CAP + slot]
 
 
 @cython.ccall
@@ -208,8 +150,8 @@ def draw(st: cython.p_uchar) -> cython.int:
     Its cell is cleared: the deck before `deck_top` is never read, and a drawn card left there would ride
     in every token (runs of 0 pack small) and make equal positions encode differently."""
     top: cython.Py_ssize_t = st[DECK_TOP]
-    if top >= N_CARDS:
-        return EMPTY
+    if top >= DECK_SIZE:
+        return NONE
     card: cython.int = st[DECK + top]
     st[DECK + top] = 0
     st[DECK_TOP] = top + 1
@@ -229,9 +171,9 @@ def pile_push(st: cython.p_uchar, card: cython.int) -> cython.void:
 @cython.exceptval(check=False)
 def take(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cython.int:
     """Remove and return the card at seat.slot (the slot stays, empty; its face-up flag goes with the card)."""
-    at: cython.Py_ssize_t = SLOTS + seat * CAP + slot
+    at: cython.Py_ssize_t = SLOTS + seat * SLOT_CAP + slot
     card: cython.int = st[at]
-    st[at] = EMPTY
+    st[at] = NONE
     st[CARD_COUNT + seat] -= 1
     st[FACE_UP + card] = 0
     # A taken card goes to the pile or beside the table for the rest of the round, where who knows it is never
@@ -244,7 +186,7 @@ def take(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def put(st: cython.p_uchar, seat: cython.int, slot: cython.int, card: cython.int) -> cython.void:
     """Put a card face down into the empty slot seat.slot."""
-    st[SLOTS + seat * CAP + slot] = card
+    st[SLOTS + seat * SLOT_CAP + slot] = card
     st[CARD_COUNT + seat] += 1
     st[FACE_UP + card] = 0
 
@@ -262,7 +204,7 @@ def lay_beside(st: cython.p_uchar, seat: cython.int, card: cython.int) -> cython
 def penalty(st: cython.p_uchar, seat: cython.int, log: object) -> cython.bint:
     """An unseen penalty card into the seat's next new slot (D15, D16); False when the deck is empty."""
     card: cython.int = draw(st)
-    if card == EMPTY:
+    if card == NONE:
         return False
     slot: cython.int = st[SLOTS_USED + seat]
     st[SLOTS_USED + seat] = slot + 1
@@ -277,7 +219,7 @@ def penalty(st: cython.p_uchar, seat: cython.int, log: object) -> cython.bint:
 def replace_into(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cython.bint:
     """An unseen card from the deck into the emptied seat.slot (D19); False when the deck is empty."""
     card: cython.int = draw(st)
-    if card == EMPTY:
+    if card == NONE:
         return False
     put(st, seat, slot, card)
     st[KNOWS + card] = 0
@@ -289,13 +231,13 @@ def replace_into(st: cython.p_uchar, seat: cython.int, slot: cython.int) -> cyth
 def make_public(st: cython.p_uchar, card: cython.int) -> cython.void:
     """The whole table was shown the card (turned up, or revealed and returned, §9): every seat and the
     spectators know it, wherever public swaps take it."""
-    st[KNOWS + card] = all_seats(st) | TO_ALL
+    st[KNOWS + card] = all_seats(st) | SHOWN
 
 
 @cython.ccall
 def matches(paw: cython.int, rune: cython.int) -> cython.bint:
     """A paw catches a card of `rune`: a hairball always (joker, §7.4), else the same rune."""
-    return RUNE[paw] == HAIRBALL or RUNE[paw] == rune
+    return RUNES[paw] == BALL or RUNES[paw] == rune
 
 
 # -- the deal (§2.1) -------------------------------------------------------------
@@ -305,38 +247,39 @@ def deal_round(st: bytearray, order: bytes, log: object) -> cython.void:
     """Empty the table and deal a round: `order` (72 cards, top first) rigs it, else shuffle with the RNG."""
     n: cython.int = st[PLAYERS]
     i: cython.Py_ssize_t
-    if len(order) == N_CARDS:
-        for i in range(N_CARDS):
+    if len(order) == DECK_SIZE:
+        for i in range(DECK_SIZE):
             st[DECK + i] = order[i]
     else:
-        for i in range(N_CARDS):
+        for i in range(DECK_SIZE):
             st[DECK + i] = i
-        rng.shuffle(st, RNG, DECK, N_CARDS)
+        rng.shuffle(st, RNG, DECK, DECK_SIZE)
     st[DECK_TOP] = 0
     st[PILE_COUNT] = 0
-    for i in range(N_CARDS):
+    for i in range(DECK_SIZE):
         st[PILE + i] = 0
         st[KNOWS + i] = 0
         st[FACE_UP + i] = 0
-    for i in range(SEATS_MAX * CAP):
-        st[SLOTS + i] = EMPTY
-    for i in range(SEATS_MAX):
+    for i in range(MAX_SEATS * SLOT_CAP):
+        st[SLOTS + i] = NONE
+    for i in range(MAX_SEATS):
         st[CARD_COUNT + i] = 0
-        st[SLOTS_USED + i] = FIRST_DEALT if i < n else 0
+        st[SLOTS_USED + i] = DEALT if i < n else 0
         st[BESIDE_COUNT + i] = 0
-    for i in range(SEATS_MAX * 4):
+    for i in range(MAX_SEATS * 4):
         st[BESIDE + i] = 0
     st[CATCHES] = 0
     kodiak: cython.int = st[KODIAK]
     k: cython.int
     j: cython.int
-    for k in range(FIRST_DEALT):
+    for k in range(DEALT):
         for j in range(n):
             put(st, (kodiak + 1 + j) % n, k, draw(st))
     for j in range(n):  # the initial look at slot 0 (D3)
         st[KNOWS + card_at(st, j, 0)] = 1 << j
     if log is not None:
-        log.append((EV_DEAL, st[ROUND], kodiak, tuple([card_at(st, i, 0) for i in range(n)]), N_CARDS - st[DECK_TOP]))
+        log.append((EV_DEAL, st[ROUND], kodiak, tuple([card_at(st, i, 0) for i in range(n)]),
+                    DECK_SIZE - st[DECK_TOP]))
 
 
 @cython.ccall
@@ -344,10 +287,10 @@ def deal_round(st: bytearray, order: bytes, log: object) -> cython.void:
 def table_points(st: cython.p_uchar, seat: cython.int) -> cython.int:
     """The points of a seat's table cards (a hairball in the table is 10)."""
     total: cython.int = 0
-    base: cython.Py_ssize_t = SLOTS + seat * CAP
+    base: cython.Py_ssize_t = SLOTS + seat * SLOT_CAP
     k: cython.Py_ssize_t
     for k in range(st[SLOTS_USED + seat]):
-        if st[base + k] != EMPTY:
+        if st[base + k] != NONE:
             total += points_of(st[base + k])
     return total
 
@@ -387,12 +330,12 @@ def field(move: cython.longlong, i: cython.int) -> cython.int:
 @cython.exceptval(check=False)
 def nth_slot(st: cython.p_uchar, seat: cython.int, j: cython.Py_ssize_t, down_only: cython.bint) -> cython.int:
     """The slot of the seat's j-th card (slot order), or of its j-th face-down card."""
-    base: cython.Py_ssize_t = SLOTS + seat * CAP
+    base: cython.Py_ssize_t = SLOTS + seat * SLOT_CAP
     k: cython.Py_ssize_t
     card: cython.int
     for k in range(st[SLOTS_USED + seat]):
         card = st[base + k]
-        if card != EMPTY and not (down_only and st[FACE_UP + card]):
+        if card != NONE and not (down_only and st[FACE_UP + card]):
             if j == 0:
                 return k
             j -= 1
@@ -403,13 +346,13 @@ def nth_slot(st: cython.p_uchar, seat: cython.int, j: cython.Py_ssize_t, down_on
 @cython.exceptval(check=False)
 def down_count(st: cython.p_uchar, seat: cython.int) -> cython.Py_ssize_t:
     """The seat's face-down cards."""
-    base: cython.Py_ssize_t = SLOTS + seat * CAP
+    base: cython.Py_ssize_t = SLOTS + seat * SLOT_CAP
     k: cython.Py_ssize_t
     card: cython.int
     n: cython.Py_ssize_t = 0
     for k in range(st[SLOTS_USED + seat]):
         card = st[base + k]
-        if card != EMPTY and not st[FACE_UP + card]:
+        if card != NONE and not st[FACE_UP + card]:
             n += 1
     return n
 
@@ -512,7 +455,7 @@ def look_seats(st: cython.p_uchar) -> cython.int:
 def reveal_seats(st: cython.p_uchar) -> cython.int:
     """Seats the blue king may target: every other seat, Kodiak only with option blue_king_kodiak (D9)."""
     seats: cython.int = ((1 << st[PLAYERS]) - 1) & ~(1 << st[ACTIVE])
-    if not st[BK_KODIAK]:
+    if not st[BLUE_KING_KODIAK]:
         seats &= ~(1 << st[KODIAK])
     return seats
 
@@ -566,7 +509,7 @@ def nth_of_kind(st: cython.p_uchar, step: cython.int, j: cython.Py_ssize_t) -> c
         if j < pairs:
             return nth_pair(st, a, swap_seats(st), j)
         p = nth_position(st, swap_seats(st), j - pairs, False)
-        return pack(K_SWAP, a, p >> 8, p & 0xFF, st[KODIAK], ASK)
+        return pack(K_SWAP, a, p >> 8, p & 0xFF, st[KODIAK], QUERY)
     p = nth_position(st, reveal_seats(st), j, True)
     return pack(K_REVEAL, a, p >> 8, p & 0xFF, 0, 0)
 
@@ -736,10 +679,10 @@ def open_window(st: cython.p_uchar, rune: cython.int, log: object) -> cython.voi
     """Open the window with rune R (NONE: a hairball went beside, only Kodiak takes part, D12)."""
     st[PHASE] = P_HUNT
     st[HUNT] = H_OPEN
-    st[RUNE_R] = rune
-    st[ESCAPEE] = EMPTY
+    st[RUNE] = rune
+    st[ESCAPEE] = NONE
     st[THROWN] = 0
-    st[PASSED] = mice(st) if rune == EMPTY else 0
+    st[PASSED] = mice(st) if rune == NONE else 0
     if log is not None:
         log.append((EV_WINDOW_OPENED, rune))
 
@@ -749,11 +692,11 @@ def close_window(st: cython.p_uchar, log: object) -> cython.void:
     """Forget the window's record."""
     i: cython.Py_ssize_t
     st[HUNT] = H_OPEN
-    st[RUNE_R] = EMPTY
-    st[ESCAPEE] = EMPTY
+    st[RUNE] = NONE
+    st[ESCAPEE] = NONE
     st[THROWN] = 0
     st[PASSED] = 0
-    for i in range(SLOTS_MAX):
+    for i in range(ESCAPE_MAX):
         st[ESCAPE_SLOTS + i] = 0
     if log is not None:
         log.append((EV_WINDOW_CLOSED,))
@@ -777,7 +720,7 @@ def escape_throw(st: cython.p_uchar, m: cython.int, slot: cython.int, card: cyth
     n: cython.int = st[THROWN]
     take(st, m, slot)
     pile_push(st, card)
-    if n < SLOTS_MAX:
+    if n < ESCAPE_MAX:
         st[ESCAPE_SLOTS + n] = slot
     st[THROWN] = n + 1
     st[ESCAPEE] = m
@@ -790,7 +733,7 @@ def escape_throw(st: cython.p_uchar, m: cython.int, slot: cython.int, card: cyth
 def throw(st: cython.p_uchar, m: cython.int, slot: cython.int, log: object) -> cython.int:
     """`throw <slot>` by mouse m, in the open window or as the escapee."""
     card: cython.int = card_at(st, m, slot)
-    if RUNE[card] == st[RUNE_R]:
+    if RUNES[card] == st[RUNE]:
         escape_throw(st, m, slot, card, log)
         return WINDOW_GOES_ON
     make_public(st, card)  # revealed and returned to its slot, face up only if it was (D16)
@@ -821,7 +764,7 @@ def pounce(st: cython.p_uchar, paw_slot: cython.int, t: cython.int, slot: cython
     paw: cython.int = card_at(st, kodiak, paw_slot)
     target: cython.int = card_at(st, t, slot)
     replaced: cython.bint
-    if matches(paw, RUNE[target]):
+    if matches(paw, RUNES[target]):
         take(st, t, slot)
         take(st, kodiak, paw_slot)
         pile_push(st, target)
@@ -848,8 +791,8 @@ def pounce(st: cython.p_uchar, paw_slot: cython.int, t: cython.int, slot: cython
 def refill(st: cython.p_uchar, m: cython.int, log: object) -> cython.int:
     """The escapee takes `thrown` unseen cards into the slots its escape emptied, lowest first (D18)."""
     n: cython.int = st[THROWN]
-    if n > SLOTS_MAX:
-        n = SLOTS_MAX
+    if n > ESCAPE_MAX:
+        n = ESCAPE_MAX
     order: list = sorted([st[ESCAPE_SLOTS + i] for i in range(n)])
     filled: list = []
     for slot in order:
@@ -867,7 +810,7 @@ def counter(st: cython.p_uchar, paw_slot: cython.int, log: object) -> cython.int
     m: cython.int = st[ESCAPEE]
     paw: cython.int = card_at(st, kodiak, paw_slot)
     drawn: cython.int = 0
-    if matches(paw, st[RUNE_R]):
+    if matches(paw, st[RUNE]):
         take(st, kodiak, paw_slot)
         pile_push(st, paw)
         st[CATCHES] += 1
@@ -971,10 +914,10 @@ def new_state(players: cython.int, first: cython.int, cycles: cython.int, memory
     st = bytearray(SIZE)
     rng.seed_into(st, RNG, seed)
     st[PLAYERS] = players
-    st[FIRST] = first
+    st[FIRST_KODIAK] = first
     st[CYCLES] = cycles
     st[MEMORY_AID] = memory
-    st[BK_KODIAK] = blue_king_kodiak
+    st[BLUE_KING_KODIAK] = blue_king_kodiak
     start_round(st, order, None)
     return st
 
@@ -982,11 +925,11 @@ def new_state(players: cython.int, first: cython.int, cycles: cython.int, memory
 @cython.cfunc
 def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
     """Deal round `round` with its Kodiak (D22) and start Kodiak's turn."""
-    st[KODIAK] = (st[FIRST] + st[ROUND]) % st[PLAYERS]
+    st[KODIAK] = (st[FIRST_KODIAK] + st[ROUND]) % st[PLAYERS]
     st[ACTIVE] = st[KODIAK]
-    st[ACTION_CARD] = EMPTY
-    st[PICK_SEAT] = EMPTY
-    st[PICK_SLOT] = EMPTY
+    st[ACTION_CARD] = NONE
+    st[PICK_SEAT] = NONE
+    st[PICK_SLOT] = NONE
     close_window(st, None)
     deal_round(st, order, log)
     start_turn(st, log)
@@ -996,8 +939,8 @@ def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
 def start_turn(st: bytearray, log: object) -> cython.void:
     """The automatic draw (D4); an empty deck ends the round before the turn (D25)."""
     card: cython.int = draw(st)
-    if card == EMPTY:
-        st[HELD] = EMPTY
+    if card == NONE:
+        st[HELD] = NONE
         end_round(st, END_DECK, log)
         return
     st[HELD] = card
@@ -1018,18 +961,18 @@ def end_round(st: bytearray, reason: cython.int, log: object) -> cython.void:
     for s in range(n):
         score = round_score(st, s)
         scores.append(score)
-        put_int(st, ROUND_SCORES + 2 * (r * SEATS_MAX + s), score, 2)
+        put_int(st, ROUND_SCORES + 2 * (r * MAX_SEATS + s), score, 2)
         put_int(st, TOTALS + 4 * s, get_total(st, s) + score, 4)
     if log is not None:
         log.append((EV_ROUND_END, r, reason, st[KODIAK], table_cards(st), beside_cards(st), st[CATCHES],
                     tuple(scores), tuple([get_total(st, i) for i in range(n)])))
     close_window(st, None)
-    st[HELD] = EMPTY
-    st[ACTION_CARD] = EMPTY
+    st[HELD] = NONE
+    st[ACTION_CARD] = NONE
     st[STEPS_LEFT] = 0
     st[STEPS_DONE] = 0
-    st[PICK_SEAT] = EMPTY
-    st[PICK_SLOT] = EMPTY
+    st[PICK_SEAT] = NONE
+    st[PICK_SLOT] = NONE
     st[ENDED] = reason
     st[ROUND] = r + 1
     if r + 1 >= n * st[CYCLES]:
@@ -1042,8 +985,8 @@ def end_round(st: bytearray, reason: cython.int, log: object) -> cython.void:
 
 def table_cards(st: bytearray) -> tuple:
     """Per seat, its (slot, card) pairs in slot order."""
-    return tuple(tuple((k, st[SLOTS + s * CAP + k]) for k in range(st[SLOTS_USED + s])
-                       if st[SLOTS + s * CAP + k] != EMPTY) for s in range(st[PLAYERS]))
+    return tuple(tuple((k, st[SLOTS + s * SLOT_CAP + k]) for k in range(st[SLOTS_USED + s])
+                       if st[SLOTS + s * SLOT_CAP + k] != NONE) for s in range(st[PLAYERS]))
 
 
 def beside_cards(st: bytearray) -> tuple:
@@ -1065,17 +1008,17 @@ def exchange(st: bytearray, slot: cython.int, log: object) -> cython.void:
     card: cython.int = st[HELD]
     old: cython.int = take(st, a, slot)
     put(st, a, slot, card)
-    st[HELD] = EMPTY
-    beside: cython.bint = RUNE[old] == BALL_RUNE
+    st[HELD] = NONE
+    beside: cython.bint = RUNES[old] == BALL
     if log is not None:
         log.append((EV_EXCHANGED, a, slot, old, beside))
     if beside:
         lay_beside(st, a, old)  # D5: no discard, no action, no window rune
-        open_window(st, EMPTY, log)
+        open_window(st, NONE, log)
         return
     pile_push(st, old)
     if ACTION[old] == 0:
-        open_window(st, RUNE[old], log)
+        open_window(st, RUNES[old], log)
         return
     st[ACTION_CARD] = old
     st[STEPS_LEFT] = 2 if ACTION[old] == A_TWO else 1
@@ -1093,10 +1036,10 @@ def end_action(st: bytearray, lapsed: cython.bint, log: object) -> cython.void:
     card: cython.int = st[ACTION_CARD]
     if lapsed and log is not None:
         log.append((EV_LAPSED, st[ACTIVE], card))
-    st[ACTION_CARD] = EMPTY
+    st[ACTION_CARD] = NONE
     st[STEPS_LEFT] = 0
     st[STEPS_DONE] = 0
-    open_window(st, RUNE[card], log)
+    open_window(st, RUNES[card], log)
 
 
 @cython.cfunc
@@ -1124,8 +1067,8 @@ def turn_up(st: bytearray, t: cython.int, slot: cython.int, log: object) -> cyth
 def swap_cards(st: bytearray, t1: cython.int, k1: cython.int, t2: cython.int, k2: cython.int,
                log: object) -> cython.void:
     """Two cards exchange positions face down; knowledge follows them, or is lost (memory_aid slot)."""
-    a: cython.Py_ssize_t = SLOTS + t1 * CAP + k1
-    b: cython.Py_ssize_t = SLOTS + t2 * CAP + k2
+    a: cython.Py_ssize_t = SLOTS + t1 * SLOT_CAP + k1
+    b: cython.Py_ssize_t = SLOTS + t2 * SLOT_CAP + k2
     first: cython.int = st[a]
     second: cython.int = st[b]
     st[a] = second
@@ -1156,7 +1099,7 @@ def play_action(st: bytearray, kind: cython.int, a: cython.int, b: cython.int, c
     elif kind == K_REVEAL:
         turn_up(st, a, b, log)
         step_done(st, STEP_REVEAL, log)
-    elif d == ASK:
+    elif d == QUERY:
         st[PICK_SEAT] = a
         st[PICK_SLOT] = b
         st[PHASE] = P_PICK
@@ -1171,8 +1114,8 @@ def play_action(st: bytearray, kind: cython.int, a: cython.int, b: cython.int, c
 def pick(st: bytearray, slot: cython.int, log: object) -> cython.void:
     """Kodiak completes a mouse's `swap t.k K.?` with his own slot (D10)."""
     swap_cards(st, st[PICK_SEAT], st[PICK_SLOT], st[KODIAK], slot, log)
-    st[PICK_SEAT] = EMPTY
-    st[PICK_SLOT] = EMPTY
+    st[PICK_SEAT] = NONE
+    st[PICK_SLOT] = NONE
     step_done(st, STEP_SWAP, log)
 
 
@@ -1281,6 +1224,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export_counted(_count, _step, _outcome, SEATS_MAX)
+    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS)
 else:
     KERNEL = None

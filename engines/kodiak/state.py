@@ -1,8 +1,9 @@
 """Kodiak's state layout, deck and names: declared once, read by the rules, the views, validation and tests.
 
-The state is one bytearray laid out by `STATE` (engines.core.layout). The compiled
-modules copy the offsets they use into C constants at import; everything else reads
-fields by name (`STATE.read`, `STATE.cells`).
+The state is one bytearray laid out by `STATE` (engines.core.layout). `python -m
+engines.core.offsets` generates offsets.pxd / offsets.py from this file: the compiled
+modules star-cimport the C constants, Python reads fixed offsets from offsets.py and
+multi-byte or counted fields by name (`STATE.read`, `STATE.cells`).
 
 Cards are numbers 0..71 in the spec's standard order (shared/rules/kodiak.md §1),
 loaded from data/deck.toml with the Cambio card family's loader into a frozen `Deck`.

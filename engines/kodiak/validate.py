@@ -9,66 +9,16 @@ window). A consistent state always has a legal move until the game is over.
 import cython
 
 from .rules import count
-from .state import (ACTIONS, BALL, CARDS, DEALT, DECK_SIZE, ESCAPE_MAX, HUNT_PHASES, MAX_SEATS, MEMORY, NONE,
-                    PHASES, ROUND_ENDS, SHOWN, SLOT_CAP, STATE)
+from .state import ACTIONS, CARDS, HUNT_PHASES, MEMORY, PHASES, ROUND_ENDS
 
-cython.declare(PLAYERS=cython.Py_ssize_t, FIRST=cython.Py_ssize_t, CYCLES=cython.Py_ssize_t,
-               MEMORY_AID=cython.Py_ssize_t, BK_KODIAK=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
-               KODIAK=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, HUNT=cython.Py_ssize_t,
-               HELD=cython.Py_ssize_t, ACTION_CARD=cython.Py_ssize_t, STEPS_LEFT=cython.Py_ssize_t,
-               STEPS_DONE=cython.Py_ssize_t, PICK_SEAT=cython.Py_ssize_t, PICK_SLOT=cython.Py_ssize_t,
-               RUNE_R=cython.Py_ssize_t, ESCAPEE=cython.Py_ssize_t, THROWN=cython.Py_ssize_t,
-               ESCAPE_SLOTS=cython.Py_ssize_t, PASSED=cython.Py_ssize_t, CATCHES=cython.Py_ssize_t,
-               ENDED=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
-               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWS=cython.Py_ssize_t,
-               FACE_UP=cython.Py_ssize_t, CARD_COUNT=cython.Py_ssize_t, SLOTS_USED=cython.Py_ssize_t,
-               BESIDE_COUNT=cython.Py_ssize_t, BESIDE=cython.Py_ssize_t, SLOTS=cython.Py_ssize_t,
-               SIZE=cython.Py_ssize_t, N_CARDS=cython.Py_ssize_t, CAP=cython.Py_ssize_t, SEATS_MAX=cython.int,
-               EMPTY=cython.int, ESCAPES=cython.int, HAIRBALL=cython.int, FIRST_SLOTS=cython.int, N_RUNES=cython.int,
-               TO_ALL=cython.int)
-PLAYERS = STATE.offset("players")
-FIRST = STATE.offset("first_kodiak")
-CYCLES = STATE.offset("cycles")
-MEMORY_AID = STATE.offset("memory_aid")
-BK_KODIAK = STATE.offset("blue_king_kodiak")
-ROUND = STATE.offset("round")
-KODIAK = STATE.offset("kodiak")
-ACTIVE = STATE.offset("active")
-PHASE = STATE.offset("phase")
-HUNT = STATE.offset("hunt")
-HELD = STATE.offset("held")
-ACTION_CARD = STATE.offset("action_card")
-STEPS_LEFT = STATE.offset("steps_left")
-STEPS_DONE = STATE.offset("steps_done")
-PICK_SEAT = STATE.offset("pick_seat")
-PICK_SLOT = STATE.offset("pick_slot")
-RUNE_R = STATE.offset("rune")
-ESCAPEE = STATE.offset("escapee")
-THROWN = STATE.offset("thrown")
-ESCAPE_SLOTS = STATE.offset("escape_slots")
-PASSED = STATE.offset("passed")
-CATCHES = STATE.offset("catches")
-ENDED = STATE.offset("ended")
-DECK_TOP = STATE.offset("deck_top")
-DECK = STATE.offset("deck")
-PILE_COUNT = STATE.offset("pile_count")
-PILE = STATE.offset("pile")
-KNOWS = STATE.offset("knows")
-FACE_UP = STATE.offset("face_up")
-CARD_COUNT = STATE.offset("card_count")
-SLOTS_USED = STATE.offset("slots_used")
-BESIDE_COUNT = STATE.offset("beside_count")
-BESIDE = STATE.offset("beside")
-SLOTS = STATE.offset("slots")
-SIZE = STATE.size
-N_CARDS = DECK_SIZE
-CAP = SLOT_CAP
-SEATS_MAX = MAX_SEATS
-EMPTY = NONE
-ESCAPES = ESCAPE_MAX
-HAIRBALL = BALL
-TO_ALL = SHOWN
-FIRST_SLOTS = DEALT
+# The state layout's offsets and sizes and state.py's constants (engines/kodiak/state.py), generated:
+# C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
+
+cython.declare(N_RUNES=cython.int)
 N_RUNES = len(CARDS.runes)
 
 cython.declare(P_EXCHANGE=cython.int, P_ACTION=cython.int, P_PICK=cython.int, P_HUNT=cython.int, P_OVER=cython.int,
@@ -91,17 +41,17 @@ def problem(st: bytearray) -> str:
 @cython.ccall
 def options_problem(st: bytearray) -> str:
     n: cython.int = st[PLAYERS]
-    if not 2 <= n <= SEATS_MAX or st[FIRST] >= n or not 1 <= st[CYCLES] <= 3:
+    if not 2 <= n <= MAX_SEATS or st[FIRST_KODIAK] >= n or not 1 <= st[CYCLES] <= 3:
         return "bad players, first Kodiak or cycles"
-    if st[MEMORY_AID] >= len(MEMORY) or st[BK_KODIAK] > 1 or st[ENDED] >= len(ROUND_ENDS):
+    if st[MEMORY_AID] >= len(MEMORY) or st[BLUE_KING_KODIAK] > 1 or st[ENDED] >= len(ROUND_ENDS):
         return "bad option or round-end record"
     rounds: cython.int = n * st[CYCLES]
     over: cython.bint = st[PHASE] == P_OVER
     if st[PHASE] > P_OVER or st[HUNT] >= len(HUNT_PHASES) or st[ROUND] > rounds or over != (st[ROUND] == rounds):
         return "bad phase or round"
-    if st[KODIAK] != (st[FIRST] + min(st[ROUND], rounds - 1)) % n or st[ACTIVE] >= n:
+    if st[KODIAK] != (st[FIRST_KODIAK] + min(st[ROUND], rounds - 1)) % n or st[ACTIVE] >= n:
         return "bad Kodiak or active seat"
-    if st[DECK_TOP] > N_CARDS or st[PILE_COUNT] > N_CARDS or st[CATCHES] > N_CARDS:
+    if st[DECK_TOP] > DECK_SIZE or st[PILE_COUNT] > DECK_SIZE or st[CATCHES] > DECK_SIZE:
         return "bad deck, pile or catches count"
     return ""
 
@@ -114,9 +64,9 @@ def mark(st: bytearray, seen: bytearray, start: cython.Py_ssize_t, end: cython.P
     marked: cython.int = 0
     for i in range(start, end):
         c = st[i]
-        if c == EMPTY:
+        if c == NONE:
             continue
-        if c >= N_CARDS or seen[c]:
+        if c >= DECK_SIZE or seen[c]:
             return -1
         seen[c] = 1
         marked += 1
@@ -127,10 +77,10 @@ def mark(st: bytearray, seen: bytearray, start: cython.Py_ssize_t, end: cython.P
 def cards_problem(st: bytearray) -> str:
     """Every card exactly once: deck, pile, drawn card, slots, beside."""
     n: cython.int = st[PLAYERS]
-    seen = bytearray(N_CARDS)
+    seen = bytearray(DECK_SIZE)
     total: cython.int = 0
-    parts = ((DECK + st[DECK_TOP], DECK + N_CARDS), (PILE, PILE + st[PILE_COUNT]), (HELD, HELD + 1),
-             (SLOTS, SLOTS + SEATS_MAX * CAP))
+    parts = ((DECK + st[DECK_TOP], DECK + DECK_SIZE), (PILE, PILE + st[PILE_COUNT]), (HELD, HELD + 1),
+             (SLOTS, SLOTS + MAX_SEATS * SLOT_CAP))
     for start, end in parts:
         got = mark(st, seen, start, end)
         if got < 0:
@@ -138,23 +88,23 @@ def cards_problem(st: bytearray) -> str:
         total += got
     s: cython.int
     i: cython.int
-    for s in range(SEATS_MAX):
+    for s in range(MAX_SEATS):
         if st[BESIDE_COUNT + s] > 4 or (s >= n and st[BESIDE_COUNT + s]):
             return f"bad hairballs beside seat {s}"
         for i in range(st[BESIDE_COUNT + s]):
-            if st[BESIDE + 4 * s + i] >= N_CARDS or RUNES[st[BESIDE + 4 * s + i]] != HAIRBALL:
+            if st[BESIDE + 4 * s + i] >= DECK_SIZE or RUNES[st[BESIDE + 4 * s + i]] != BALL:
                 return f"a card beside seat {s} is not a hairball"
         got = mark(st, seen, BESIDE + 4 * s, BESIDE + 4 * s + st[BESIDE_COUNT + s])
         if got < 0:
             return "a card is repeated or not in this game"
         total += got
-    if total != N_CARDS:
+    if total != DECK_SIZE:
         return "cards missing"
     everyone: cython.int = (1 << n) - 1
-    for i in range(N_CARDS):
-        if st[KNOWS + i] & ~(everyone | TO_ALL) or st[FACE_UP + i] > 1:
+    for i in range(DECK_SIZE):
+        if st[KNOWS + i] & ~(everyone | SHOWN) or st[FACE_UP + i] > 1:
             return "bad knowledge or face-up flag"
-        if st[KNOWS + i] & TO_ALL and st[KNOWS + i] != everyone | TO_ALL:
+        if st[KNOWS + i] & SHOWN and st[KNOWS + i] != everyone | SHOWN:
             return "a card shown to the whole table is not known to every seat"
     return ""
 
@@ -162,30 +112,30 @@ def cards_problem(st: bytearray) -> str:
 @cython.ccall
 def seats_problem(st: bytearray) -> str:
     n: cython.int = st[PLAYERS]
-    left: cython.int = N_CARDS - st[DECK_TOP]
+    left: cython.int = DECK_SIZE - st[DECK_TOP]
     s: cython.int
     k: cython.int
     used: cython.int
     cards: cython.int
     card: cython.int
-    for s in range(SEATS_MAX):
+    for s in range(MAX_SEATS):
         used = st[SLOTS_USED + s]
-        if (s >= n and used) or (s < n and not FIRST_SLOTS <= used <= CAP - left) or used > CAP:
+        if (s >= n and used) or (s < n and not DEALT <= used <= SLOT_CAP - left) or used > SLOT_CAP:
             return f"bad slots of seat {s}"
         cards = 0
-        for k in range(CAP):
-            card = st[SLOTS + s * CAP + k]
-            if card != EMPTY:
+        for k in range(SLOT_CAP):
+            card = st[SLOTS + s * SLOT_CAP + k]
+            if card != NONE:
                 if k >= used:
                     return f"bad slots of seat {s}"
                 cards += 1
         if st[CARD_COUNT + s] != cards:
             return f"bad card count of seat {s}"
-    on_table = bytearray(N_CARDS)
-    for k in range(SEATS_MAX * CAP):
-        if st[SLOTS + k] != EMPTY:
+    on_table = bytearray(DECK_SIZE)
+    for k in range(MAX_SEATS * SLOT_CAP):
+        if st[SLOTS + k] != NONE:
             on_table[st[SLOTS + k]] = 1
-    for k in range(N_CARDS):
+    for k in range(DECK_SIZE):
         if st[FACE_UP + k] and not on_table[k]:
             return "a card off the table is marked face up"
     return ""
@@ -196,14 +146,14 @@ def phase_problem(st: bytearray) -> str:
     phase: cython.int = st[PHASE]
     n: cython.int = st[PLAYERS]
     kodiak: cython.int = st[KODIAK]
-    held: cython.bint = st[HELD] != EMPTY
-    acting: cython.bint = st[ACTION_CARD] != EMPTY
-    picking: cython.bint = st[PICK_SEAT] != EMPTY or st[PICK_SLOT] != EMPTY
+    held: cython.bint = st[HELD] != NONE
+    acting: cython.bint = st[ACTION_CARD] != NONE
+    picking: cython.bint = st[PICK_SEAT] != NONE or st[PICK_SLOT] != NONE
     if held != (phase == P_EXCHANGE) or acting != (phase == P_ACTION or phase == P_PICK) or \
             picking != (phase == P_PICK):
         return f"bad records for phase {PHASES[phase]}"
-    escape_slots: cython.bint = any(st[ESCAPE_SLOTS:ESCAPE_SLOTS + ESCAPES])
-    if phase != P_HUNT and (st[RUNE_R] != EMPTY or st[ESCAPEE] != EMPTY or st[THROWN] or st[PASSED] or st[HUNT]
+    escape_slots: cython.bint = any(st[ESCAPE_SLOTS:ESCAPE_SLOTS + ESCAPE_MAX])
+    if phase != P_HUNT and (st[RUNE] != NONE or st[ESCAPEE] != NONE or st[THROWN] or st[PASSED] or st[HUNT]
                             or escape_slots):
         return "a window record outside the hunt"
     if not acting and (st[STEPS_LEFT] or st[STEPS_DONE]):
@@ -228,7 +178,7 @@ def action_problem(st: bytearray) -> str:
     card: cython.int = st[ACTION_CARD]
     n: cython.int = st[PLAYERS]
     kodiak: cython.int = st[KODIAK]
-    if card >= N_CARDS or CARD_ACTIONS[card] == 0 or st[PILE_COUNT] == 0 or st[PILE + st[PILE_COUNT] - 1] != card:
+    if card >= DECK_SIZE or CARD_ACTIONS[card] == 0 or st[PILE_COUNT] == 0 or st[PILE + st[PILE_COUNT] - 1] != card:
         return "the pending action's card is not the discard"
     two: cython.bint = CARD_ACTIONS[card] == A_TWO
     done: cython.int = st[STEPS_DONE]
@@ -238,8 +188,8 @@ def action_problem(st: bytearray) -> str:
     if st[PHASE] == P_PICK:
         seat: cython.int = st[PICK_SEAT]
         slot: cython.int = st[PICK_SLOT]
-        if st[ACTIVE] == kodiak or seat >= n or seat == kodiak or slot >= CAP or \
-                st[SLOTS + seat * CAP + slot] == EMPTY or not (two or CARD_ACTIONS[card] == A_SWAP) or \
+        if st[ACTIVE] == kodiak or seat >= n or seat == kodiak or slot >= SLOT_CAP or \
+                st[SLOTS + seat * SLOT_CAP + slot] == NONE or not (two or CARD_ACTIONS[card] == A_SWAP) or \
                 (done >> 2) & 1:
             return "bad pending pick"
     return ""
@@ -249,32 +199,32 @@ def action_problem(st: bytearray) -> str:
 def window_problem(st: bytearray) -> str:
     n: cython.int = st[PLAYERS]
     kodiak: cython.int = st[KODIAK]
-    rune: cython.int = st[RUNE_R]
+    rune: cython.int = st[RUNE]
     escapee: cython.int = st[ESCAPEE]
     thrown: cython.int = st[THROWN]
     passed: cython.int = st[PASSED]
-    if (rune != EMPTY and rune >= N_RUNES) or rune == HAIRBALL or passed >> n:
+    if (rune != NONE and rune >= N_RUNES) or rune == BALL or passed >> n:
         return "bad window rune or passed seats"
     mice: cython.int = ((1 << n) - 1) & ~(1 << kodiak)
-    if rune == EMPTY and (passed & mice) != mice:
+    if rune == NONE and (passed & mice) != mice:
         return "mice take part in a window without a rune"
     i: cython.int
     k: cython.int
     if st[HUNT] == H_OPEN:
-        if escapee != EMPTY or thrown or any(st[ESCAPE_SLOTS:ESCAPE_SLOTS + ESCAPES]):
+        if escapee != NONE or thrown or any(st[ESCAPE_SLOTS:ESCAPE_SLOTS + ESCAPE_MAX]):
             return "an escape record in the open window"
         return ""
-    if rune == EMPTY or escapee >= n or escapee == kodiak or not 1 <= thrown <= ESCAPES:
+    if rune == NONE or escapee >= n or escapee == kodiak or not 1 <= thrown <= ESCAPE_MAX:
         return "bad escape record"
     if st[HUNT] == H_ESCAPING and st[CARD_COUNT + escapee] == 0:
         return "the escapee has no cards to throw"
-    emptied = bytearray(CAP)
+    emptied = bytearray(SLOT_CAP)
     for i in range(thrown):
         k = st[ESCAPE_SLOTS + i]
-        if k >= st[SLOTS_USED + escapee] or st[SLOTS + escapee * CAP + k] != EMPTY or emptied[k]:
+        if k >= st[SLOTS_USED + escapee] or st[SLOTS + escapee * SLOT_CAP + k] != NONE or emptied[k]:
             return "bad slots emptied by the escape"
         emptied[k] = 1
-    for i in range(thrown, ESCAPES):
+    for i in range(thrown, ESCAPE_MAX):
         if st[ESCAPE_SLOTS + i]:
             return "bad escape record"
     return ""

@@ -10,6 +10,7 @@ from ..core.errors import IllegalMove
 from ..core.game import Event, Scores, SeatScore
 from .state import (ACTIONS, CARDS, DECK_SIZE, EVENTS, HUNT_PHASES, MAX_SEATS, MEMORY, NONE, PHASES, ROUND_ENDS,
                     SHOWN, SLOT_CAP, STATE, STEPS, position)
+from . import offsets as O
 from . import rules
 
 BESIDE_POINTS = 5
@@ -19,39 +20,28 @@ def card_id(card: int) -> str:
     return CARDS.ids[card]
 
 
-AT = STATE.at
 _POSITIONS = [[position(s, k) for k in range(SLOT_CAP)] for s in range(MAX_SEATS)]
 _SEATS_IN = [tuple(x for x in range(MAX_SEATS) if (mask >> x) & 1) for mask in range(1 << MAX_SEATS)]
-_OFFSET = STATE.offsets()
-_BYTE = {name: STATE.item(name).width == 1 for name in STATE.names}
-
-
-def _get(state, name: str, index: int = 0) -> int:
-    """A field's cell by name: one-byte fields straight from the buffer (views read hundreds)."""
-    at = _OFFSET[name] + index
-    return state[at] if _BYTE[name] else STATE.read(state, name, index)
-
-
 def round_scores(state) -> list[list[int]]:
     """The score of every finished round, per round, per seat."""
-    n = _get(state, "players")
-    return [[_get(state, "round_scores", r * MAX_SEATS + s) for s in range(n)]
-            for r in range(min(_get(state, "round"), n * _get(state, "cycles")))]
+    n = state[O.PLAYERS]
+    return [[STATE.read(state, "round_scores", r * MAX_SEATS + s) for s in range(n)]
+            for r in range(min(state[O.ROUND], n * state[O.CYCLES]))]
 
 
 def totals(state) -> list[int]:
-    return [_get(state, "totals", s) for s in range(_get(state, "players"))]
+    return [STATE.read(state, "totals", s) for s in range(state[O.PLAYERS])]
 
 
 def is_finished(state) -> bool:
-    return PHASES[_get(state, "phase")] == "game_over"
+    return PHASES[state[O.PHASE]] == "game_over"
 
 
 # -- score -----------------------------------------------------------------------------
 
 def score(state) -> Scores:
     """Totals (public) and the round as it would be scored now (hidden mid-round, §8.4)."""
-    n, kodiak = _get(state, "players"), _get(state, "kodiak")
+    n, kodiak = state[O.PLAYERS], state[O.KODIAK]
     finished = is_finished(state)
     sums = totals(state)
     last = round_scores(state)[-1] if finished else None
@@ -59,10 +49,10 @@ def score(state) -> Scores:
     winners = tuple(s for s in range(n) if (mask >> s) & 1)
     seats = []
     for s in range(n):
-        catches = _get(state, "catches") if s == kodiak else 0
+        catches = state[O.CATCHES] if s == kodiak else 0
         now = last[s] if finished else rules.round_score(state, s)
         seats.append(SeatScore(s, now, sums[s], 1 + sum(t < sums[s] for t in sums), {
-            "table_points": rules.table_points(state, s), "beside": BESIDE_POINTS * _get(state, "beside_count", s),
+            "table_points": rules.table_points(state, s), "beside": BESIDE_POINTS * state[O.BESIDE_COUNT + s],
             "catches": -5 * catches, "contains_hidden": int(not finished)}))
     return Scores(tuple(seats), finished, winners, "shared" if len(winners) > 1 else "")
 
@@ -81,30 +71,30 @@ def view(state, seat, to_act: list[int]) -> dict:
     None, face_up, known_by}]), finished; once over: scores (per seat: round_score, total, rank)
     and winners.
     """
-    n = _get(state, "players")
+    n = state[O.PLAYERS]
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
         raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table (seats 0..{n - 1})")
     finished = is_finished(state)
-    memory = MEMORY[_get(state, "memory_aid")]
-    phase = PHASES[_get(state, "phase")]
-    active, kodiak = _get(state, "active"), _get(state, "kodiak")
-    held = _get(state, "held")
+    memory = MEMORY[state[O.MEMORY_AID]]
+    phase = PHASES[state[O.PHASE]]
+    active, kodiak = state[O.ACTIVE], state[O.KODIAK]
+    held = state[O.HELD]
     history = round_scores(state)
     seats = [_seat_view(state, s, seat, memory, finished, [row[s] for row in history]) for s in range(n)]
     out = {
         "game": "kodiak", "seat": seat, "players": n,
-        "round": min(_get(state, "round"), n * _get(state, "cycles") - 1) + 1,
-        "rounds": n * _get(state, "cycles"), "kodiak": kodiak, "active_seat": None if finished else active,
-        "phase": phase, "to_act": to_act, "move_count": _get(state, "moves"), "memory_aid": memory,
-        "blue_king_kodiak": bool(_get(state, "blue_king_kodiak")),
-        "deck_count": DECK_SIZE - _get(state, "deck_top"),
-        "discard": [card_id(c) for c in STATE.cells(state, "pile", _get(state, "pile_count"))],
+        "round": min(state[O.ROUND], n * state[O.CYCLES] - 1) + 1,
+        "rounds": n * state[O.CYCLES], "kodiak": kodiak, "active_seat": None if finished else active,
+        "phase": phase, "to_act": to_act, "move_count": STATE.read(state, "moves"), "memory_aid": memory,
+        "blue_king_kodiak": bool(state[O.BLUE_KING_KODIAK]),
+        "deck_count": DECK_SIZE - state[O.DECK_TOP],
+        "discard": [card_id(c) for c in STATE.cells(state, "pile", state[O.PILE_COUNT])],
         "held": None if held == NONE else {"seat": active, "card": card_id(held) if seat == active else None},
         "action": _action_view(state), "pending_pick": None, "window": _window_view(state),
-        "catches": _get(state, "catches"), "seats": seats, "finished": finished,
+        "catches": state[O.CATCHES], "seats": seats, "finished": finished,
     }
     if phase == "kodiak_pick":
-        out["pending_pick"] = position(_get(state, "pick_seat"), _get(state, "pick_slot"))
+        out["pending_pick"] = position(state[O.PICK_SEAT], state[O.PICK_SLOT])
     if finished:
         result = score(state)
         out["scores"] = [{"seat": x.seat, "round_score": x.round, "total": x.total, "rank": x.rank}
@@ -114,40 +104,40 @@ def view(state, seat, to_act: list[int]) -> dict:
 
 
 def _seat_view(state, s: int, viewer, memory: str, finished: bool, history: list[int]) -> dict:
-    base = AT.slots + s * SLOT_CAP
+    base = O.SLOTS + s * SLOT_CAP
     slots = []
-    for k, card in enumerate(state[base:base + state[AT.slots_used + s]]):
+    for k, card in enumerate(state[base:base + state[O.SLOTS_USED + s]]):
         if card == NONE:
             continue
-        mask, up = state[AT.knows + card], state[AT.face_up + card] == 1
+        mask, up = state[O.KNOWS + card], state[O.FACE_UP + card] == 1
         # A spectator knows only what the whole table was shown (§9), not a card every seat looked at alone.
         known = mask & SHOWN if viewer is None else (mask >> viewer) & 1
         shown = finished or up or (memory != "off" and known)
         slots.append({"slot": k, "position": _POSITIONS[s][k], "card": CARDS.ids[card] if shown else None,
                       "face_up": up, "known_by": list(_SEATS_IN[mask & ~SHOWN])})
-    at = AT.beside + 4 * s
-    beside = [CARDS.ids[c] for c in state[at:at + state[AT.beside_count + s]]]
-    return {"seat": s, "role": "kodiak" if s == state[AT.kodiak] else "mouse",
-            "card_count": state[AT.card_count + s], "beside": beside, "total": _get(state, "totals", s),
+    at = O.BESIDE + 4 * s
+    beside = [CARDS.ids[c] for c in state[at:at + state[O.BESIDE_COUNT + s]]]
+    return {"seat": s, "role": "kodiak" if s == state[O.KODIAK] else "mouse",
+            "card_count": state[O.CARD_COUNT + s], "beside": beside, "total": STATE.read(state, "totals", s),
             "round_scores": history, "slots": slots}
 
 
 def _action_view(state) -> dict | None:
-    card = _get(state, "action_card")
+    card = state[O.ACTION_CARD]
     if card == NONE:
         return None
-    done = _get(state, "steps_done")
-    return {"card": card_id(card), "action": ACTIONS[CARDS.action[card]], "steps_left": _get(state, "steps_left"),
+    done = state[O.STEPS_DONE]
+    return {"card": card_id(card), "action": ACTIONS[CARDS.action[card]], "steps_left": state[O.STEPS_LEFT],
             "steps_done": [name for i, name in enumerate(STEPS) if (done >> i) & 1]}
 
 
 def _window_view(state) -> dict | None:
-    if PHASES[_get(state, "phase")] != "hunt":
+    if PHASES[state[O.PHASE]] != "hunt":
         return None
-    rune, escapee, passed = _get(state, "rune"), _get(state, "escapee"), _get(state, "passed")
-    return {"rune": None if rune == NONE else CARDS.runes[rune], "phase": HUNT_PHASES[_get(state, "hunt")],
-            "escapee": None if escapee == NONE else escapee, "thrown": _get(state, "thrown"),
-            "passed": [s for s in range(_get(state, "players")) if (passed >> s) & 1]}
+    rune, escapee, passed = state[O.RUNE], state[O.ESCAPEE], state[O.PASSED]
+    return {"rune": None if rune == NONE else CARDS.runes[rune], "phase": HUNT_PHASES[state[O.HUNT]],
+            "escapee": None if escapee == NONE else escapee, "thrown": state[O.THROWN],
+            "passed": [s for s in range(state[O.PLAYERS]) if (passed >> s) & 1]}
 
 
 # -- events ------------------------------------------------------------------------------
