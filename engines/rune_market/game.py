@@ -38,12 +38,11 @@ from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import check, moves, rules, view
 from . import constants as K
+from . import offsets as O
 from .cards import CARD_IDS, CARD_INDEX, DATA, MARKET, PRICES, card_id
-from .state import SEAT, STATE
 from .table import Table
 
 VERSION = "1.0"
-AT, SEAT_AT = STATE.at, SEAT.at
 NONE = K.NONE
 REASONS = rule_reasons("rune_market", {
     "must_play_hand_card": "you must play at least one hand card",
@@ -105,7 +104,7 @@ class RuneMarketGame(Game):
                                MARKET, seed, order)
 
     def seat_count(self, state: bytearray) -> int:
-        return state[AT.players]
+        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The deal: per seat, the counts (public) and its cards (that seat only)."""
@@ -145,7 +144,7 @@ class RuneMarketGame(Game):
 
     @staticmethod
     def _info(state: bytearray, move: int) -> MoveInfo:
-        name, args, text = moves.describe(move, state[AT.price])
+        name, args, text = moves.describe(move, state[O.PRICE])
         return MoveInfo(rules.mover(state), name, args, text)
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
@@ -157,7 +156,7 @@ class RuneMarketGame(Game):
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple[int, dict], text: str) -> int:
         kind, fields = parsed
-        code = moves.code_of(kind, fields, state[AT.price])
+        code = moves.code_of(kind, fields, state[O.PRICE])
         if code is not None and seat == rules.mover(state) and code in rules.legal_of_kind(state, kind):
             return code
         reason, detail = moves.refusal(Table(state), seat, kind, fields)
@@ -171,7 +170,7 @@ class RuneMarketGame(Game):
         return view.score(state)
 
     def view(self, state: bytearray, seat: int | None) -> dict:
-        players = state[AT.players]
+        players = state[O.PLAYERS]
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
             raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table "
                               f"(seats 0..{players - 1})")
@@ -189,22 +188,22 @@ class RuneMarketGame(Game):
         into standard order afterwards, as the rules keep them.
         """
         new = bytearray(state)
-        places = list(range(AT.deck + state[AT.deck_top], AT.deck + state[AT.deck_end]))
-        for other in range(state[AT.players]):
+        places = list(range(O.DECK + state[O.DECK_TOP], O.DECK + state[O.DECK_END]))
+        for other in range(state[O.PLAYERS]):
             if other != seat:
-                p = AT.seats + other * SEAT.size
-                places += [p + SEAT_AT.hand + i for i in range(state[p + SEAT_AT.hand_count])
-                           if not view.knows(state, seat, state[p + SEAT_AT.hand + i])]
+                p = O.SEATS + other * O.SEAT_SIZE
+                places += [p + O.SEAT_HAND + i for i in range(state[p + O.SEAT_HAND_COUNT])
+                           if not view.knows(state, seat, state[p + O.SEAT_HAND + i])]
         cards = [state[p] for p in places]
-        marks = [state[AT.known + c] for c in cards]
+        marks = [state[O.KNOWN + c] for c in cards]
         order = list(range(len(cards)))
         shuffle(order)
         for p, i, mark in zip(places, order, marks):
             new[p] = cards[i]
-            new[AT.known + cards[i]] = mark
-        for other in range(state[AT.players]):
-            p = AT.seats + other * SEAT.size + SEAT_AT.hand
-            n = state[AT.seats + other * SEAT.size + SEAT_AT.hand_count]
+            new[O.KNOWN + cards[i]] = mark
+        for other in range(state[O.PLAYERS]):
+            p = O.SEATS + other * O.SEAT_SIZE + O.SEAT_HAND
+            n = state[O.SEATS + other * O.SEAT_SIZE + O.SEAT_HAND_COUNT]
             new[p:p + n] = bytes(sorted(new[p:p + n]))
         self.validate(new)
         return new

@@ -21,17 +21,19 @@ import cython
 
 from ..core import rng
 from . import constants as K
-from .state import SEAT, STATE
 
 if cython.compiled:
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
 
-cython.declare(NONE=cython.int, N_CARDS=cython.int, N_NUMBERS=cython.int, THIEF0=cython.int,
-               HALL_RED0=cython.int, HALL_BLUE0=cython.int, PUBLIC=cython.int, MAX_SEATS=cython.int,
-               HAND_SIZE=cython.int, CARDS_MIN=cython.int)
+# The state layout's offsets and sizes (engines/rune_market/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.rune_market.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
+
+cython.declare(NONE=cython.int, N_NUMBERS=cython.int, THIEF0=cython.int, HALL_RED0=cython.int,
+               HALL_BLUE0=cython.int, PUBLIC=cython.int, HAND_SIZE=cython.int, CARDS_MIN=cython.int)
 NONE = K.NONE
-N_CARDS = K.N_CARDS
-MAX_SEATS = K.MAX_SEATS
 N_NUMBERS = K.N_NUMBERS
 THIEF0 = K.THIEF0
 HALL_RED0 = K.HALL_RED0
@@ -40,9 +42,10 @@ PUBLIC = K.PUBLIC
 HAND_SIZE = K.HAND_SIZE
 CARDS_MIN = K.CARDS_MIN
 
-cython.declare(INTEREST=cython.int, MARKET=cython.int, HAND=cython.int, DEFEND=cython.int,
+# The market phase is MARKET_PHASE here: MARKET is the offset of the `market` field.
+cython.declare(INTEREST=cython.int, MARKET_PHASE=cython.int, HAND=cython.int, DEFEND=cython.int,
                STEAL=cython.int, FINISHED=cython.int)
-INTEREST, MARKET, HAND, DEFEND, STEAL, FINISHED = K.INTEREST, K.MARKET, K.HAND, K.DEFEND, K.STEAL, K.FINISHED
+INTEREST, MARKET_PHASE, HAND, DEFEND, STEAL, FINISHED = K.INTEREST, K.MARKET, K.HAND, K.DEFEND, K.STEAL, K.FINISHED
 
 cython.declare(K_INTEREST=cython.int, K_NOINTEREST=cython.int, K_ABANDON=cython.int, K_BUY=cython.int,
                K_FREE3=cython.int, K_NEUTRALIZE=cython.int, K_STORE=cython.int, K_RUNE=cython.int,
@@ -71,57 +74,6 @@ cython.declare(EV_PLUNDERED=cython.int, EV_STORE_ABANDONED=cython.int, EV_INTERE
  EV_RESHUFFLED, EV_GAME_END, EV_STORED, EV_THIEF, EV_DOUBLE, EV_NO_INTEREST, EV_NO_STEAL,
  EV_TURN, EV_RUNE_STOLEN, EV_LOT_DRAWN) = range(23)
 
-# State layout (state.py) as C constants.
-cython.declare(PLAYERS=cython.Py_ssize_t, START=cython.Py_ssize_t, ACTIVE=cython.Py_ssize_t,
-               PHASE=cython.Py_ssize_t, PROTECTS=cython.Py_ssize_t, LOT_OPTION=cython.Py_ssize_t,
-               MAX_ROUNDS=cython.Py_ssize_t, PRICE=cython.Py_ssize_t, MOVES=cython.Py_ssize_t,
-               TURNS=cython.Py_ssize_t, RNG=cython.Py_ssize_t, MARKET_AT=cython.Py_ssize_t,
-               PLAYED=cython.Py_ssize_t, BOUGHT=cython.Py_ssize_t, DUELED=cython.Py_ssize_t,
-               STEALS=cython.Py_ssize_t, STEAL_FROM=cython.Py_ssize_t, DEFENDER=cython.Py_ssize_t,
-               ATTACK=cython.Py_ssize_t, END_REASON=cython.Py_ssize_t, LOT=cython.Py_ssize_t,
-               DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
-               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, KNOWN=cython.Py_ssize_t,
-               SEATS=cython.Py_ssize_t, SEAT_SIZE=cython.Py_ssize_t, SIZE=cython.Py_ssize_t,
-               HAND_COUNT=cython.Py_ssize_t, HAND_AT=cython.Py_ssize_t, LOOSE=cython.Py_ssize_t,
-               MAIN=cython.Py_ssize_t, OUTPOST_AT=cython.Py_ssize_t, RUNES=cython.Py_ssize_t,
-               COLLECTOR_AT=cython.Py_ssize_t)
-PLAYERS = STATE.offset("players")
-START = STATE.offset("start_seat")
-ACTIVE = STATE.offset("active_seat")
-PHASE = STATE.offset("phase")
-PROTECTS = STATE.offset("protects")
-LOT_OPTION = STATE.offset("lot_option")
-MAX_ROUNDS = STATE.offset("max_rounds")
-PRICE = STATE.offset("price")
-MOVES = STATE.offset("move_count")
-TURNS = STATE.offset("turns")
-RNG = STATE.offset("rng")
-MARKET_AT = STATE.offset("market")
-PLAYED = STATE.offset("hand_played")
-BOUGHT = STATE.offset("bought")
-DUELED = STATE.offset("dueled")
-STEALS = STATE.offset("steals")
-STEAL_FROM = STATE.offset("steal_from")
-DEFENDER = STATE.offset("defender")
-ATTACK = STATE.offset("attack")
-END_REASON = STATE.offset("end_reason")
-LOT = STATE.offset("lot")
-DECK_TOP = STATE.offset("deck_top")
-DECK_END = STATE.offset("deck_end")
-DECK = STATE.offset("deck")
-PILE_COUNT = STATE.offset("pile_count")
-PILE = STATE.offset("pile")
-KNOWN = STATE.offset("known")
-SEATS = STATE.offset("seats")
-SEAT_SIZE = SEAT.size
-SIZE = STATE.size
-HAND_COUNT = SEAT.offset("hand_count")
-HAND_AT = SEAT.offset("hand")
-LOOSE = SEAT.offset("loose")
-MAIN = SEAT.offset("main")
-OUTPOST_AT = SEAT.offset("outpost")
-RUNES = SEAT.offset("runes")
-COLLECTOR_AT = SEAT.offset("collector")
 
 
 # -- small helpers ------------------------------------------------------------------
@@ -136,13 +88,13 @@ def seat_at(seat: cython.int) -> cython.Py_ssize_t:
 @cython.inline
 def is_real(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
     """The store has a main storage or an outpost."""
-    return buf[p + MAIN + c] != NONE or buf[p + OUTPOST_AT + c] != 0
+    return buf[p + SEAT_MAIN + c] != NONE or buf[p + SEAT_OUTPOST + c] != 0
 
 
 @cython.cfunc
 @cython.inline
 def is_occupied(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
-    return buf[p + COLLECTOR_AT + c] != NONE
+    return buf[p + SEAT_COLLECTOR + c] != NONE
 
 
 @cython.cfunc
@@ -185,7 +137,8 @@ def make(kind: cython.int, a: cython.int, b: cython.int, c: cython.int, d: cytho
 @cython.ccall
 def move_count(buf: bytearray) -> cython.longlong:
     """Moves applied since setup."""
-    return buf[MOVES] | (buf[MOVES + 1] << 8) | (buf[MOVES + 2] << 16) | (cython.cast(cython.longlong, buf[MOVES + 3]) << 24)
+    return (buf[MOVE_COUNT] | (buf[MOVE_COUNT + 1] << 8) | (buf[MOVE_COUNT + 2] << 16)
+            | (cython.cast(cython.longlong, buf[MOVE_COUNT + 3]) << 24))
 
 
 @cython.ccall
@@ -206,7 +159,7 @@ def mover(buf: bytearray) -> cython.int:
         return NONE
     if phase == DEFEND:
         return buf[DEFENDER]
-    return buf[ACTIVE]
+    return buf[ACTIVE_SEAT]
 
 
 # -- cards in hands, the pile and the deck --------------------------------------------
@@ -214,15 +167,15 @@ def mover(buf: bytearray) -> cython.int:
 @cython.cfunc
 def _hand_remove(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
     p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = buf[p + HAND_COUNT]
+    n: cython.int = buf[p + SEAT_HAND_COUNT]
     i: cython.int
     j: cython.int = 0
     for i in range(n):
-        if buf[p + HAND_AT + i] != card:
-            buf[p + HAND_AT + j] = buf[p + HAND_AT + i]
+        if buf[p + SEAT_HAND + i] != card:
+            buf[p + SEAT_HAND + j] = buf[p + SEAT_HAND + i]
             j += 1
-    buf[p + HAND_AT + j] = 0
-    buf[p + HAND_COUNT] = j
+    buf[p + SEAT_HAND + j] = 0
+    buf[p + SEAT_HAND_COUNT] = j
     buf[KNOWN + card] = 0
 
 
@@ -230,12 +183,12 @@ def _hand_remove(buf: bytearray, seat: cython.int, card: cython.int) -> cython.v
 def _hand_add(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
     """Insert `card` keeping the hand in standard order."""
     p: cython.Py_ssize_t = seat_at(seat)
-    i: cython.int = buf[p + HAND_COUNT]
-    while i > 0 and buf[p + HAND_AT + i - 1] > card:
-        buf[p + HAND_AT + i] = buf[p + HAND_AT + i - 1]
+    i: cython.int = buf[p + SEAT_HAND_COUNT]
+    while i > 0 and buf[p + SEAT_HAND + i - 1] > card:
+        buf[p + SEAT_HAND + i] = buf[p + SEAT_HAND + i - 1]
         i -= 1
-    buf[p + HAND_AT + i] = card
-    buf[p + HAND_COUNT] += 1
+    buf[p + SEAT_HAND + i] = card
+    buf[p + SEAT_HAND_COUNT] += 1
 
 
 @cython.cfunc
@@ -267,19 +220,19 @@ def _gain(buf: bytearray, seat: cython.int, c: cython.int, n: cython.int) -> cyt
     """Placement of gained runes (§3, D8): into the real, unoccupied store of colour c, else loose."""
     p: cython.Py_ssize_t = seat_at(seat)
     if is_real(buf, p, c) and not is_occupied(buf, p, c):
-        buf[p + RUNES + c] += n
+        buf[p + SEAT_RUNES + c] += n
     else:
-        buf[p + LOOSE + c] += n
+        buf[p + SEAT_LOOSE + c] += n
 
 
 @cython.cfunc
 def _clear_store(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.void:
     """The store loses its last card: its runes become loose, nothing is left."""
-    buf[p + LOOSE + c] += buf[p + RUNES + c]
-    buf[p + RUNES + c] = 0
-    buf[p + MAIN + c] = NONE
-    buf[p + OUTPOST_AT + c] = 0
-    buf[p + COLLECTOR_AT + c] = NONE
+    buf[p + SEAT_LOOSE + c] += buf[p + SEAT_RUNES + c]
+    buf[p + SEAT_RUNES + c] = 0
+    buf[p + SEAT_MAIN + c] = NONE
+    buf[p + SEAT_OUTPOST + c] = 0
+    buf[p + SEAT_COLLECTOR + c] = NONE
 
 
 @cython.cfunc
@@ -287,9 +240,9 @@ def _free_collector(buf: bytearray, seat: cython.int, c: cython.int, how: cython
                     events: Optional[list]) -> cython.void:
     """The collector on store c returns to the market; a ruin's runes become loose."""
     p: cython.Py_ssize_t = seat_at(seat)
-    owner: cython.int = buf[p + COLLECTOR_AT + c]
-    buf[p + COLLECTOR_AT + c] = NONE
-    buf[MARKET_AT + 3] += 1
+    owner: cython.int = buf[p + SEAT_COLLECTOR + c]
+    buf[p + SEAT_COLLECTOR + c] = NONE
+    buf[MARKET + 3] += 1
     if not is_real(buf, p, c):
         _clear_store(buf, p, c)
     if events is not None:
@@ -299,9 +252,9 @@ def _free_collector(buf: bytearray, seat: cython.int, c: cython.int, how: cython
 @cython.cfunc
 def stealable_rune(buf: bytearray, seat: cython.int, c: cython.int) -> cython.bint:
     p: cython.Py_ssize_t = seat_at(seat)
-    if buf[p + LOOSE + c]:
+    if buf[p + SEAT_LOOSE + c]:
         return True
-    return buf[PROTECTS] == 0 and buf[p + RUNES + c] > 0
+    return buf[PROTECTS] == 0 and buf[p + SEAT_RUNES + c] > 0
 
 
 # -- setup -----------------------------------------------------------------------------
@@ -312,7 +265,7 @@ def new_state(players: cython.int, start: cython.int, protects: cython.int, lot:
     """Set up a game (§2.1); `order` is the whole deck top first for a rigged deal, or empty."""
     buf = bytearray(SIZE)
     buf[PLAYERS] = players
-    buf[START] = start
+    buf[START_SEAT] = start
     buf[PROTECTS] = protects
     buf[LOT_OPTION] = lot
     buf[MAX_ROUNDS] = max_rounds
@@ -323,7 +276,7 @@ def new_state(players: cython.int, start: cython.int, protects: cython.int, lot:
     buf[ATTACK] = NONE
     i: cython.int
     for i in range(4):
-        buf[MARKET_AT + i] = market[i]
+        buf[MARKET + i] = market[i]
     rng.seed_into(buf, RNG, seed)
     if order:
         for i in range(N_CARDS):
@@ -338,11 +291,11 @@ def new_state(players: cython.int, start: cython.int, protects: cython.int, lot:
     for seat in range(MAX_SEATS):
         p = seat_at(seat)
         for i in range(2):
-            buf[p + MAIN + i] = NONE
-            buf[p + COLLECTOR_AT + i] = NONE
+            buf[p + SEAT_MAIN + i] = NONE
+            buf[p + SEAT_COLLECTOR + i] = NONE
     for i in range(3 * players):
         _hand_add(buf, (start + i) % players, _draw(buf))
-    buf[ACTIVE] = start
+    buf[ACTIVE_SEAT] = start
     _start_turn(buf, None)
     return buf
 
@@ -361,8 +314,8 @@ def _draw(buf: bytearray) -> cython.int:
 @cython.cfunc
 def _start_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     """Phase 1a (collectors, D10), then 1b: interest is offered when due, else the market phase."""
-    seat: cython.int = buf[ACTIVE]
-    buf[PLAYED] = 0
+    seat: cython.int = buf[ACTIVE_SEAT]
+    buf[HAND_PLAYED] = 0
     buf[BOUGHT] = 0
     buf[DUELED] = 0
     buf[STEALS] = 0
@@ -376,48 +329,48 @@ def _start_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     owner: cython.int
     main: cython.int
     for c in range(2):
-        owner = buf[p + COLLECTOR_AT + c]
+        owner = buf[p + SEAT_COLLECTOR + c]
         if owner == NONE:
             continue
-        if buf[p + RUNES + c] == 0:
-            main = buf[p + MAIN + c]
+        if buf[p + SEAT_RUNES + c] == 0:
+            main = buf[p + SEAT_MAIN + c]
             if main != NONE:
                 _to_pile(buf, main)
             _clear_store(buf, p, c)
-            buf[MARKET_AT + 3] += 1
+            buf[MARKET + 3] += 1
             if events is not None:
                 events.append((EV_STORE_ABANDONED, seat, c, main, 0, owner))
         else:
-            buf[p + RUNES + c] -= 1
+            buf[p + SEAT_RUNES + c] -= 1
             _gain(buf, owner, c, 1)
             if events is not None:
                 events.append((EV_PLUNDERED, seat, c, owner))
-    buf[PHASE] = INTEREST if _interest_due(buf, seat, 0) + _interest_due(buf, seat, 1) > 0 else MARKET
+    buf[PHASE] = INTEREST if _interest_due(buf, seat, 0) + _interest_due(buf, seat, 1) > 0 else MARKET_PHASE
 
 
 @cython.cfunc
 def _interest_due(buf: bytearray, seat: cython.int, c: cython.int) -> cython.int:
     p: cython.Py_ssize_t = seat_at(seat)
-    if not is_real(buf, p, c) or is_occupied(buf, p, c) or buf[p + RUNES + c] == 0:
+    if not is_real(buf, p, c) or is_occupied(buf, p, c) or buf[p + SEAT_RUNES + c] == 0:
         return 0
-    if buf[p + MAIN + c] != NONE and buf[p + OUTPOST_AT + c]:
+    if buf[p + SEAT_MAIN + c] != NONE and buf[p + SEAT_OUTPOST + c]:
         return 2
     return 1
 
 
 @cython.cfunc
 def _market_empty(buf: bytearray) -> cython.bint:
-    return buf[MARKET_AT] == 0 and buf[MARKET_AT + 1] == 0
+    return buf[MARKET] == 0 and buf[MARKET + 1] == 0
 
 
 @cython.cfunc
 def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     """Phase 4: refill to three (reshuffling the pile when the deck is empty, D24), the cap, next seat."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     drawn: list = [] if events is not None else None  # no list per turn in a playout
     card: cython.int
-    while buf[p + HAND_COUNT] < HAND_SIZE:
+    while buf[p + SEAT_HAND_COUNT] < HAND_SIZE:
         if buf[DECK_TOP] == buf[DECK_END]:
             if buf[PILE_COUNT] == 0:
                 break
@@ -434,7 +387,7 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     if t >= buf[MAX_ROUNDS] * buf[PLAYERS]:
         _finish(buf, 1, events)
         return
-    buf[ACTIVE] = (seat + 1) % buf[PLAYERS]
+    buf[ACTIVE_SEAT] = (seat + 1) % buf[PLAYERS]
     _start_turn(buf, events)
 
 
@@ -494,8 +447,8 @@ def points(buf: bytearray, seat: cython.int) -> cython.int:
     total: cython.int = 0
     c: cython.int
     for c in range(2):
-        total += buf[p + LOOSE + c] + buf[p + RUNES + c] + 2 * buf[p + OUTPOST_AT + c]
-        if buf[p + COLLECTOR_AT + c] != NONE:
+        total += buf[p + SEAT_LOOSE + c] + buf[p + SEAT_RUNES + c] + 2 * buf[p + SEAT_OUTPOST + c]
+        if buf[p + SEAT_COLLECTOR + c] != NONE:
             total -= 1
     return total
 
@@ -507,8 +460,8 @@ def high_card(buf: bytearray, seat: cython.int) -> cython.int:
     best: cython.int = 0
     i: cython.int
     card: cython.int
-    for i in range(buf[p + HAND_COUNT]):
-        card = buf[p + HAND_AT + i]
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
         if is_number(card) and number_of(card) > best:
             best = number_of(card)
     return best
@@ -519,8 +472,8 @@ def _keys(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
     """The seat's (points, outposts, -collectors on its stores, high card) into `out`."""
     p: cython.Py_ssize_t = seat_at(seat)
     out[0] = points(buf, seat)
-    out[1] = buf[p + OUTPOST_AT] + buf[p + OUTPOST_AT + 1]
-    out[2] = -((buf[p + COLLECTOR_AT] != NONE) + (buf[p + COLLECTOR_AT + 1] != NONE))
+    out[1] = buf[p + SEAT_OUTPOST] + buf[p + SEAT_OUTPOST + 1]
+    out[2] = -((buf[p + SEAT_COLLECTOR] != NONE) + (buf[p + SEAT_COLLECTOR + 1] != NONE))
     out[3] = high_card(buf, seat)
 
 
@@ -678,7 +631,7 @@ def _kinds(phase: cython.int) -> cython.int:
         return duel
     if phase == STEAL:
         return (1 << K_STEAL) | (1 << K_NOSTEAL)
-    if phase == MARKET:  # abandon .. double but the duel answers, and end
+    if phase == MARKET_PHASE:  # abandon .. double but the duel answers, and end
         return ((1 << (K_DOUBLE + 1)) - (1 << K_ABANDON)) & ~duel | (1 << K_END)
     if phase == HAND:  # the market phase's kinds from neutralize on
         return ((1 << (K_DOUBLE + 1)) - (1 << K_NEUTRALIZE)) & ~duel | (1 << K_END)
@@ -689,12 +642,12 @@ def _kinds(phase: cython.int) -> cython.int:
 def _generate(buf: bytearray, kind: cython.int, out: cython.p_longlong, n: cython.longlong,
               room: cython.longlong) -> cython.longlong:
     """List every legal move of `kind` after the `n` already listed (the phase allows the kind)."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     if kind == K_INTEREST or kind == K_NOINTEREST or kind == K_CONCEDE and not _can_defend(buf) \
             or kind == K_NOSTEAL:
         return _put(out, n, room, kind)
     if kind == K_END:
-        if buf[PLAYED] or buf[seat_at(seat) + HAND_COUNT] == 0:
+        if buf[HAND_PLAYED] or buf[seat_at(seat) + SEAT_HAND_COUNT] == 0:
             return _put(out, n, room, kind)
         return n
     if kind == K_ABANDON:
@@ -722,8 +675,8 @@ def _can_defend(buf: bytearray) -> cython.bint:
     need: cython.int = number_of(buf[ATTACK])
     i: cython.int
     card: cython.int
-    for i in range(buf[p + HAND_COUNT]):
-        card = buf[p + HAND_AT + i]
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
         if is_number(card) and number_of(card) >= need:
             return True
     return False
@@ -736,8 +689,8 @@ def _gen_defend(buf: bytearray, out: cython.p_longlong, n: cython.longlong,
     need: cython.int = number_of(buf[ATTACK])
     i: cython.int
     card: cython.int
-    for i in range(buf[p + HAND_COUNT]):
-        card = buf[p + HAND_AT + i]
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
         if is_number(card) and number_of(card) >= need:
             n = _put(out, n, room, make(K_DEFEND, 0, 0, 0, 0, card))
     return n
@@ -749,7 +702,7 @@ def _gen_abandon(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cy
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
     for c in range(2):
-        if buf[p + MAIN + c] != NONE and not is_occupied(buf, p, c):
+        if buf[p + SEAT_MAIN + c] != NONE and not is_occupied(buf, p, c):
             n = _put(out, n, room, make(K_ABANDON, c, 0, 0, 0, 0))
     return n
 
@@ -767,7 +720,7 @@ def _placements(buf: bytearray, seat: cython.int, item: cython.int) -> cython.in
         for c in range(2):
             if is_occupied(buf, p, c):
                 out |= 4 << c
-            elif not buf[p + OUTPOST_AT + c]:
+            elif not buf[p + SEAT_OUTPOST + c]:
                 out |= 1 << c
         return out
     for target in range(buf[PLAYERS]):
@@ -791,13 +744,13 @@ def _gen_buy(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython
     place: cython.int
     places: cython.int
     for item in range(2):
-        if buf[MARKET_AT + 2 + item] == 0:
+        if buf[MARKET + 2 + item] == 0:
             continue
         places = _placements(buf, seat, item)
         for pay in range(2):
-            stored = 0 if is_occupied(buf, p, pay) else buf[p + RUNES + pay]
+            stored = 0 if is_occupied(buf, p, pay) else buf[p + SEAT_RUNES + pay]
             for loose in range(price + 1):
-                if loose > buf[p + LOOSE + pay] or price - loose > stored:
+                if loose > buf[p + SEAT_LOOSE + pay] or price - loose > stored:
                     continue
                 for place in range(14):
                     if (places >> place) & 1:
@@ -816,9 +769,9 @@ def _gen_free3(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cyth
     for c in range(2):
         if not is_occupied(buf, p, c):
             continue
-        other = 0 if is_occupied(buf, p, 1 - c) else buf[p + RUNES + 1 - c]
-        for red in range(min(3, buf[p + LOOSE]) + 1):
-            for blue in range(min(3 - red, buf[p + LOOSE + 1]) + 1):
+        other = 0 if is_occupied(buf, p, 1 - c) else buf[p + SEAT_RUNES + 1 - c]
+        for red in range(min(3, buf[p + SEAT_LOOSE]) + 1):
+            for blue in range(min(3 - red, buf[p + SEAT_LOOSE + 1]) + 1):
                 if 3 - red - blue <= other:
                     n = _put(out, n, room, make(K_FREE3, c, red, blue, 3 - red - blue, 0))
     return n
@@ -830,7 +783,7 @@ def _gen_neutralize(buf: bytearray, seat: cython.int, out: cython.p_longlong, n:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
     for c in range(2):
-        if is_occupied(buf, p, c) and buf[p + OUTPOST_AT + 1 - c]:
+        if is_occupied(buf, p, c) and buf[p + SEAT_OUTPOST + 1 - c]:
             n = _put(out, n, room, make(K_NEUTRALIZE, c, 0, 0, 0, 0))
     return n
 
@@ -843,7 +796,7 @@ def _gen_store(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cyth
     k: cython.int
     for c in range(2):
         if is_real(buf, p, c):
-            for k in range(1, buf[p + LOOSE + c] + 1):
+            for k in range(1, buf[p + SEAT_LOOSE + c] + 1):
                 n = _put(out, n, room, make(K_STORE, c, 0, 0, 0, k))
     return n
 
@@ -859,8 +812,8 @@ def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: cyth
     card: cython.int
     h: cython.int = 0
     most: cython.int = 0
-    for i in range(buf[p + HAND_COUNT]):
-        card = buf[p + HAND_AT + i]
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
         if is_number(card):
             numbers[h] = number_of(card)
             bits[h] = 1 << card  # card < 30
@@ -875,7 +828,7 @@ def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: cyth
     places: cython.int
     if kind == K_RUNE:
         for c in range(2):
-            if buf[MARKET_AT + c]:
+            if buf[MARKET + c]:
                 options[count] = make(K_RUNE, c, 0, 0, 0, 0)
                 count += 1
     elif kind == K_RANSOM:
@@ -885,7 +838,7 @@ def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: cyth
                 count += 1
     else:
         for item in range(2):
-            if buf[MARKET_AT + 2 + item]:
+            if buf[MARKET + 2 + item]:
                 places = _placements(buf, seat, item)
                 for c in range(14):
                     if (places >> c) & 1:
@@ -926,8 +879,8 @@ def _gen_single_cards(buf: bytearray, seat: cython.int, kind: cython.int, out: c
     other: cython.int
     c: cython.int
     before: cython.longlong
-    for i in range(buf[p + HAND_COUNT]):
-        card = buf[p + HAND_AT + i]
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
         if kind == K_DUEL and is_number(card):
             for other in range(buf[PLAYERS]):
                 if other != seat and not (buf[DUELED] >> other) & 1:
@@ -939,7 +892,7 @@ def _gen_single_cards(buf: bytearray, seat: cython.int, kind: cython.int, out: c
                 n = _put(out, n, room, make(K_THIEF, 0, W_NONE, 0, 0, card))
         elif kind == K_STORAGE and card >= HALL_RED0:
             c = hall_colour(card)
-            if buf[p + MAIN + c] == NONE and not is_occupied(buf, p, c):
+            if buf[p + SEAT_MAIN + c] == NONE and not is_occupied(buf, p, c):
                 n = _put(out, n, room, make(K_STORAGE, 0, 0, 0, 0, card))
         elif kind == K_DOUBLE and card >= HALL_RED0:
             n = _put(out, n, room, make(K_DOUBLE, 0, 0, 0, 0, card))
@@ -959,7 +912,7 @@ def _gen_steals(buf: bytearray, seat: cython.int, kind: cython.int, card: cython
         for c in range(2):
             if stealable_rune(buf, victim, c):
                 n = _put(out, n, room, make(kind, victim, c, 0, 0, card))
-        if buf[seat_at(victim) + HAND_COUNT]:
+        if buf[seat_at(victim) + SEAT_HAND_COUNT]:
             n = _put(out, n, room, make(kind, victim, W_HAND, 0, 0, card))
     return n
 
@@ -991,52 +944,52 @@ def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cyt
     if buf[PHASE] != FINISHED and _market_empty(buf):
         _finish(buf, 0, events)  # D17: the move that takes the last rune ends the game at once
     n: cython.longlong = move_count(buf) + 1
-    buf[MOVES] = n & 0xFF
-    buf[MOVES + 1] = (n >> 8) & 0xFF
-    buf[MOVES + 2] = (n >> 16) & 0xFF
-    buf[MOVES + 3] = (n >> 24) & 0xFF
+    buf[MOVE_COUNT] = n & 0xFF
+    buf[MOVE_COUNT + 1] = (n >> 8) & 0xFF
+    buf[MOVE_COUNT + 2] = (n >> 16) & 0xFF
+    buf[MOVE_COUNT + 3] = (n >> 24) & 0xFF
 
 
 @cython.cfunc
 def _apply_market(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int = field(code, 0)
     if kind == K_INTEREST:
         _take_interest(buf, seat, events)
     elif kind == K_NOINTEREST:
-        buf[PHASE] = MARKET
+        buf[PHASE] = MARKET_PHASE
         if events is not None:
             events.append((EV_NO_INTEREST, seat))
     elif kind == K_ABANDON:
-        main: cython.int = buf[p + MAIN + c]
+        main: cython.int = buf[p + SEAT_MAIN + c]
         _to_pile(buf, main)
-        buf[p + MAIN + c] = NONE
+        buf[p + SEAT_MAIN + c] = NONE
         loosed: cython.int = 0
-        if not buf[p + OUTPOST_AT + c]:
-            loosed = buf[p + RUNES + c]
+        if not buf[p + SEAT_OUTPOST + c]:
+            loosed = buf[p + SEAT_RUNES + c]
             _clear_store(buf, p, c)
         if events is not None:
             events.append((EV_STORE_ABANDONED, seat, c, main, loosed, NONE))
     elif kind == K_BUY:
         _buy(buf, seat, code, events)
     elif kind == K_FREE3:
-        buf[p + LOOSE] -= field(code, 1)
-        buf[p + LOOSE + 1] -= field(code, 2)
-        buf[p + RUNES + 1 - c] -= field(code, 3)
-        buf[MARKET_AT] += field(code, 1) + (field(code, 3) if c == 1 else 0)
-        buf[MARKET_AT + 1] += field(code, 2) + (field(code, 3) if c == 0 else 0)
+        buf[p + SEAT_LOOSE] -= field(code, 1)
+        buf[p + SEAT_LOOSE + 1] -= field(code, 2)
+        buf[p + SEAT_RUNES + 1 - c] -= field(code, 3)
+        buf[MARKET] += field(code, 1) + (field(code, 3) if c == 1 else 0)
+        buf[MARKET + 1] += field(code, 2) + (field(code, 3) if c == 0 else 0)
         _free_collector(buf, seat, c, 1, events)
     elif kind == K_NEUTRALIZE:
-        buf[p + OUTPOST_AT + 1 - c] = 0
-        buf[MARKET_AT + 2] += 1
+        buf[p + SEAT_OUTPOST + 1 - c] = 0
+        buf[MARKET + 2] += 1
         if not is_real(buf, p, 1 - c):
             _clear_store(buf, p, 1 - c)
         _free_collector(buf, seat, c, 2, events)
     else:  # store
         k: cython.int = code >> 21
-        buf[p + LOOSE + c] -= k
-        buf[p + RUNES + c] += k
+        buf[p + SEAT_LOOSE + c] -= k
+        buf[p + SEAT_RUNES + c] += k
         if events is not None:
             events.append((EV_STORED, seat, c, k))
 
@@ -1049,11 +1002,11 @@ def _take_interest(buf: bytearray, seat: cython.int, events: Optional[list]) -> 
     c: cython.int
     due: cython.int
     for c in range(2):
-        due = min(_interest_due(buf, seat, c), buf[MARKET_AT + c])
-        buf[MARKET_AT + c] -= due
-        buf[p + RUNES + c] += due
+        due = min(_interest_due(buf, seat, c), buf[MARKET + c])
+        buf[MARKET + c] -= due
+        buf[p + SEAT_RUNES + c] += due
         got |= due << (8 * c)
-    buf[PHASE] = MARKET
+    buf[PHASE] = MARKET_PHASE
     if events is not None:
         events.append((EV_INTEREST, seat, got & 0xFF, got >> 8))
 
@@ -1065,9 +1018,9 @@ def _buy(buf: bytearray, seat: cython.int, code: cython.longlong, events: Option
     pay: cython.int = field(code, 1)
     loose: cython.int = field(code, 2)
     stored: cython.int = buf[PRICE] - loose
-    buf[p + LOOSE + pay] -= loose
-    buf[p + RUNES + pay] -= stored
-    buf[MARKET_AT + pay] += buf[PRICE]
+    buf[p + SEAT_LOOSE + pay] -= loose
+    buf[p + SEAT_RUNES + pay] -= stored
+    buf[MARKET + pay] += buf[PRICE]
     buf[BOUGHT] = 1
     if events is not None:
         events.append((EV_BOUGHT, seat, field(code, 0), field(code, 3), pay, loose, stored, 0))
@@ -1081,19 +1034,19 @@ def _place(buf: bytearray, seat: cython.int, item: cython.int, place: cython.int
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int = place & 1
     if item == OUTPOST and place < 2:
-        buf[MARKET_AT + 2] -= 1
-        buf[p + OUTPOST_AT + c] = 1
+        buf[MARKET + 2] -= 1
+        buf[p + SEAT_OUTPOST + c] = 1
     elif item == OUTPOST:
         _free_collector(buf, seat, c, 3, events)  # the outpost never leaves the market
     else:
         target: cython.int = (place - 4) >> 1
         q: cython.Py_ssize_t = seat_at(target)
-        buf[MARKET_AT + 3] -= 1
-        buf[q + COLLECTOR_AT + c] = seat
-        destroyed: cython.int = buf[q + OUTPOST_AT + c]
+        buf[MARKET + 3] -= 1
+        buf[q + SEAT_COLLECTOR + c] = seat
+        destroyed: cython.int = buf[q + SEAT_OUTPOST + c]
         if destroyed:
-            buf[q + OUTPOST_AT + c] = 0
-            buf[MARKET_AT + 2] += 1
+            buf[q + SEAT_OUTPOST + c] = 0
+            buf[MARKET + 2] += 1
         if events is not None:
             events.append((EV_COLLECTOR_PLACED, seat, target, c, destroyed))
 
@@ -1101,7 +1054,7 @@ def _place(buf: bytearray, seat: cython.int, item: cython.int, place: cython.int
 @cython.cfunc
 def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
     """Hand-card moves (phase 3), the duel window and the steals."""
-    seat: cython.int = buf[ACTIVE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     a: cython.int = field(code, 0)
     rest: cython.longlong = code >> 21
     if kind == K_DEFEND or kind == K_CONCEDE:
@@ -1124,12 +1077,12 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
     if kind == K_END:
         _end_turn(buf, events)
         return
-    buf[PLAYED] = 1
+    buf[HAND_PLAYED] = 1
     buf[PHASE] = HAND
     if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
         _discard_set(buf, seat, rest)
         if kind == K_RUNE:
-            buf[MARKET_AT + a] -= 1
+            buf[MARKET + a] -= 1
             _gain(buf, seat, a, 1)
             if events is not None:
                 events.append((EV_RUNE_BOUGHT, seat, rest, a))
@@ -1155,7 +1108,7 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
             _steal(buf, seat, a, field(code, 1), events)
     elif kind == K_STORAGE:
         _hand_remove(buf, seat, cython.cast(cython.int, rest))
-        buf[seat_at(seat) + MAIN + hall_colour(cython.cast(cython.int, rest))] = rest
+        buf[seat_at(seat) + SEAT_MAIN + hall_colour(cython.cast(cython.int, rest))] = rest
         if events is not None:
             events.append((EV_STORAGE_PLAYED, seat, rest))
     else:  # double
@@ -1194,15 +1147,15 @@ def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.in
     q: cython.Py_ssize_t = seat_at(victim)
     card: cython.int = NONE
     if what == W_HAND:
-        card = buf[q + HAND_AT + rng.below(buf, RNG, buf[q + HAND_COUNT])]
+        card = buf[q + SEAT_HAND + rng.below(buf, RNG, buf[q + SEAT_HAND_COUNT])]
         _hand_remove(buf, victim, card)
         _hand_add(buf, seat, card)
         buf[KNOWN + card] = (1 << seat) | (1 << victim)
     else:
-        if buf[q + LOOSE + what]:
-            buf[q + LOOSE + what] -= 1
+        if buf[q + SEAT_LOOSE + what]:
+            buf[q + SEAT_LOOSE + what] -= 1
         else:
-            buf[q + RUNES + what] -= 1
+            buf[q + SEAT_RUNES + what] -= 1
         _gain(buf, seat, what, 1)
     if events is not None:
         events.append((EV_STOLEN if what == W_HAND else EV_RUNE_STOLEN, seat, victim, what, card))
@@ -1213,7 +1166,7 @@ def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.in
 def hand(buf: bytearray, seat: cython.int) -> list:
     """A seat's hand, in standard order."""
     p = seat_at(seat)
-    return list(buf[p + HAND_AT:p + HAND_AT + buf[p + HAND_COUNT]])
+    return list(buf[p + SEAT_HAND:p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]])
 
 
 def split_code(code) -> tuple:

@@ -3,8 +3,8 @@
 Deck cards are 0..43 in the standard order of the spec (§1.2): number cards 0..29
 (number = card // 3 + 1, copy letter a-c = card % 3), thieves 30..35, red main
 storages 36..39, blue main storages 40..43; 255 marks "none". Market cards are
-counted, never named. Colours: 0 red, 1 blue. The compiled rules copy these
-offsets into C constants.
+counted, never named. Colours: 0 red, 1 blue. `python -m engines.core.offsets`
+generates offsets.pxd (C constants for the compiled rules) and offsets.py from it.
 """
 from ..core.layout import Block, Field, Layout
 

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from . import constants as K
+from . import offsets as O
 from . import rules
-from .state import SEAT, STATE
 
 NONE = K.NONE
-AT, SEAT_AT = STATE.at, SEAT.at
 
 
 def _opt(value: int) -> int | None:
@@ -17,14 +16,14 @@ class SeatTable:
     """One seat's public table and hand (the caller decides what to show)."""
 
     def __init__(self, buf: bytearray, seat: int):
-        p = AT.seats + seat * SEAT.size
+        p = O.SEATS + seat * O.SEAT_SIZE
         self.seat = seat
-        self.hand = list(buf[p + SEAT_AT.hand:p + SEAT_AT.hand + buf[p + SEAT_AT.hand_count]])
-        self.loose = list(buf[p + SEAT_AT.loose:p + SEAT_AT.loose + 2])
-        self.main = [_opt(buf[p + SEAT_AT.main + c]) for c in range(2)]
-        self.outpost = [buf[p + SEAT_AT.outpost + c] for c in range(2)]
-        self.runes = list(buf[p + SEAT_AT.runes:p + SEAT_AT.runes + 2])
-        self.collector = [_opt(buf[p + SEAT_AT.collector + c]) for c in range(2)]
+        self.hand = list(buf[p + O.SEAT_HAND:p + O.SEAT_HAND + buf[p + O.SEAT_HAND_COUNT]])
+        self.loose = list(buf[p + O.SEAT_LOOSE:p + O.SEAT_LOOSE + 2])
+        self.main = [_opt(buf[p + O.SEAT_MAIN + c]) for c in range(2)]
+        self.outpost = [buf[p + O.SEAT_OUTPOST + c] for c in range(2)]
+        self.runes = list(buf[p + O.SEAT_RUNES:p + O.SEAT_RUNES + 2])
+        self.collector = [_opt(buf[p + O.SEAT_COLLECTOR + c]) for c in range(2)]
 
     def is_real(self, c: int) -> bool:
         return self.main[c] is not None or bool(self.outpost[c])
@@ -35,19 +34,19 @@ class Table:
 
     def __init__(self, buf: bytearray):
         self.buf = buf
-        self.players = buf[AT.players]
-        self.active = buf[AT.active_seat]
-        self.phase = K.PHASES[buf[AT.phase]] if buf[AT.phase] < len(K.PHASES) else "?"
-        self.protects = bool(buf[AT.protects])
-        self.price = buf[AT.price]
-        self.market = list(buf[AT.market:AT.market + 4])
-        self.hand_played = bool(buf[AT.hand_played])
-        self.bought = bool(buf[AT.bought])
-        self.dueled = [s for s in range(self.players) if buf[AT.dueled] >> s & 1]
-        self.steals = buf[AT.steals]
-        self.steal_from = _opt(buf[AT.steal_from])
-        self.defender = _opt(buf[AT.defender])
-        self.attack = _opt(buf[AT.attack])
+        self.players = buf[O.PLAYERS]
+        self.active = buf[O.ACTIVE_SEAT]
+        self.phase = K.PHASES[buf[O.PHASE]] if buf[O.PHASE] < len(K.PHASES) else "?"
+        self.protects = bool(buf[O.PROTECTS])
+        self.price = buf[O.PRICE]
+        self.market = list(buf[O.MARKET:O.MARKET + 4])
+        self.hand_played = bool(buf[O.HAND_PLAYED])
+        self.bought = bool(buf[O.BOUGHT])
+        self.dueled = [s for s in range(self.players) if buf[O.DUELED] >> s & 1]
+        self.steals = buf[O.STEALS]
+        self.steal_from = _opt(buf[O.STEAL_FROM])
+        self.defender = _opt(buf[O.DEFENDER])
+        self.attack = _opt(buf[O.ATTACK])
         self.seats = [SeatTable(buf, s) for s in range(self.players)]
 
     def seat(self, s: int) -> SeatTable:
@@ -57,12 +56,12 @@ class Table:
         return self.seats[s].hand
 
     def known(self, card: int) -> int:
-        return self.buf[AT.known + card]
+        return self.buf[O.KNOWN + card]
 
     @property
     def deck(self) -> list[int]:
-        return list(self.buf[AT.deck + self.buf[AT.deck_top]:AT.deck + self.buf[AT.deck_end]])
+        return list(self.buf[O.DECK + self.buf[O.DECK_TOP]:O.DECK + self.buf[O.DECK_END]])
 
     @property
     def pile(self) -> list[int]:
-        return list(self.buf[AT.pile:AT.pile + self.buf[AT.pile_count]])
+        return list(self.buf[O.PILE:O.PILE + self.buf[O.PILE_COUNT]])

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from ..core.game import Event, Scores, SeatScore
 from . import constants as K
+from . import offsets as O
 from . import rules
 from .cards import CARD_IDS, N_NUMBERS, card_id, colour_name
 from .moves import COLOURS, ITEMS, describe
-from .state import STATE
 from .table import Table
 
-AT = STATE.at
 NONE = K.NONE
 HOW = ("ransom", "free3", "neutralize", "outpost")
 
@@ -33,12 +32,12 @@ def score(buf: bytearray) -> Scores:
             reason, used_hidden = name, step == 3
         tied = narrowed
     if len(tied) > 1:
-        lot = buf[AT.lot]
+        lot = buf[O.LOT]
         if finished and lot != NONE:
             tied, reason = [lot], "lot"
         else:
             reason = "shared"
-    if finished and buf[AT.end_reason] == 1 and not reason:
+    if finished and buf[O.END_REASON] == 1 and not reason:
         reason = "round_cap"
     ranked = [(k[0], k[1], k[2], k[3] if finished or used_hidden else 0, s in tied) for s, k in enumerate(keys)]
     seats = tuple(SeatScore(s, keys[s][0], keys[s][0], 1 + sum(o > ranked[s] for o in ranked),
@@ -53,7 +52,7 @@ def score(buf: bytearray) -> Scores:
 
 def knows(buf: bytearray, viewer: int | None, card: int) -> bool:
     """May `viewer` (None: a spectator) know that `card` is in the hand it is in (not its own)?"""
-    mark = buf[AT.known + card]
+    mark = buf[O.KNOWN + card]
     return bool(mark & K.PUBLIC) or (viewer is not None and bool(mark >> viewer & 1))
 
 
@@ -130,7 +129,7 @@ def _bought(raw: tuple, buf: bytearray) -> Event:
     else:
         price = {"tokens": (["Lr", "Lb"][pay:pay + 1] * loose) + (["Sr", "Sb"][pay:pay + 1] * stored)}
         code = rules.join_code(K.K_BUY, item, pay, loose, place)
-    text = describe(code, buf[AT.price])[2]
+    text = describe(code, buf[O.PRICE])[2]
     placement = " ".join(text.split()[-3:] if item == K.COLLECTOR else text.split()[-2:])
     return Event("bought", {"seat": seat, "item": ITEMS[item], "placement": placement, **price})
 
