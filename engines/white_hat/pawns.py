@@ -7,34 +7,15 @@ same way (D22). Start spaces are never occupied.
 """
 import cython
 
-from .state import MAX_OUT, STATE
+# The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
-cython.declare(NONE=cython.int, JAIL=cython.int, PAWNS=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t,
-               SPACE_TYPE=cython.Py_ssize_t, SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t,
-               OUT=cython.Py_ssize_t, MARKER_SPACE=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t,
-               CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t, OUT_MAX=cython.int,
-               TRACER_SPACE=cython.Py_ssize_t, M2_SPACE=cython.Py_ssize_t, DEPTH=cython.Py_ssize_t,
-               XS=cython.Py_ssize_t, YS=cython.Py_ssize_t)
+cython.declare(NONE=cython.int, JAIL=cython.int)
 NONE = 255
 JAIL = 254
-PAWNS = STATE.offset("pawns")
-PLAYERS = STATE.offset("players")
-cython.declare(PAWN_COUNT=cython.Py_ssize_t)
-PAWN_COUNT = STATE.offset("pawn_count")
-SPACE_TYPE = STATE.offset("space_type")
-SPACE_VALUE = STATE.offset("space_value")
-OUT_COUNT = STATE.offset("out_count")
-OUT = STATE.offset("out")
-MARKER_SPACE = STATE.offset("marker_space")
-MARKER_SIGN = STATE.offset("marker_sign")
-CAFE = STATE.offset("cafe")
-SERVER = STATE.offset("server")
-OUT_MAX = MAX_OUT
-TRACER_SPACE = STATE.offset("tracer_space")
-M2_SPACE = STATE.offset("m2_space")
-DEPTH = STATE.offset("space_depth")
-XS = STATE.offset("space_x")
-YS = STATE.offset("space_y")
 
 # Space type codes (board.TYPES order).
 cython.declare(T_CAFE=cython.int, T_SERVER=cython.int, T_DARK_GREY=cython.int, T_DOS=cython.int,
@@ -102,7 +83,7 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
     t: cython.int
     bit: cython.ulonglong
     for i in range(buf[OUT_COUNT + space]):  # the first step, on its own: most paths jump nothing
-        t = buf[OUT + space * OUT_MAX + i]
+        t = buf[OUT + space * MAX_OUT + i]
         bit = one << t
         seen |= bit
         if occ & bit:
@@ -117,7 +98,7 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
             if not (take >> s) & 1:
                 continue
             for i in range(buf[OUT_COUNT + s]):
-                t = buf[OUT + s * OUT_MAX + i]
+                t = buf[OUT + s * MAX_OUT + i]
                 bit = one << t
                 if seen & bit:
                     continue
@@ -149,7 +130,7 @@ def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
             i: cython.int
             hit: cython.bint = False
             for i in range(buf[OUT_COUNT + src]):
-                if (take >> buf[OUT + src * OUT_MAX + i]) & 1:
+                if (take >> buf[OUT + src * MAX_OUT + i]) & 1:
                     hit = True
             if not hit:
                 continue
@@ -169,7 +150,7 @@ def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
 def _has_arrow(b: cython.p_uchar, src: cython.int, dst: cython.int) -> cython.bint:
     i: cython.int
     for i in range(b[OUT_COUNT + src]):
-        if b[OUT + src * OUT_MAX + i] == dst:
+        if b[OUT + src * MAX_OUT + i] == dst:
             return True
     return False
 
@@ -194,10 +175,10 @@ def tracer_destinations(buf: bytearray, space: cython.int) -> cython.ulonglong:
         kind: cython.int = b[SPACE_TYPE + t]
         if kind == NONE or t == space or kind == T_CAFE or kind == T_SERVER or kind == T_DARK_GREY:
             continue
-        if b[DEPTH + t] < b[DEPTH + space]:
+        if b[SPACE_DEPTH + t] < b[SPACE_DEPTH + space]:
             continue
-        dx: cython.int = b[XS + t] - b[XS + space]
-        dy: cython.int = b[YS + t] - b[YS + space]
+        dx: cython.int = b[SPACE_X + t] - b[SPACE_X + space]
+        dy: cython.int = b[SPACE_Y + t] - b[SPACE_Y + space]
         if (dx * dx + dy * dy == 1) or _has_arrow(b, space, t) or _has_arrow(b, t, space):
             dest |= cython.cast(cython.ulonglong, 1) << t
     return dest
