@@ -12,75 +12,14 @@ if cython.compiled:
     from cython.cimports.engines.white_hat import cards, flow, pawns, solo, tiles
 else:
     from . import cards, flow, pawns, solo, tiles
-from .state import HAND, PLAY, STATE, TRIGGER
+# The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
 cython.declare(NONE=cython.int)
 NONE = 255
-# State offsets as C constants (a namedtuple lookup per read cost ~40 us a validate).
-cython.declare(BOARD_REF=cython.Py_ssize_t, COUNT_OUT=cython.Py_ssize_t, DEALER=cython.Py_ssize_t,
-               DECK=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t,
-               DRAWN_TILE=cython.Py_ssize_t, GAME=cython.Py_ssize_t, HANDS=cython.Py_ssize_t,
-               HAT_HOLDER=cython.Py_ssize_t, HAT_PLAYED=cython.Py_ssize_t, HONEYPOT_ENTERED=cython.Py_ssize_t,
-               LEAD_COUNT=cython.Py_ssize_t, LEADER=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t,
-               MARKER_SPACE=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t, PENDING=cython.Py_ssize_t,
-               PENDING_COUNT=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, PILE=cython.Py_ssize_t,
-               PILE_COUNT=cython.Py_ssize_t, PLAYERS=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t,
-               SLOT_COUNTER=cython.Py_ssize_t, SLOT_FACE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
-               TO_ACT=cython.Py_ssize_t, TRICK_ORDER=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
-               WINNER=cython.Py_ssize_t, HAND_SIZE=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t,
-               TRIG_SIZE=cython.Py_ssize_t, TRACER_ON=cython.Py_ssize_t, REDUCE_DECK=cython.Py_ssize_t,
-               HALF_HANDS=cython.Py_ssize_t, CELEBRITY=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
-               CONTROLLER=cython.Py_ssize_t, TRACER_INDEX=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t,
-               TRACER_STEPS=cython.Py_ssize_t, STATUS=cython.Py_ssize_t, SOLO=cython.Py_ssize_t,
-               PAWN_COUNT=cython.Py_ssize_t, M2=cython.Py_ssize_t, COLOUR=cython.Py_ssize_t)
-BOARD_REF = STATE.offset("board_ref")
-COUNT_OUT = STATE.offset("count_out")
-DEALER = STATE.offset("dealer")
-DECK = STATE.offset("deck")
-DECK_END = STATE.offset("deck_end")
-DECK_TOP = STATE.offset("deck_top")
-DRAWN_TILE = STATE.offset("drawn_tile")
-GAME = STATE.offset("game")
-HANDS = STATE.offset("hands")
-HAT_HOLDER = STATE.offset("hat_holder")
-HAT_PLAYED = STATE.offset("hat_played")
-HONEYPOT_ENTERED = STATE.offset("honeypot_entered")
-LEAD_COUNT = STATE.offset("lead_count")
-LEADER = STATE.offset("leader")
-MARKER_SIGN = STATE.offset("marker_sign")
-MARKER_SPACE = STATE.offset("marker_space")
-PAWNS = STATE.offset("pawns")
-PENDING = STATE.offset("pending")
-PENDING_COUNT = STATE.offset("pending_count")
-PHASE = STATE.offset("phase")
-PILE = STATE.offset("pile")
-PILE_COUNT = STATE.offset("pile_count")
-PLAYERS = STATE.offset("players")
-PLAYS = STATE.offset("plays")
-SLOT_COUNTER = STATE.offset("slot_counter")
-SLOT_FACE = STATE.offset("slot_face")
-SPACE_TYPE = STATE.offset("space_type")
-TO_ACT = STATE.offset("to_act")
-TRICK_ORDER = STATE.offset("trick_order")
-TRICK_POS = STATE.offset("trick_pos")
-WINNER = STATE.offset("winner")
-HAND_SIZE = HAND.size
-PLAY_SIZE = PLAY.size
-TRIG_SIZE = TRIGGER.size
-TRACER_ON = STATE.offset("tracer_on")
-REDUCE_DECK = STATE.offset("reduce_deck")
-HALF_HANDS = STATE.offset("half_hands")
-CELEBRITY = STATE.offset("celebrity")
-ROBOT = STATE.offset("robot")
-CONTROLLER = STATE.offset("controller")
-TRACER_INDEX = STATE.offset("tracer_index")
-TRACER_SPACE = STATE.offset("tracer_space")
-TRACER_STEPS = STATE.offset("tracer_steps")
-STATUS = STATE.offset("status")
-SOLO = STATE.offset("solo")
-PAWN_COUNT = STATE.offset("pawn_count")
-M2 = STATE.offset("m2_space")
-COLOUR = STATE.offset("solo_colour")
 cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
                FINISHED=cython.int, TRACER=cython.int, LEAD=cython.int, JAIL=cython.int)
 TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER, LEAD = 0, 1, 2, 3, 4, 5, 6, 7
@@ -110,7 +49,7 @@ def _variants(buf: bytearray, n: cython.int) -> str:
     if buf[PAWN_COUNT] != (8 if one else 2 * n) or (one and (buf[TRACER_ON] or buf[REDUCE_DECK] or
                                                               buf[HALF_HANDS] or buf[CELEBRITY])):
         return "solo"
-    if one and (buf[COLOUR] > 4 or buf[WINNER] > 1 and buf[WINNER] != NONE):
+    if one and (buf[SOLO_COLOUR] > 4 or buf[WINNER] > 1 and buf[WINNER] != NONE):
         return "solo trick"
     robot: cython.int = buf[ROBOT]
     if (robot != NONE and (robot != 2 or n != 3 or buf[CONTROLLER] > 1)) or (robot == NONE and
@@ -118,7 +57,7 @@ def _variants(buf: bytearray, n: cython.int) -> str:
         return "robot"
     index: cython.int = buf[TRACER_INDEX]
     space: cython.int = buf[TRACER_SPACE]
-    m2: cython.int = buf[M2]
+    m2: cython.int = buf[M2_SPACE]
     if index > buf[TRACER_STEPS] or (space == NONE) != (index < buf[TRACER_STEPS]) or \
             (not buf[TRACER_ON] and not one and (index or space != NONE)) or \
             (m2 != NONE) != (one and space != NONE):
@@ -198,7 +137,7 @@ def _board(buf: bytearray, n: cython.int) -> str:
             continue
         if s >= 64 or buf[SPACE_TYPE + s] == NONE:
             return "pawn off the board"
-        if buf[SOLO] and (s == buf[TRACER_SPACE] or s == buf[M2]):  # removed at once (§7.7.5)
+        if buf[SOLO] and (s == buf[TRACER_SPACE] or s == buf[M2_SPACE]):  # removed at once (§7.7.5)
             return "hat on a tracer marker"
         for q in range(p):
             if buf[PAWNS + q] == s and (not pawns.is_start(buf, s) or q == (p ^ 1)):
@@ -220,7 +159,7 @@ def _board(buf: bytearray, n: cython.int) -> str:
     if count > 16:
         return "pending"
     for p in range(16):
-        t: cython.Py_ssize_t = PENDING + p * TRIG_SIZE
+        t: cython.Py_ssize_t = PENDING + p * TRIGGER_SIZE
         if p >= count:
             if buf[t] or buf[t + 1] or buf[t + 2] or buf[t + 3]:
                 return "pending tail"

@@ -14,7 +14,11 @@ if cython.compiled:
     from cython.cimports.engines.white_hat import cards, pawns, solo, tiles
 else:
     from . import cards, pawns, solo, tiles
-from .state import HAND, PLAY, STATE, TRIGGER
+# The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
 cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int, TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int,
                SPECIAL=cython.int, PLACE=cython.int, FINISHED=cython.int)
@@ -29,69 +33,7 @@ cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=c
                T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
 T_CA, T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 6, 7, 8, 9, 10, 11, 12
 
-cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t,
-               RNG=cython.Py_ssize_t, ROUND=cython.Py_ssize_t, DEALER=cython.Py_ssize_t,
-               COUNT_OUT=cython.Py_ssize_t, HAT_HOLDER=cython.Py_ssize_t, LEADER=cython.Py_ssize_t,
-               LEAD_COUNT=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t, ORDER=cython.Py_ssize_t,
-               HAT_PLAYED=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t,
-               WINNER=cython.Py_ssize_t, DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t,
-               DECK=cython.Py_ssize_t, PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t,
-               HANDS=cython.Py_ssize_t, HAND_SIZE=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t,
-               PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
-               TOTALS=cython.Py_ssize_t, LAST_ROUND=cython.Py_ssize_t, ROUNDS_SCORED=cython.Py_ssize_t,
-               CA=cython.Py_ssize_t, JAIL_VALUE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
-               SERVER=cython.Py_ssize_t, TRACER_ON=cython.Py_ssize_t, REDUCE_DECK=cython.Py_ssize_t,
-               HALF_HANDS=cython.Py_ssize_t, HONEYPOT_FLAG=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
-               CONTROLLER=cython.Py_ssize_t, TRACER_INDEX=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t,
-               TRACER_STEPS=cython.Py_ssize_t, SOLO=cython.Py_ssize_t)
-PLAYERS = STATE.offset("players")
-cython.declare(PAWN_COUNT=cython.Py_ssize_t, CELLS=cython.Py_ssize_t)
-PAWN_COUNT = STATE.offset("pawn_count")
-CELLS = STATE.item("deck").count  # of the deck and of the pile
-assert STATE.item("pile").count == CELLS
-PHASE = STATE.offset("phase")
-TO_ACT = STATE.offset("to_act")
-RNG = STATE.offset("rng")
-ROUND = STATE.offset("round")
-DEALER = STATE.offset("dealer")
-COUNT_OUT = STATE.offset("count_out")
-HAT_HOLDER = STATE.offset("hat_holder")
-LEADER = STATE.offset("leader")
-LEAD_COUNT = STATE.offset("lead_count")
-TRICK_POS = STATE.offset("trick_pos")
-ORDER = STATE.offset("trick_order")
-HAT_PLAYED = STATE.offset("hat_played")
-PLAYS = STATE.offset("plays")
-PLAY_SIZE = PLAY.size
-WINNER = STATE.offset("winner")
-DECK_TOP = STATE.offset("deck_top")
-DECK_END = STATE.offset("deck_end")
-DECK = STATE.offset("deck")
-PILE_COUNT = STATE.offset("pile_count")
-PILE = STATE.offset("pile")
-HANDS = STATE.offset("hands")
-HAND_SIZE = HAND.size
-PAWNS = STATE.offset("pawns")
-PENDING_COUNT = STATE.offset("pending_count")
-PENDING = STATE.offset("pending")
-TRIG_SIZE = TRIGGER.size
-TOTALS = STATE.offset("totals")
-LAST_ROUND = STATE.offset("last_round")
-ROUNDS_SCORED = STATE.offset("rounds_scored")
-CA = STATE.offset("critical_asset")
-JAIL_VALUE = STATE.offset("jail_value")
-SPACE_TYPE = STATE.offset("space_type")
-SERVER = STATE.offset("server")
-TRACER_ON = STATE.offset("tracer_on")
-REDUCE_DECK = STATE.offset("reduce_deck")
-HALF_HANDS = STATE.offset("half_hands")
-HONEYPOT_FLAG = STATE.offset("honeypot_entered")
-ROBOT = STATE.offset("robot")
-CONTROLLER = STATE.offset("controller")
-TRACER_INDEX = STATE.offset("tracer_index")
-TRACER_SPACE = STATE.offset("tracer_space")
-TRACER_STEPS = STATE.offset("tracer_steps")
-SOLO = STATE.offset("solo")
+assert PILE_LEN == DECK_LEN  # a reshuffle moves the whole pile into the deck
 
 
 @cython.cfunc
@@ -145,7 +87,7 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
         buf[HANDS + i] = 0
     # The whole pile, not only its count: a token sealed before the rules kept dead cells 0 has old cards
     # past the count, and they should not outlive the round.
-    for i in range(CELLS):
+    for i in range(PILE_LEN):
         buf[PILE + i] = 0
     buf[PILE_COUNT] = 0
     count: cython.int = 0
@@ -162,7 +104,7 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
         rng.shuffle(buf, RNG, DECK, count)
     # Past count the deck is 0 already (drawing clears each cell) unless the state comes from a token sealed
     # before drawing did: clearing it once a round keeps such leftovers from outliving the round.
-    for i in range(count, CELLS):
+    for i in range(count, DECK_LEN):
         buf[DECK + i] = 0
     buf[DECK_TOP] = 0
     buf[DECK_END] = count
@@ -172,13 +114,13 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
     _to_pile(buf, card, 1)
     buf[HAT_HOLDER] = holder
     buf[hand_at(holder) + HAT] = 1
-    _deal(buf, n, 5 if buf[HALF_HANDS] and buf[HONEYPOT_FLAG] else 10)  # half hands (§7.4)
+    _deal(buf, n, 5 if buf[HALF_HANDS] and buf[HONEYPOT_ENTERED] else 10)  # half hands (§7.4)
     leader: cython.int = (holder + n - 1) % n
     start_trick(buf, leader)
     if events is not None:
         events.append(("round_start", read16(buf, ROUND), buf[DEALER], card, holder, leader,
-                       [list(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)], list(buf[ORDER:ORDER + n]),
-                       buf[CONTROLLER]))
+                       [list(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)],
+                       list(buf[TRICK_ORDER:TRICK_ORDER + n]), buf[CONTROLLER]))
 
 
 @cython.cfunc
@@ -219,7 +161,7 @@ def start_trick(buf: bytearray, leader: cython.int) -> cython.void:
     n: cython.int = buf[PLAYERS]
     i: cython.int
     for i in range(6):
-        buf[ORDER + i] = (leader + i) % n if i < n else NONE
+        buf[TRICK_ORDER + i] = (leader + i) % n if i < n else NONE
     robot: cython.int = buf[ROBOT]
     if robot != NONE:
         if read16(buf, ROUND) == 1 and buf[HAT_HOLDER] != robot:
@@ -227,11 +169,11 @@ def start_trick(buf: bytearray, leader: cython.int) -> cython.void:
         elif leader != robot:
             buf[CONTROLLER] = 1 - leader
         if leader == robot:  # robot, the other human, the controller last (D32)
-            buf[ORDER + 1] = 1 - buf[CONTROLLER]
-            buf[ORDER + 2] = buf[CONTROLLER]
+            buf[TRICK_ORDER + 1] = 1 - buf[CONTROLLER]
+            buf[TRICK_ORDER + 2] = buf[CONTROLLER]
         else:  # the leader, the robot, the other human
-            buf[ORDER + 1] = robot
-            buf[ORDER + 2] = 1 - leader
+            buf[TRICK_ORDER + 1] = robot
+            buf[TRICK_ORDER + 2] = 1 - leader
     for i in range(6 * PLAY_SIZE):
         buf[PLAYS + i] = 0
     buf[LEADER] = leader
@@ -278,7 +220,7 @@ def play(buf: bytearray, seat: cython.int, rank: cython.int, n: cython.int, j: c
         events.append(("played", seat, rank, n, j, h, list(buf[hand:hand + 16])) if total else ("passed", seat))
     buf[TRICK_POS] = pos + 1
     if pos + 1 < buf[PLAYERS]:
-        buf[TO_ACT] = buf[ORDER + pos + 1]
+        buf[TO_ACT] = buf[TRICK_ORDER + pos + 1]
         return
     _resolve(buf, events)
 
@@ -299,7 +241,7 @@ def _resolve(buf: bytearray, events: Optional[list]) -> cython.void:
         if best < 0 or (hat and value <= best_value) or (not hat and value >= best_value):
             best = pos
             best_value = value
-    winner: cython.int = buf[ORDER + best]
+    winner: cython.int = buf[TRICK_ORDER + best]
     buf[WINNER] = winner
     if events is not None:
         q: cython.Py_ssize_t = play_at(best)
@@ -437,7 +379,7 @@ def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.voi
             buf[PILE + i] = 0
         # Past count the deck is 0 already (drawing clears each cell) unless the state comes from a token
         # sealed before drawing did: clearing it here keeps such leftovers from outliving the reshuffle.
-        for i in range(count, CELLS):
+        for i in range(count, DECK_LEN):
             buf[DECK + i] = 0
         buf[PILE_COUNT] = 0
         buf[DECK_TOP] = 0
@@ -501,7 +443,7 @@ def _tracer_due(buf: bytearray) -> cython.bint:
     p: cython.int
     for p in range(buf[PAWN_COUNT]):
         s: cython.int = buf[PAWNS + p]
-        if s == buf[CA]:
+        if s == buf[CRITICAL_ASSET]:
             return False
         if p // 2 == w and s < 64 and buf[SPACE_TYPE + s] == T_FBI:
             due = True
@@ -601,9 +543,9 @@ def _end_checks(buf: bytearray, events: Optional[list]) -> cython.void:
     game_over: cython.bint = False
     p: cython.int
     for p in range(2 * n):
-        if buf[PAWNS + p] == buf[CA]:
+        if buf[PAWNS + p] == buf[CRITICAL_ASSET]:
             game_over = True
-    if buf[TRACER_SPACE] == buf[CA]:
+    if buf[TRACER_SPACE] == buf[CRITICAL_ASSET]:
         game_over = True
     if not game_over and not any_pawn_can_move(buf):
         game_over = True

@@ -17,7 +17,11 @@ if cython.compiled:
     from cython.cimports.engines.white_hat import cards, flow, pawns, solo
 else:
     from . import cards, flow, pawns, solo
-from .state import HAND, MAX_OUT, PLAY, STATE, TRIGGER
+# The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
 cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int)
 NONE = 255
@@ -73,60 +77,6 @@ cython.declare(NOT_LEAD=cython.int, AS_NEEDED=cython.int, AS_NOT_ALLOWED=cython.
                WRONG_COLOUR=cython.int)
 NOT_TRACER, TRACER_DEST, NOT_LEAD, AS_NEEDED, AS_NOT_ALLOWED, HAT_REMOVED, WRONG_COLOUR = range(36, 43)
 
-cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t,
-               MOVES=cython.Py_ssize_t, LEAD_COUNT=cython.Py_ssize_t, TRICK_POS=cython.Py_ssize_t,
-               ORDER=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t,
-               P_STATUS=cython.Py_ssize_t, P_RANK=cython.Py_ssize_t, P_N=cython.Py_ssize_t,
-               P_J=cython.Py_ssize_t, P_H=cython.Py_ssize_t, WINNER=cython.Py_ssize_t, HANDS=cython.Py_ssize_t,
-               HAND_SIZE=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t, MARKER_SPACE=cython.Py_ssize_t,
-               MARKER_SIGN=cython.Py_ssize_t, SLOT_FACE=cython.Py_ssize_t, SLOT_COUNTER=cython.Py_ssize_t,
-               SLOT_COUNT=cython.Py_ssize_t, SLOT_HOSTS=cython.Py_ssize_t, DRAWN=cython.Py_ssize_t,
-               PENDING_COUNT=cython.Py_ssize_t, PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t,
-               SPACE_TYPE=cython.Py_ssize_t, CAFE=cython.Py_ssize_t, SERVER=cython.Py_ssize_t,
-               GAME=cython.Py_ssize_t, RNG=cython.Py_ssize_t, ROBOT=cython.Py_ssize_t,
-               CONTROLLER=cython.Py_ssize_t, TRACER_SPACE=cython.Py_ssize_t, SOLO=cython.Py_ssize_t)
-PLAYERS = STATE.offset("players")
-cython.declare(PAWN_COUNT=cython.Py_ssize_t)
-PAWN_COUNT = STATE.offset("pawn_count")
-GAME = STATE.offset("game")
-PHASE = STATE.offset("phase")
-TO_ACT = STATE.offset("to_act")
-MOVES = STATE.offset("move_count")
-RNG = STATE.offset("rng")
-LEAD_COUNT = STATE.offset("lead_count")
-TRICK_POS = STATE.offset("trick_pos")
-ORDER = STATE.offset("trick_order")
-PLAYS = STATE.offset("plays")
-PLAY_SIZE = PLAY.size
-P_STATUS = PLAY.offset("status")
-P_RANK = PLAY.offset("rank")
-P_N = PLAY.offset("rank_cards")
-P_J = PLAY.offset("jokers")
-P_H = PLAY.offset("hat")
-WINNER = STATE.offset("winner")
-HANDS = STATE.offset("hands")
-HAND_SIZE = HAND.size
-PAWNS = STATE.offset("pawns")
-MARKER_SPACE = STATE.offset("marker_space")
-MARKER_SIGN = STATE.offset("marker_sign")
-SLOT_FACE = STATE.offset("slot_face")
-SLOT_COUNTER = STATE.offset("slot_counter")
-SLOT_COUNT = STATE.offset("slot_count")
-SLOT_HOSTS = STATE.offset("slot_hosts")
-DRAWN = STATE.offset("drawn_tile")
-PENDING_COUNT = STATE.offset("pending_count")
-PENDING = STATE.offset("pending")
-TRIG_SIZE = TRIGGER.size
-SPACE_TYPE = STATE.offset("space_type")
-CAFE = STATE.offset("cafe")
-SERVER = STATE.offset("server")
-ROBOT = STATE.offset("robot")
-CONTROLLER = STATE.offset("controller")
-TRACER_SPACE = STATE.offset("tracer_space")
-SOLO = STATE.offset("solo")
-cython.declare(SIZE=cython.Py_ssize_t)
-SIZE = STATE.size
-
 
 @cython.cfunc
 @cython.inline
@@ -136,7 +86,8 @@ def hand_at(seat: cython.int) -> cython.Py_ssize_t:
 
 @cython.ccall
 def move_count(buf: bytearray) -> cython.long:
-    return buf[MOVES] | (buf[MOVES + 1] << 8) | (buf[MOVES + 2] << 16) | (cython.cast(cython.long, buf[MOVES + 3]) << 24)
+    return (buf[MOVE_COUNT] | (buf[MOVE_COUNT + 1] << 8) | (buf[MOVE_COUNT + 2] << 16)
+            | (cython.cast(cython.long, buf[MOVE_COUNT + 3]) << 24))
 
 
 @cython.ccall
@@ -354,7 +305,7 @@ def _back_dests(buf: bytearray, p: cython.int, occ: cython.ulonglong) -> cython.
 @cython.exceptval(-1, check=False)
 def _place_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    tile: cython.int = b[DRAWN]
+    tile: cython.int = b[DRAWN_TILE]
     side: cython.int
     slot: cython.int
     n: cython.int = 0
@@ -569,7 +520,7 @@ def _check_place(buf: bytearray, code: cython.longlong) -> cython.int:
         return NOT_LEGAL
     face: cython.int = (code >> 4) & 15
     slot: cython.int = (code >> 8) & 7
-    if face // 2 + 1 != buf[DRAWN]:
+    if face // 2 + 1 != buf[DRAWN_TILE]:
         return FACE_NOT_DRAWN
     if slot >= buf[SLOT_COUNT]:
         return NO_SLOT
@@ -607,10 +558,10 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
 def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
     """Apply a legal move code in place (the caller checked it)."""
     n: cython.long = move_count(buf) + 1
-    buf[MOVES] = n & 255
-    buf[MOVES + 1] = (n >> 8) & 255
-    buf[MOVES + 2] = (n >> 16) & 255
-    buf[MOVES + 3] = (n >> 24) & 255
+    buf[MOVE_COUNT] = n & 255
+    buf[MOVE_COUNT + 1] = (n >> 8) & 255
+    buf[MOVE_COUNT + 2] = (n >> 16) & 255
+    buf[MOVE_COUNT + 3] = (n >> 24) & 255
     kind: cython.int = code & 15
     seat: cython.int = buf[TO_ACT]
     if kind == K_PLAY and buf[SOLO]:
@@ -630,14 +581,6 @@ def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cyt
 
 
 # -- scores (game.py's score and the kernel's outcome read the same numbers) ---------------
-
-cython.declare(TOTALS=cython.Py_ssize_t, LAST_ROUND=cython.Py_ssize_t, CELEBRITY=cython.Py_ssize_t,
-               STATUS=cython.Py_ssize_t)
-TOTALS = STATE.offset("totals")
-LAST_ROUND = STATE.offset("last_round")
-CELEBRITY = STATE.offset("celebrity")
-STATUS = STATE.offset("status")
-
 
 @cython.cfunc
 def _seat_row(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:

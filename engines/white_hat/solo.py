@@ -17,7 +17,11 @@ if cython.compiled:
     from cython.cimports.engines.white_hat import cards, pawns
 else:
     from . import cards, pawns
-from .state import HAND, PLAY, STATE
+# The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
 cython.declare(NONE=cython.int, JAIL=cython.int, JOKER=cython.int, HAT=cython.int, MOVE=cython.int,
                FINISHED=cython.int, LEAD=cython.int, ANY=cython.int, ROW_SIZE=cython.int, HAND_MAX=cython.int,
@@ -33,44 +37,8 @@ HAND_MAX = 10
 T_CA = 6
 COLOUR_OF_RANK = (0, 1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2, 2)  # §7.7.4: rank -> hat colour (K W O B = 0 1 2 3)
 
-cython.declare(PHASE=cython.Py_ssize_t, TO_ACT=cython.Py_ssize_t, RNG=cython.Py_ssize_t, ROUND=cython.Py_ssize_t,
-               DECK_TOP=cython.Py_ssize_t, DECK_END=cython.Py_ssize_t, DECK=cython.Py_ssize_t,
-               PILE_COUNT=cython.Py_ssize_t, PILE=cython.Py_ssize_t, HAND0=cython.Py_ssize_t, ROW=cython.Py_ssize_t,
-               PAWNS=cython.Py_ssize_t, TOTALS=cython.Py_ssize_t, LAST_ROUND=cython.Py_ssize_t,
-               ROUNDS_SCORED=cython.Py_ssize_t, WINNER=cython.Py_ssize_t, LEAD_COUNT=cython.Py_ssize_t,
-               LEAD_VALUE=cython.Py_ssize_t, COLOUR=cython.Py_ssize_t, INDEX=cython.Py_ssize_t,
-               M1=cython.Py_ssize_t, M2=cython.Py_ssize_t, STEPS=cython.Py_ssize_t, CAFE=cython.Py_ssize_t,
-               SERVER=cython.Py_ssize_t, CA=cython.Py_ssize_t, PLAYS=cython.Py_ssize_t, PLAY_SIZE=cython.Py_ssize_t)
-PHASE = STATE.offset("phase")
-TO_ACT = STATE.offset("to_act")
-RNG = STATE.offset("rng")
-ROUND = STATE.offset("round")
-DECK_TOP = STATE.offset("deck_top")
-DECK_END = STATE.offset("deck_end")
-DECK = STATE.offset("deck")
-PILE_COUNT = STATE.offset("pile_count")
-PILE = STATE.offset("pile")
-HAND0 = STATE.offset("hands")
-ROW = HAND0 + HAND.size
-PAWNS = STATE.offset("pawns")
-TOTALS = STATE.offset("totals")
-LAST_ROUND = STATE.offset("last_round")
-ROUNDS_SCORED = STATE.offset("rounds_scored")
-WINNER = STATE.offset("winner")
-LEAD_COUNT = STATE.offset("lead_count")
-LEAD_VALUE = STATE.offset("lead_value")
-COLOUR = STATE.offset("solo_colour")
-INDEX = STATE.offset("tracer_index")
-M1 = STATE.offset("tracer_space")
-M2 = STATE.offset("m2_space")
-STEPS = STATE.offset("tracer_steps")
-CAFE = STATE.offset("cafe")
-SERVER = STATE.offset("server")
-CA = STATE.offset("critical_asset")
-PLAYS = STATE.offset("plays")
-PLAY_SIZE = PLAY.size
-cython.declare(SPACE_TYPE=cython.Py_ssize_t)
-SPACE_TYPE = STATE.offset("space_type")
+cython.declare(ROW=cython.Py_ssize_t)
+ROW = HANDS + HAND_SIZE
 
 
 @cython.cfunc
@@ -123,9 +91,9 @@ def setup(buf: bytearray, events: Optional[list]) -> cython.void:
     buf[ROW + HAT] = 1
     _draw_up(buf)
     buf[ROUND] = 1
-    buf[INDEX] = 0
-    buf[M1] = NONE
-    buf[M2] = NONE
+    buf[TRACER_INDEX] = 0
+    buf[TRACER_SPACE] = NONE
+    buf[M2_SPACE] = NONE
     buf[PHASE] = LEAD
     buf[TO_ACT] = 0
 
@@ -142,8 +110,8 @@ def _draw(buf: bytearray) -> cython.int:
 
 @cython.cfunc
 def _draw_up(buf: bytearray) -> cython.void:
-    while cards.hand_size(buf, HAND0) < HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
-        buf[HAND0 + _draw(buf)] += 1
+    while cards.hand_size(buf, HANDS) < HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
+        buf[HANDS + _draw(buf)] += 1
 
 
 @cython.cfunc
@@ -154,7 +122,7 @@ def _refill(buf: bytearray, events: Optional[list]) -> cython.void:
     while _row_ranks(buf) < ROW_SIZE and buf[DECK_TOP] < buf[DECK_END]:
         c: cython.int = _draw(buf)
         if c == JOKER:
-            buf[HAND0 + JOKER] += 1
+            buf[HANDS + JOKER] += 1
             if events is not None:
                 events.append(("joker_to_hand",))
             marker_step(buf, events)
@@ -187,9 +155,9 @@ def lead(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cytho
     k: cython.int = n + j + h
     v: cython.int = lead_value(code)
     if n:
-        buf[HAND0 + rank] -= n
-    buf[HAND0 + JOKER] -= j
-    buf[HAND0 + HAT] -= h
+        buf[HANDS + rank] -= n
+    buf[HANDS + JOKER] -= j
+    buf[HANDS + HAT] -= h
     row_rank: cython.int = 0
     row_n: cython.int = 0
     row_h: cython.int = 0
@@ -216,21 +184,21 @@ def lead(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cytho
     buf[ROW + row_rank] -= row_n
     if row_h:
         buf[ROW + HAT] = 0
-        buf[HAND0 + HAT] += 1
+        buf[HANDS + HAT] += 1
     if h:
         buf[ROW + HAT] = 1
     buf[LEAD_COUNT] = k
     buf[LEAD_VALUE] = v
     buf[WINNER] = 1 if row_wins else 0
-    buf[COLOUR] = COLOUR_OF_RANK[row_rank] if row_wins else ANY
+    buf[SOLO_COLOUR] = COLOUR_OF_RANK[row_rank] if row_wins else ANY
     if events is not None:
-        events.append(("row_played", rank, n, j, h, v, row_rank, row_n, row_h, step, row_wins, buf[COLOUR]))
+        events.append(("row_played", rank, n, j, h, v, row_rank, row_n, row_h, step, row_wins, buf[SOLO_COLOUR]))
     if has_hat_move(buf):
         buf[PHASE] = MOVE
         buf[TO_ACT] = 0
         return
     if events is not None:
-        events.append(("move_skipped", buf[COLOUR]))
+        events.append(("move_skipped", buf[SOLO_COLOUR]))
     after(buf, events)
 
 
@@ -245,7 +213,7 @@ def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void
 @cython.ccall
 def may_move(buf: bytearray, hat: cython.int) -> cython.bint:
     """The hat's colour may move now: any after a player win, the row's colour after a row win."""
-    return buf[COLOUR] == ANY or hat // 2 == buf[COLOUR]
+    return buf[SOLO_COLOUR] == ANY or hat // 2 == buf[SOLO_COLOUR]
 
 
 @cython.ccall
@@ -263,11 +231,11 @@ def after(buf: bytearray, events: Optional[list]) -> cython.void:
     """§7.7.2 steps 7-9, once the specials are done: the Critical Asset, the round end, the refill."""
     p: cython.int
     for p in range(8):
-        if buf[PAWNS + p] == buf[CA]:
+        if buf[PAWNS + p] == buf[CRITICAL_ASSET]:
             score_round(buf, events)
             _finish(buf, events)
             return
-    if cards.hand_size(buf, HAND0) == 0:
+    if cards.hand_size(buf, HANDS) == 0:
         _round_end(buf, events)
         return
     _refill(buf, events)
@@ -289,18 +257,18 @@ def _round_end(buf: bytearray, events: Optional[list]) -> cython.void:
         _to_pile(buf, r, buf[ROW + r])
         buf[ROW + r] = 0
     _refill(buf, events)
-    if buf[HAND0 + HAT]:
-        buf[HAND0 + HAT] = 0
+    if buf[HANDS + HAT]:
+        buf[HANDS + HAT] = 0
         buf[ROW + HAT] = 1
     _draw_up(buf)
-    if _row_ranks(buf) == 0 or cards.hand_size(buf, HAND0) == 0:
+    if _row_ranks(buf) == 0 or cards.hand_size(buf, HANDS) == 0:
         _finish(buf, events)
         return
     _add16(buf, ROUND, 1)
     buf[PHASE] = LEAD
     buf[TO_ACT] = 0
     if events is not None:
-        events.append(("solo_round", buf[ROUND] | (buf[ROUND + 1] << 8), list(buf[HAND0:HAND0 + 16])))
+        events.append(("solo_round", buf[ROUND] | (buf[ROUND + 1] << 8), list(buf[HANDS:HANDS + 16])))
 
 
 @cython.cfunc
@@ -345,28 +313,28 @@ def score_round(buf: bytearray, events: Optional[list]) -> cython.void:
 def marker_step(buf: bytearray, events: Optional[list]) -> cython.void:
     """One step of both markers: along the track (onto the starts at its end, removing the hats there), or
     each towards the closest hat, `m1` first."""
-    if buf[M1] == NONE:
-        buf[INDEX] += 1
-        if buf[INDEX] >= buf[STEPS]:
-            buf[M1] = buf[CAFE]
-            buf[M2] = buf[SERVER]
+    if buf[TRACER_SPACE] == NONE:
+        buf[TRACER_INDEX] += 1
+        if buf[TRACER_INDEX] >= buf[TRACER_STEPS]:
+            buf[TRACER_SPACE] = buf[CAFE]
+            buf[M2_SPACE] = buf[SERVER]
             if events is not None:
-                events.append(("markers_moved", buf[INDEX], buf[M1], buf[M2]))
+                events.append(("markers_moved", buf[TRACER_INDEX], buf[TRACER_SPACE], buf[M2_SPACE]))
             _remove_on(buf, buf[CAFE], events)
             _remove_on(buf, buf[SERVER], events)
         elif events is not None:
-            events.append(("markers_moved", buf[INDEX], NONE, NONE))
+            events.append(("markers_moved", buf[TRACER_INDEX], NONE, NONE))
         return
     adj = cython.declare(cython.ulonglong[64])  # the tracer graph, per space (a C array: no list per step)
     s: cython.int
     for s in range(64):  # a missing space is in no space's T(...) and no marker stands there: never read
         adj[s] = pawns.tracer_destinations(buf, s) if buf[SPACE_TYPE + s] != NONE else 0
-    buf[M1] = _toward_hat(buf, buf[M1], adj)
-    _remove_on(buf, buf[M1], events)
-    buf[M2] = _toward_hat(buf, buf[M2], adj)
-    _remove_on(buf, buf[M2], events)
+    buf[TRACER_SPACE] = _toward_hat(buf, buf[TRACER_SPACE], adj)
+    _remove_on(buf, buf[TRACER_SPACE], events)
+    buf[M2_SPACE] = _toward_hat(buf, buf[M2_SPACE], adj)
+    _remove_on(buf, buf[M2_SPACE], events)
     if events is not None:
-        events.append(("markers_moved", buf[INDEX], buf[M1], buf[M2]))
+        events.append(("markers_moved", buf[TRACER_INDEX], buf[TRACER_SPACE], buf[M2_SPACE]))
 
 
 @cython.cfunc
@@ -413,7 +381,7 @@ def _distance(start: cython.int, hats: cython.ulonglong, adj: cython.p_ulonglong
 def remove_hit(buf: bytearray, hat: cython.int, events: Optional[list]) -> cython.void:
     """A hat that arrives where a marker stands is removed at once (a Backflip onto a start)."""
     s: cython.int = buf[PAWNS + hat]
-    if s < 64 and (s == buf[M1] or s == buf[M2]):
+    if s < 64 and (s == buf[TRACER_SPACE] or s == buf[M2_SPACE]):
         _remove_on(buf, s, events)
 
 
@@ -434,7 +402,7 @@ def _remove_on(buf: bytearray, space: cython.int, events: Optional[list]) -> cyt
 def lead_moves(buf: bytearray, out: cython.p_longlong, n: cython.int) -> cython.int:
     """Every lead, a hat lead without rank cards once per named value 1-14 (§8.2 order), into `out` from n
     on; the new count."""
-    end: cython.int = cards.lead_plays(buf, HAND0, out, n)
+    end: cython.int = cards.lead_plays(buf, HANDS, out, n)
     extra: cython.int = 0
     i: cython.int
     v: cython.int

@@ -8,46 +8,19 @@ from typing import Optional
 import cython
 
 from ..core import rng
-from .state import FACE_SIZE, FACE_TABLE, MAX_OUT, MAX_PENDING, STATE, TRIGGER
+from .state import FACE_TABLE
+
+# The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
 
 cython.declare(NONE=cython.int, PLACE=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int,
                T_EXPLOIT=cython.int, T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
 NONE = 255
 PLACE = 4
 T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 7, 8, 9, 10, 11, 12
-
-cython.declare(PLAYERS=cython.Py_ssize_t, PHASE=cython.Py_ssize_t, RNG=cython.Py_ssize_t, PAWNS=cython.Py_ssize_t,
-               MARKER_SPACE=cython.Py_ssize_t, MARKER_SIGN=cython.Py_ssize_t, HONEYPOT_FLAG=cython.Py_ssize_t,
-               SLOT_FACE=cython.Py_ssize_t, SLOT_COUNTER=cython.Py_ssize_t, SLOT_COUNT=cython.Py_ssize_t,
-               SLOT_HOSTS=cython.Py_ssize_t, DRAWN=cython.Py_ssize_t, PENDING_COUNT=cython.Py_ssize_t,
-               PENDING=cython.Py_ssize_t, TRIG_SIZE=cython.Py_ssize_t, SPACE_TYPE=cython.Py_ssize_t,
-               SPACE_VALUE=cython.Py_ssize_t, OUT_COUNT=cython.Py_ssize_t, OUT=cython.Py_ssize_t, OUT_MAX=cython.int,
-               FACE_BYTES=cython.int, PENDING_MAX=cython.int, TRACER_ON=cython.Py_ssize_t)
-PLAYERS = STATE.offset("players")
-cython.declare(PAWN_COUNT=cython.Py_ssize_t)
-PAWN_COUNT = STATE.offset("pawn_count")
-PHASE = STATE.offset("phase")
-RNG = STATE.offset("rng")
-PAWNS = STATE.offset("pawns")
-MARKER_SPACE = STATE.offset("marker_space")
-MARKER_SIGN = STATE.offset("marker_sign")
-HONEYPOT_FLAG = STATE.offset("honeypot_entered")
-SLOT_FACE = STATE.offset("slot_face")
-SLOT_COUNTER = STATE.offset("slot_counter")
-SLOT_COUNT = STATE.offset("slot_count")
-SLOT_HOSTS = STATE.offset("slot_hosts")
-DRAWN = STATE.offset("drawn_tile")
-PENDING_COUNT = STATE.offset("pending_count")
-PENDING = STATE.offset("pending")
-TRIG_SIZE = TRIGGER.size
-SPACE_TYPE = STATE.offset("space_type")
-SPACE_VALUE = STATE.offset("space_value")
-OUT_COUNT = STATE.offset("out_count")
-OUT = STATE.offset("out")
-OUT_MAX = MAX_OUT
-FACE_BYTES = FACE_SIZE
-PENDING_MAX = MAX_PENDING
-TRACER_ON = STATE.offset("tracer_on")
 
 
 @cython.ccall
@@ -70,8 +43,8 @@ def counter(buf: bytearray, space: cython.int) -> cython.int:
 def passive(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
     """Arriving on a Honeypot (or an FBI Server, no tracer) sets the game-long flag (§7.4)."""
     t: cython.int = buf[SPACE_TYPE + space]
-    if (t == T_HONEYPOT or (t == T_FBI and not buf[TRACER_ON])) and not buf[HONEYPOT_FLAG]:
-        buf[HONEYPOT_FLAG] = 1
+    if (t == T_HONEYPOT or (t == T_FBI and not buf[TRACER_ON])) and not buf[HONEYPOT_ENTERED]:
+        buf[HONEYPOT_ENTERED] = 1
         if events is not None:
             events.append(("honeypot_flag",))
 
@@ -83,14 +56,14 @@ def is_active(t: cython.int) -> cython.bint:
 
 @cython.ccall
 def queue(buf: bytearray, at: cython.int, pawn: cython.int, space: cython.int, t: cython.int) -> cython.void:
-    """Insert a trigger at index `at` of the pending list (the list keeps at most PENDING_MAX)."""
+    """Insert a trigger at index `at` of the pending list (the list keeps at most MAX_PENDING)."""
     count: cython.int = buf[PENDING_COUNT]
-    if count == PENDING_MAX:
+    if count == MAX_PENDING:
         count -= 1  # cannot happen with 12 pawns (stale triggers are purged at placement); stay in bounds
     i: cython.int
-    for i in range((count - at) * TRIG_SIZE - 1, -1, -1):
-        buf[PENDING + (at + 1) * TRIG_SIZE + i] = buf[PENDING + at * TRIG_SIZE + i]
-    q: cython.Py_ssize_t = PENDING + at * TRIG_SIZE
+    for i in range((count - at) * TRIGGER_SIZE - 1, -1, -1):
+        buf[PENDING + (at + 1) * TRIGGER_SIZE + i] = buf[PENDING + at * TRIGGER_SIZE + i]
+    q: cython.Py_ssize_t = PENDING + at * TRIGGER_SIZE
     buf[q] = pawn
     buf[q + 1] = space
     buf[q + 2] = t
@@ -102,16 +75,16 @@ def queue(buf: bytearray, at: cython.int, pawn: cython.int, space: cython.int, t
 def pop(buf: bytearray, at: cython.int) -> cython.void:
     count: cython.int = buf[PENDING_COUNT]
     i: cython.int
-    for i in range(at * TRIG_SIZE, (count - 1) * TRIG_SIZE):
-        buf[PENDING + i] = buf[PENDING + i + TRIG_SIZE]
-    for i in range((count - 1) * TRIG_SIZE, count * TRIG_SIZE):
+    for i in range(at * TRIGGER_SIZE, (count - 1) * TRIGGER_SIZE):
+        buf[PENDING + i] = buf[PENDING + i + TRIGGER_SIZE]
+    for i in range((count - 1) * TRIGGER_SIZE, count * TRIGGER_SIZE):
         buf[PENDING + i] = 0
     buf[PENDING_COUNT] = count - 1
 
 
 @cython.ccall
 def is_stale(buf: bytearray, at: cython.int) -> cython.bint:
-    q: cython.Py_ssize_t = PENDING + at * TRIG_SIZE
+    q: cython.Py_ssize_t = PENDING + at * TRIGGER_SIZE
     return buf[PAWNS + buf[q]] != buf[q + 1] or counter(buf, buf[q + 1]) != buf[q + 3]
 
 
@@ -142,7 +115,7 @@ def draw_tile(buf: bytearray, events: Optional[list]) -> cython.void:
         if not on_board:
             supply.append(tile)
     tile = supply[rng.below(buf, RNG, len(supply))]
-    buf[DRAWN] = tile
+    buf[DRAWN_TILE] = tile
     buf[PHASE] = PLACE
     if events is not None:
         events.append(("tile_drawn", tile))
@@ -154,9 +127,9 @@ def place(buf: bytearray, face: cython.int, slot: cython.int, events: Optional[l
     returned: cython.int = buf[SLOT_FACE + slot]
     buf[SLOT_FACE + slot] = face
     buf[SLOT_COUNTER + slot] = (buf[SLOT_COUNTER + slot] + 1) & 255
-    buf[DRAWN] = NONE
+    buf[DRAWN_TILE] = NONE
     hosts: cython.Py_ssize_t = SLOT_HOSTS + 4 * slot
-    f: cython.Py_ssize_t = face * FACE_BYTES
+    f: cython.Py_ssize_t = face * FACE_SIZE
     k: cython.int
     for k in range(4):
         _rewire(buf, buf[hosts + k], hosts, f, k)
@@ -169,10 +142,10 @@ def place(buf: bytearray, face: cython.int, slot: cython.int, events: Optional[l
         events.append(("tile_placed", face, slot, NONE if returned == NONE else returned // 2 + 1, on_tile))
     i: cython.int = buf[PENDING_COUNT] - 1
     while i >= 0:  # triggers of the replaced spaces can never fire again: drop them now
-        if slot_of(buf, buf[PENDING + i * TRIG_SIZE + 1]) == slot:
+        if slot_of(buf, buf[PENDING + i * TRIGGER_SIZE + 1]) == slot:
             if events is not None:
-                events.append(("trigger_dropped", buf[PENDING + i * TRIG_SIZE], buf[PENDING + i * TRIG_SIZE + 1],
-                               buf[PENDING + i * TRIG_SIZE + 2]))
+                events.append(("trigger_dropped", buf[PENDING + i * TRIGGER_SIZE], buf[PENDING + i * TRIGGER_SIZE + 1],
+                               buf[PENDING + i * TRIGGER_SIZE + 2]))
             pop(buf, i)
         i -= 1
     front: cython.int = 0
@@ -193,7 +166,7 @@ def _rewire(buf: bytearray, host: cython.int, hosts: cython.Py_ssize_t, f: cytho
     kept: cython.int = 0
     i: cython.int
     j: cython.int
-    base: cython.Py_ssize_t = OUT + host * OUT_MAX
+    base: cython.Py_ssize_t = OUT + host * MAX_OUT
     for i in range(buf[OUT_COUNT + host]):
         t: cython.int = buf[base + i]
         inside: cython.bint = False
@@ -207,6 +180,6 @@ def _rewire(buf: bytearray, host: cython.int, hosts: cython.Py_ssize_t, f: cytho
         if FACE_TABLE[f + 9 + 2 * i] == k:
             buf[base + kept] = buf[hosts + FACE_TABLE[f + 10 + 2 * i]]
             kept += 1
-    for i in range(kept, OUT_MAX):
+    for i in range(kept, MAX_OUT):
         buf[base + i] = 0
     buf[OUT_COUNT + host] = kept
