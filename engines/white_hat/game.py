@@ -53,11 +53,11 @@ from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import board as boards
 from . import cards, checks, codes, flow, moves, rules, solo, variants, view
-from .state import BOARD_SIZE, BOARD_START, FACES, STATE
+from . import offsets as O
+from .state import FACES, STATE
 
 DATA = Path(__file__).resolve().parent / "data"
 VERSION = "1.0"
-AT = STATE.at
 REASON_TEXT = {
     "not_trick_phase": "not in trick phase", "not_collect_phase": "not in collect phase",
     "not_move_phase": "not in move phase", "not_special_phase": "not in special phase",
@@ -146,46 +146,46 @@ class WhiteHatGame(Game):
         luck = values["reduce_luck"]
         reduce = luck in ("deck", "both")
         order = _rigged(deck, whole_deck, reduce, players) if deck else b""
-        buf = bytearray(STATE.size)
+        buf = bytearray(O.SIZE)
         STATE.write(buf, "game", int(self.black))
         STATE.write(buf, "players", players)
-        buf[AT.tracer_on] = values["tracer"] == "true"
-        buf[AT.reduce_deck], buf[AT.half_hands] = reduce, luck in ("hands", "both")
-        buf[AT.celebrity] = values["celebrity"] == "true"
-        buf[AT.robot] = variants.ROBOT_SEAT if values["robot"] == "true" else 255
-        buf[AT.controller] = 0 if values["robot"] == "true" else 255
-        buf[AT.tracer_space], buf[AT.tracer_steps], buf[AT.m2_space] = 255, board.steps_to_board, 255
-        buf[AT.pawn_count] = 2 * players
+        buf[O.TRACER_ON] = values["tracer"] == "true"
+        buf[O.REDUCE_DECK], buf[O.HALF_HANDS] = reduce, luck in ("hands", "both")
+        buf[O.CELEBRITY] = values["celebrity"] == "true"
+        buf[O.ROBOT] = variants.ROBOT_SEAT if values["robot"] == "true" else 255
+        buf[O.CONTROLLER] = 0 if values["robot"] == "true" else 255
+        buf[O.TRACER_SPACE], buf[O.TRACER_STEPS], buf[O.M2_SPACE] = 255, board.steps_to_board, 255
+        buf[O.PAWN_COUNT] = 2 * players
         if players == 1 and any(sp.type == "denial_of_service" for sp in board.spaces.values()):
             raise variants.refuse("board", "the solo board must have no Denial-of-Service")
         STATE.write(buf, "board_ref", ref)
         STATE.write(buf, "dealer", int(values["first_dealer"]))
         from ..core import rng
-        rng.seed_into(buf, AT.rng, seed)
+        rng.seed_into(buf, O.RNG, seed)
         pawn_count = 8 if players == 1 else 2 * players
-        buf[AT.solo], buf[AT.pawn_count] = players == 1, pawn_count
+        buf[O.SOLO], buf[O.PAWN_COUNT] = players == 1, pawn_count
         for p in range(12):
-            buf[AT.pawns + p] = (board.internet_cafe if p % 2 == 0 else board.public_server) if p < pawn_count \
+            buf[O.PAWNS + p] = (board.internet_cafe if p % 2 == 0 else board.public_server) if p < pawn_count \
                 else 255
         for i in range(2):
-            buf[AT.marker_space + i] = 255
+            buf[O.MARKER_SPACE + i] = 255
         for i in range(5):
-            buf[AT.slot_face + i] = 255
-        buf[AT.drawn_tile] = 255
-        buf[AT.cafe], buf[AT.server], buf[AT.critical_asset] = board.internet_cafe, board.public_server, \
+            buf[O.SLOT_FACE + i] = 255
+        buf[O.DRAWN_TILE] = 255
+        buf[O.CAFE], buf[O.SERVER], buf[O.CRITICAL_ASSET] = board.internet_cafe, board.public_server, \
             board.critical_asset
-        buf[AT.jail_value] = board.jail_value & 255
-        buf[AT.slot_count] = len(board.slots)
+        buf[O.JAIL_VALUE] = board.jail_value & 255
+        buf[O.SLOT_COUNT] = len(board.slots)
         for i, slot in enumerate(board.slots):
-            buf[AT.slot_hosts + 4 * i:AT.slot_hosts + 4 * i + 4] = bytes(slot.hosts)
-        buf[BOARD_START:BOARD_START + BOARD_SIZE] = _arrays(board, (255,) * 5)
+            buf[O.SLOT_HOSTS + 4 * i:O.SLOT_HOSTS + 4 * i + 4] = bytes(slot.hosts)
+        buf[O.BOARD_START:O.BOARD_START + O.BOARD_SIZE] = _arrays(board, (255,) * 5)
         variants.place_setup_tiles(buf, wanted, board)
-        if buf[AT.celebrity]:
+        if buf[O.CELEBRITY]:
             variants.deal_status_cards(buf, players)
-        if buf[AT.solo]:
+        if buf[O.SOLO]:
             if deck:
                 raise BadOption("bad_deck", "deck: a rigged deck is not offered in solo", option="deck")
-            buf[AT.trick_order:AT.trick_order + 6] = bytes([0, 255, 255, 255, 255, 255])
+            buf[O.TRICK_ORDER:O.TRICK_ORDER + 6] = bytes([0, 255, 255, 255, 255, 255])
             solo.setup(buf, None)
         else:
             flow.start_round(buf, True, order, None)
@@ -211,13 +211,13 @@ class WhiteHatGame(Game):
         return 0, board, raw
 
     def board_of(self, state: bytearray) -> boards.Board:
-        ref = state[AT.board_ref]
+        ref = state[O.BOARD_REF]
         if ref:
             return BUILT_IN[self.info.id][self.board_names[ref - 1]]
-        return _custom(self.info.id, bytes(state[STATE.size:]))
+        return _custom(self.info.id, bytes(state[O.SIZE:]))
 
     def seat_count(self, state: bytearray) -> int:
-        return state[AT.players]
+        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         return view.setup_events(self, state)
@@ -238,8 +238,8 @@ class WhiteHatGame(Game):
             self.refuse(rules.REASONS[reason], text, seat)
         mover = rules.mover(state)
         if seat != mover:
-            robot = state[AT.robot]
-            if state[AT.to_act] == robot != 255:
+            robot = state[O.ROBOT]
+            if state[O.TO_ACT] == robot != 255:
                 why = f"not your turn (seat {mover} is to act): " + (
                     f"seat {seat} does not control the robot" if seat != robot
                     else f"the robot's moves are made by its controller, seat {mover}")
@@ -257,14 +257,14 @@ class WhiteHatGame(Game):
         if code == "wrong_colour":
             detail = _colour_refusal(state)
         elif code == "follow_count":
-            detail = f"must play one card or exactly {state[AT.lead_count]} cards"
+            detail = f"must play one card or exactly {state[O.LEAD_COUNT]} cards"
         elif code == "collect_count":
             detail = f"choose exactly {flow.collect_size(state)} rank cards"
         elif code == "wrong_special":
-            detail = f"the pending special is a {boards.TYPES[state[AT.pending + 2]]}"
+            detail = f"the pending special is a {boards.TYPES[state[O.PENDING + 2]]}"
         elif code == "dos_sibling" and isinstance(move, str):
             pawn = moves.read(move)[1]
-            start = "Internet Cafe" if state[AT.pawns + (pawn ^ 1)] == state[AT.cafe] else "Public Server"
+            start = "Internet Cafe" if state[O.PAWNS + (pawn ^ 1)] == state[O.CAFE] else "Public Server"
             detail = f"seat {pawn // 2} already has a pawn on the {start}"
         elif code == "not_legal":
             detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
@@ -295,10 +295,10 @@ class WhiteHatGame(Game):
         reason = rules.check(state, move) if ok else rules.REASONS.index("not_legal")
         if reason:
             self._refuse_code(state, move, reason)
-        return moves.info(rules.mover(state), move, state[AT.solo])
+        return moves.info(rules.mover(state), move, state[O.SOLO])
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
-        seat, one = rules.mover(state), state[AT.solo]
+        seat, one = rules.mover(state), state[O.SOLO]
         return [moves.info(seat, code, one) for code in rules.legal_moves(state)]
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
@@ -307,12 +307,12 @@ class WhiteHatGame(Game):
     # -- score, view, checks ---------------------------------------------------------
     def score(self, state: bytearray) -> Scores:
         """§10: provisional round scores while a round runs, the final ones once finished."""
-        n, finished = state[AT.players], rules.is_finished(state)
-        if state[AT.solo]:
+        n, finished = state[O.PLAYERS], rules.is_finished(state)
+        if state[O.SOLO]:
             return _solo_score(state, finished)
         rows = rules.seat_rows(state)  # the numbers the kernel's outcome ranks (rules._outcome)
-        if state[AT.celebrity]:
-            ranks, winners, reason = variants.celebrity_rank(rows, list(state[AT.status:AT.status + n]))
+        if state[O.CELEBRITY]:
+            ranks, winners, reason = variants.celebrity_rank(rows, list(state[O.STATUS:O.STATUS + n]))
         else:
             ranks, winners, reason = rank(rows)
         hidden = int(not finished)  # hands (and with celebrity the status cards) are hidden until the end (D46)
@@ -322,15 +322,15 @@ class WhiteHatGame(Game):
         return Scores(seats, finished, winners, reason)
 
     def view(self, state: bytearray, seat: int | None) -> dict:
-        n = state[AT.players]
+        n = state[O.PLAYERS]
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
             raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table (seats 0..{n - 1})")
         return view.view(self, state, seat)
 
     def validate(self, state: bytearray) -> None:
-        if len(state) < STATE.size:
+        if len(state) < O.SIZE:
             raise BadState("bad_state", f"not a valid {self.info.id} state: {len(state)} bytes, expected "
-                           f"{STATE.size}")
+                           f"{O.SIZE}")
         problem = checks.validate(state, int(self.black), len(self.board_names))
         if not problem:
             problem = self._board_problem(state)
@@ -339,21 +339,21 @@ class WhiteHatGame(Game):
 
     def _board_problem(self, state: bytearray) -> str:
         """"" or what is wrong with the state's board: its constants and its graph for the faces on its slots."""
-        if (state[AT.board_ref] == 0) != (len(state) > STATE.size):
+        if (state[O.BOARD_REF] == 0) != (len(state) > O.SIZE):
             return "board tail"
         try:
             board = self.board_of(state)
         except (DataError, ValueError, RecursionError):
             return "custom board"
         slots = len(board.slots)
-        faces = tuple(state[AT.slot_face:AT.slot_face + slots])
-        if state[AT.slot_face + slots:AT.slot_face + 5].count(255) != 5 - slots:
+        faces = tuple(state[O.SLOT_FACE:O.SLOT_FACE + slots])
+        if state[O.SLOT_FACE + slots:O.SLOT_FACE + 5].count(255) != 5 - slots:
             return "slots"
-        if state[AT.cafe:AT.cafe + 5 + 4 * slots] != _constants(board):
+        if state[O.CAFE:O.CAFE + 5 + 4 * slots] != _constants(board):
             return "board constants"
-        if state[BOARD_START:BOARD_START + BOARD_SIZE] != _arrays(board, faces):
+        if state[O.BOARD_START:O.BOARD_START + O.BOARD_SIZE] != _arrays(board, faces):
             return "board graph"
-        if state[AT.tracer_steps] != board.steps_to_board:
+        if state[O.TRACER_STEPS] != board.steps_to_board:
             return "tracer track"
         return ""
 
@@ -362,26 +362,26 @@ class WhiteHatGame(Game):
         the status cards `seat` cannot see (the others' and the unused ones) until the game is finished; the
         robot's open hand and status card stay."""
         new = bytearray(state)
-        n = state[AT.players]
-        others = [s for s in range(n) if s != seat and s != state[AT.robot]]
-        if state[AT.celebrity] and not rules.is_finished(state):
-            used = set(state[AT.status:AT.status + n])
-            pool = [state[AT.status + s] for s in others] + [c for c in variants.STATUS_CARDS if c not in used]
+        n = state[O.PLAYERS]
+        others = [s for s in range(n) if s != seat and s != state[O.ROBOT]]
+        if state[O.CELEBRITY] and not rules.is_finished(state):
+            used = set(state[O.STATUS:O.STATUS + n])
+            pool = [state[O.STATUS + s] for s in others] + [c for c in variants.STATUS_CARDS if c not in used]
             shuffle(pool)
             for s, card in zip(others, pool):
-                new[AT.status + s] = card
-        pool = [c for s in others for c in range(1, 15) for _ in range(state[AT.hands + 16 * s + c])]
-        sizes = [sum(state[AT.hands + 16 * s + c] for c in range(1, 15)) for s in others]
-        deck = list(state[AT.deck + state[AT.deck_top]:AT.deck + state[AT.deck_end]])
+                new[O.STATUS + s] = card
+        pool = [c for s in others for c in range(1, 15) for _ in range(state[O.HANDS + 16 * s + c])]
+        sizes = [sum(state[O.HANDS + 16 * s + c] for c in range(1, 15)) for s in others]
+        deck = list(state[O.DECK + state[O.DECK_TOP]:O.DECK + state[O.DECK_END]])
         pool += deck
         shuffle(pool)
         for s, size in zip(others, sizes):
             for c in range(1, 15):
-                new[AT.hands + 16 * s + c] = 0
+                new[O.HANDS + 16 * s + c] = 0
             for c in pool[:size]:
-                new[AT.hands + 16 * s + c] += 1
+                new[O.HANDS + 16 * s + c] += 1
             pool = pool[size:]
-        new[AT.deck + state[AT.deck_top]:AT.deck + state[AT.deck_end]] = bytes(pool)
+        new[O.DECK + state[O.DECK_TOP]:O.DECK + state[O.DECK_END]] = bytes(pool)
         self.validate(new)
         return new
 
@@ -432,7 +432,7 @@ def _rigged(deck: list[str], whole: bool, reduce: bool, n: int) -> bytes:
 
 
 def _colour_refusal(state: bytearray) -> str:
-    colour = "KWOB"[state[AT.solo_colour]]
+    colour = "KWOB"[state[O.SOLO_COLOUR]]
     card = {"K": "Yellow", "W": "Green", "O": "Brown", "B": "Blue"}[colour]
     hat = {"K": "Black", "W": "White", "O": "Orange", "B": "Blue"}[colour]
     return f"the row won with {card}: move a {hat} hat"

@@ -11,8 +11,8 @@ from typing import Mapping
 from ..core.errors import BadMoveText
 from ..core.game import MoveInfo
 from . import codes, rules
+from . import offsets as O
 from .board import SLOT_IDS
-from .state import STATE
 
 CARD_NAMES = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "H")
 CARD_OF = {name: i for i, name in enumerate(CARD_NAMES) if name}
@@ -130,7 +130,7 @@ def code_of(state: bytearray, parsed: tuple) -> tuple[int, int]:
     if word == "tracer":
         return codes.K_TRACER | (_on_board(state, parsed[1]) << 8), 0
     kind = {"move": codes.K_MOVE, "dos": codes.K_DOS, "backflip": codes.K_BACKFLIP}[word]
-    solo = state[STATE.offset("solo")]
+    solo = state[O.SOLO]
     pawn = parsed[1] - HAT_BASE if solo and parsed[1] >= HAT_BASE else parsed[1] if not solo and parsed[1] < 12 \
         else 15
     return kind | (pawn << 4) | (_on_board(state, parsed[2]) << 8), 0
@@ -138,8 +138,7 @@ def code_of(state: bytearray, parsed: tuple) -> tuple[int, int]:
 
 def _on_board(state: bytearray, space: int) -> int:
     """`space` if it is a board space id, else an id that is no space (so the check refuses it)."""
-    from .state import STATE
-    types = STATE.offset("space_type")
+    types = O.SPACE_TYPE
     if 0 <= space < 64 and state[types + space] != 255:
         return space
     for sid in range(63, -1, -1):
@@ -149,8 +148,7 @@ def _on_board(state: bytearray, space: int) -> int:
 
 
 def _play_code(state: bytearray, listed: list[int]) -> tuple[int, int]:
-    from .state import HAND, STATE
-    hand = STATE.offset("hands") + state[STATE.offset("to_act")] % 6 * HAND.size
+    hand = O.HANDS + state[O.TO_ACT] % 6 * O.HAND_SIZE
     for c in set(listed):
         if listed.count(c) > state[hand + c]:
             return codes.K_PLAY, rules.REASONS.index("card_not_in_hand")

@@ -11,10 +11,9 @@ from ..core import rng
 from ..core.errors import BadOption
 from . import board as boards
 from . import tiles
+from . import offsets as O
 from .moves import FACE_NAMES
-from .state import STATE
 
-AT = STATE.at
 NONE = 255
 ROBOT_SEAT = 2
 STATUS_CARDS = tuple(range(10, 55, 5))  # D4: 10, 15, ..., 50
@@ -95,22 +94,22 @@ def place_setup_tiles(buf: bytearray, wanted: int | list[tuple[int, int]], board
         return
     order = sorted(range(len(board.slots)), key=lambda i: board.slots[i].id)
     for _ in range(wanted):
-        used = {buf[AT.slot_face + i] // 2 + 1 for i in order if buf[AT.slot_face + i] != NONE}
+        used = {buf[O.SLOT_FACE + i] // 2 + 1 for i in order if buf[O.SLOT_FACE + i] != NONE}
         supply = [t for t in range(1, 7) if t not in used]
-        tile = supply[rng.below(buf, AT.rng, len(supply))]
-        side = rng.below(buf, AT.rng, 2)
-        free = [i for i in order if buf[AT.slot_face + i] == NONE]
-        slot = free[rng.below(buf, AT.rng, len(free))]
+        tile = supply[rng.below(buf, O.RNG, len(supply))]
+        side = rng.below(buf, O.RNG, 2)
+        free = [i for i in order if buf[O.SLOT_FACE + i] == NONE]
+        slot = free[rng.below(buf, O.RNG, len(free))]
         tiles.place(buf, 2 * (tile - 1) + side, slot, None)
 
 
 def deal_status_cards(buf: bytearray, n: int) -> None:
     """§3.1 step 3: the 9 status cards, ascending, shuffled (D47), one to each seat in seat order."""
-    scratch = AT.deck  # the deck is dealt after this, so its cells are free scratch space here
+    scratch = O.DECK  # the deck is dealt after this, so its cells are free scratch space here
     buf[scratch:scratch + 9] = bytes(STATUS_CARDS)
-    rng.shuffle(buf, AT.rng, scratch, 9)
+    rng.shuffle(buf, O.RNG, scratch, 9)
     for s in range(n):
-        buf[AT.status + s] = buf[scratch + s]
+        buf[O.STATUS + s] = buf[scratch + s]
     buf[scratch:scratch + 9] = bytes(9)
 
 
