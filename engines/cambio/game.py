@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache, partial
-from typing import Callable, Mapping
+from typing import Iterator, Mapping
 
 from ..core import options as opts
 from ..core.cards import rigged_order
@@ -311,30 +311,14 @@ class CambioGame(Game):
         if problem:
             raise BadState("bad_state", f"not a valid cambio state: {problem}")
 
-    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
-        """A copy with every card `seat` has not legitimately seen permuted by `shuffle`.
+    unseen_marks = O.KNOWS  # knowledge stays with the position (a card off the table has none)
 
-        Unseen: the main deck, a held card drawn from the deck by another seat, and the table
-        cards whose `knows` set lacks `seat` (every one for a spectator or with memory_aid=off).
-        Knowledge stays with the position. Nothing is unseen once the game is over.
-        """
-        places = self.unseen_places(state, seat)
-        new = bytearray(state)
-        masks = {p: state[O.KNOWS + state[p]] if p >= O.SLOTS else 0 for p in places}
-        cards = [state[p] for p in places]
-        shuffle(cards)
-        for p in places:
-            new[O.KNOWS + state[p]] = 0
-        for p, card in zip(places, cards):
-            new[p] = card
-            new[O.KNOWS + card] = masks[p]
-        return new
-
-    @staticmethod
-    def unseen_places(state: bytearray, seat: int | None) -> list[int]:
-        """Offsets of every card byte whose identity `seat` has not legitimately seen."""
+    def unseen(self, state: bytearray, seat: int | None) -> Iterator[list[int]]:
+        """Every card byte whose identity `seat` has not legitimately seen, one group: the main deck, a held
+        card drawn from the deck by another seat, and the table cards whose `knows` set lacks `seat` (every
+        one for a spectator or with memory_aid=off). Nothing is unseen once the game is over."""
         if STATE.read(state, "phase") == PHASE_OVER:
-            return []
+            return
         memory_off = MEMORY[STATE.read(state, "memory_aid")] == "off"
         out = [O.DECK + i for i in range(STATE.read(state, "deck_count"))]
         if state[O.HELD] != NONE and SOURCES[STATE.read(state, "held_source")] == "deck" and \
@@ -345,7 +329,7 @@ class CambioGame(Game):
                 card = state[O.SLOTS + s * SLOT_CAP + k]
                 if card != NONE and (seat is None or memory_off or not (state[O.KNOWS + card] >> seat) & 1):
                     out.append(O.SLOTS + s * SLOT_CAP + k)
-        return out
+        yield out
 
 
 @lru_cache(maxsize=1 << 16)  # a packed move names its seat, kind and places: at most a few MB of entries

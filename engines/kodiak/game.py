@@ -32,7 +32,7 @@ Notes on this implementation (the spec's decisions D1-D27 apply; these are the e
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Mapping
+from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order
 from ..core.errors import BadState
@@ -119,10 +119,11 @@ class KodiakGame(Game):
         return moves.from_typed(kind, args)
 
     # -- hidden information ------------------------------------------------------
-    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
-        """Permute the cards `seat` has not seen among their places (the deck, others' held card, face-down
-        cards it does not know; a spectator knows what the whole table was shown); each place keeps its
-        public marks (who knows the card there)."""
+    unseen_marks = O.KNOWS  # each place keeps its public marks (who knows the card there)
+
+    def unseen(self, state: bytearray, seat: int | None) -> Iterator[list[int]]:
+        """The cards `seat` has not seen, one group: the deck, others' held card, face-down cards it does
+        not know (a spectator knows what the whole table was shown)."""
         places = [O.DECK + i for i in range(state[O.DECK_TOP], DECK_SIZE)]
         if state[O.HELD] != NONE and state[O.ACTIVE] != seat:
             places.append(O.HELD)
@@ -133,16 +134,7 @@ class KodiakGame(Game):
                 known = mask & SHOWN if seat is None else (mask >> seat) & 1
                 if card != NONE and not state[O.FACE_UP + card] and not known:
                     places.append(O.SLOTS + s * SLOT_CAP + k)
-        cards = [state[p] for p in places]
-        marks = [state[O.KNOWS + c] for c in cards]
-        order = list(range(len(cards)))
-        shuffle(order)
-        new = bytearray(state)
-        for p, i, mark in zip(places, order, marks):
-            new[p] = cards[i]
-            new[O.KNOWS + cards[i]] = mark
-        self.validate(new)
-        return new
+        yield places
 
     # -- score and view ----------------------------------------------------------
     def score(self, state: bytearray):

@@ -29,7 +29,7 @@ Notes on this implementation (the spec's decisions D1-D28 apply; these are the e
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order
 from ..core.errors import BadState, IllegalMove
@@ -181,32 +181,24 @@ class RuneMarketGame(Game):
         if problem:
             raise BadState("bad_state", f"not a valid rune_market state: {problem}")
 
-    def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
-        """Permute the cards `seat` cannot know (the deck, others' unknown hand cards) among their places.
+    unseen_marks = O.KNOWN  # a place keeps its knowledge mark (who knows the card there)
 
-        A place keeps its knowledge mark (who knows the card there); hands are re-sorted
-        into standard order afterwards, as the rules keep them.
-        """
-        new = bytearray(state)
+    def unseen(self, state: bytearray, seat: int | None) -> Iterator[list[int]]:
+        """The cards `seat` cannot know, one group: the deck and others' unknown hand cards."""
         places = list(range(O.DECK + state[O.DECK_TOP], O.DECK + state[O.DECK_END]))
         for other in range(state[O.PLAYERS]):
             if other != seat:
                 p = O.SEATS + other * O.SEAT_SIZE
                 places += [p + O.SEAT_HAND + i for i in range(state[p + O.SEAT_HAND_COUNT])
                            if not view.knows(state, seat, state[p + O.SEAT_HAND + i])]
-        cards = [state[p] for p in places]
-        marks = [state[O.KNOWN + c] for c in cards]
-        order = list(range(len(cards)))
-        shuffle(order)
-        for p, i, mark in zip(places, order, marks):
-            new[p] = cards[i]
-            new[O.KNOWN + cards[i]] = mark
+        yield places
+
+    def tidied(self, state: bytearray) -> None:
+        """Hands in standard order, as the rules keep them."""
         for other in range(state[O.PLAYERS]):
             p = O.SEATS + other * O.SEAT_SIZE + O.SEAT_HAND
             n = state[O.SEATS + other * O.SEAT_SIZE + O.SEAT_HAND_COUNT]
-            new[p:p + n] = bytes(sorted(new[p:p + n]))
-        self.validate(new)
-        return new
+            state[p:p + n] = bytes(sorted(state[p:p + n]))
 
 
 RUNE_MARKET = RuneMarketGame()

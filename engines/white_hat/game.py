@@ -360,7 +360,8 @@ class WhiteHatGame(Game):
     def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
         """The rank cards and jokers in others' hands and the deck, permuted (hand sizes and the hat stay), and
         the status cards `seat` cannot see (the others' and the unused ones) until the game is finished; the
-        robot's open hand and status card stay."""
+        robot's open hand and status card stay. Its own, not the core's loop over places (`unseen`): a hand
+        here is a count per rank, and the unused status cards have no place in the state."""
         new = bytearray(state)
         n = state[O.PLAYERS]
         others = [s for s in range(n) if s != seat and s != state[O.ROBOT]]

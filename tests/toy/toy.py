@@ -175,18 +175,13 @@ class Toy(Game):
             Event("dealt", {"seat": s}, {"cards": [CARDS[c] for c in hand(state, s)]}, (s,))
             for s in range(state[PLAYERS])]
 
-    def redeal_unseen(self, state, seat, shuffle) -> bytearray:
-        """The deck and the other hands permuted among their places (the pile was played face up)."""
+    def unseen(self, state, seat):
+        """The deck and the other hands, one group (the pile was played face up)."""
         places = list(range(DECK, DECK + state[DECK_N]))
         for s in range(state[PLAYERS]):
             if s != seat:
                 places += range(hand_at(s) + 1, hand_at(s) + 1 + state[hand_at(s)])
-        cards = [state[p] for p in places]
-        shuffle(cards)
-        new = bytearray(state)
-        for p, card in zip(places, cards):
-            new[p] = card
-        return new
+        yield places
 
     def validate(self, state) -> None:
         def bad(why: str):
