@@ -22,6 +22,7 @@ COMPILED = [
     "engines/cambio/legality.py",
     "engines/cambio/validate.py",
     "engines/alaska/rules.py",
+    "engines/alaska/validate.py",
     "engines/rune_market/rules.py",
     "engines/rune_market/check.py",
     "engines/kodiak/rules.py",
