@@ -7,9 +7,9 @@ order, each `count` cells of `width` bytes (little-endian, optionally signed), o
     SEAT = Layout("seat", [Field("hand_count"), Field("hand", 9), ...])
     STATE = Layout("hats", [Field("players"), Field("moves", width=2), Block("seats", SEAT, 4), ...])
 
-The compiled rules copy offsets into C constants at import (`PHASE = STATE.offset("phase")`),
-so the hot code reads the bytearray directly; `game.py`, validation and tools read
-fields by name through `read` and `cells`. A layout may end in a variable-length
+The compiled rules read the offsets as C constants generated from the layout
+(engines/core/offsets.py: `offsets.pxd`, and `offsets.py` for Python), so the hot code
+reads the bytearray directly; tools read fields by name through `read` and `cells`. A layout may end in a variable-length
 tail (`size` is the fixed part).
 
 A field may declare which of its cells are live, when the rules keep every other
