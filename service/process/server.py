@@ -118,13 +118,15 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
     Signals.listening = True  # from here a signal drains (on_signal)
     if Signals.stop:
         return 0
+    # Before the gRPC port is bound: grpc core listens from add_insecure_port on, and the connections the
+    # kernel queues until grpc_server.start() wait (a collector pass under load is tens of milliseconds).
+    settle_heap()
     grpc_server, grpc_port, health = rpc.create_server(
         app, f"{config.host}:{config.grpc_port}", config.grpc_threads,
         grpc_limits := rpc.Limits(lane, config.call_timeout, config.max_streams, config.stream_idle,
                                   config.max_streams_per_peer),
         compression=config.grpc_compression == "gzip")
     sock = _http_socket(config.host, config.http_port)
-    settle_heap()
     grpc_server.start()
 
     class Server(uvicorn.Server):
