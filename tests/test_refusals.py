@@ -48,6 +48,22 @@ def test_a_seat_off_the_table_is_refused_before_the_text_is_read(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_view_for_a_seat_off_the_table_is_refused_in_one_wording(game_id):
+    """The core checks the seat of every view (the toy game had no check of its own)."""
+    game = engines.get(game_id)
+    for players in seat_counts(game):
+        trail, _, _ = playout(game, players, seed=players)
+        state = bytearray(trail[len(trail) // 2])
+        seats = game.seat_count(state)
+        for seat in (seats, 9, -1, True, "0", 1.0):
+            with pytest.raises(engines.RuleError) as err:
+                game.view(state, seat)
+            assert err.value.code == "no_such_seat", (players, seat, err.value.message)
+            assert err.value.message.startswith("view: seat ") and f"(seats 0..{seats - 1})" in err.value.message
+        assert game.view(state, None) and all(game.view(state, s) for s in range(seats))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_move_out_of_turn_names_the_seat_to_act_in_one_wording(game_id):
     game = engines.get(game_id)
     seen = 0

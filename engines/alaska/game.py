@@ -163,7 +163,7 @@ class AlaskaGame(Game):
     def score(self, state: bytearray) -> Scores:
         return view.score(state)
 
-    def view(self, state: bytearray, seat: int | None) -> dict:
+    def seat_view(self, state: bytearray, seat: int | None) -> dict:
         return view.view(self, state, seat)
 
     def validate(self, state: bytearray) -> None:

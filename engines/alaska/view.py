@@ -6,7 +6,6 @@ in a bear window, its own `bearsteal` moves. Nobody else learns who holds a bear
 """
 from __future__ import annotations
 
-from ..core.errors import IllegalMove
 from ..core.game import Event, Scores, SeatScore
 from . import offsets as O
 from . import rules
@@ -63,9 +62,6 @@ def view(game, state: bytearray, seat: int | None) -> dict:
     (seat, round, total, rank) and winners, tiebreak.
     """
     players, phase = state[O.PLAYERS], state[O.PHASE]
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
-        raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table "
-                          f"(seats 0..{players - 1})")
     finished = phase == rules.CONST.FINISHED
     active = state[O.ACTIVE_SEAT]
     heads = STATE.cells(state, "salmon_at")

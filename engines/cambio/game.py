@@ -47,7 +47,7 @@ from typing import Iterator, Mapping
 
 from ..core import options as opts
 from ..core.cards import rigged_order
-from ..core.errors import BadMoveText, BadState, IllegalMove
+from ..core.errors import BadMoveText, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.reasons import rule_reasons
 from . import legality, rules, validate
@@ -236,7 +236,7 @@ class CambioGame(Game):
                       for s in range(len(totals)))
         return Scores(seats, finished, winners, tiebreak)
 
-    def view(self, state: bytearray, seat: int | None) -> dict:
+    def seat_view(self, state: bytearray, seat: int | None) -> dict:
         """What `seat` may know (None: a spectator), §9.
 
         Keys: game, seat, players, round, dealer, active_seat (None once the game is over), phase, to_act, caller (seat or
@@ -249,8 +249,6 @@ class CambioGame(Game):
         """
         g = lambda name: STATE.read(state, name)  # noqa: E731
         n = g("players")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
-            raise IllegalMove("no_such_seat", f"view: seat {opts.shown(seat)} is not in 0..{n - 1}")
         opt = lambda v: None if v == NONE else v  # noqa: E731
         finished = self.is_finished(state)
         memory = MEMORY[g("memory_aid")]

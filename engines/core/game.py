@@ -270,7 +270,17 @@ class Game:
         raise NotImplementedError
 
     def view(self, state: State, seat: int | None) -> dict:
-        """What `seat` may know (None = spectator), as plain data."""
+        """What `seat` may know (None = spectator), as plain data; IllegalMove `no_such_seat` for a seat that
+        is not at this table (checked here, so every game refuses it alike)."""
+        if seat is not None:
+            players = self.seat_count(state)
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+                raise IllegalMove("no_such_seat", f"view: seat {opts.shown(seat)} is not at this table "
+                                  f"(seats 0..{players - 1})")
+        return self.seat_view(state, seat)
+
+    def seat_view(self, state: State, seat: int | None) -> dict:
+        """`view` for a seat at this table, or None (a spectator)."""
         raise NotImplementedError
 
     def validate(self, state: State) -> None:

@@ -30,7 +30,7 @@ from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order, split_list
 from ..core.data import Entry, load
-from ..core.errors import BadMoveText, BadOption, BadState, IllegalMove
+from ..core.errors import BadMoveText, BadOption, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
@@ -294,7 +294,7 @@ class HatsGame(Game):
         return Scores(seats, state[O.PHASE] == FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
                       reason, teams if players == 4 else ())
 
-    def view(self, state: bytearray, seat: int | None) -> dict:
+    def seat_view(self, state: bytearray, seat: int | None) -> dict:
         """What `seat` may know (None: a spectator), §8.
 
         Keys: game, seat, players, phase, active_seat, to_act, optional_used, move_count,
@@ -306,9 +306,6 @@ class HatsGame(Game):
         and once finished: scores (per seat breakdown) and winners.
         """
         players, phase, active = state[O.PLAYERS], state[O.PHASE], state[O.ACTIVE_SEAT]
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
-            raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table "
-                              f"(seats 0..{players - 1})")
         finished = phase == FINISHED
         seats = []
         for s in range(players):

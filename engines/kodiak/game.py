@@ -140,7 +140,7 @@ class KodiakGame(Game):
     def score(self, state: bytearray):
         return view.score(state)
 
-    def view(self, state: bytearray, seat: int | None) -> dict:
+    def seat_view(self, state: bytearray, seat: int | None) -> dict:
         return view.view(state, seat, rules.to_act(state))
 
     def validate(self, state: bytearray) -> None:

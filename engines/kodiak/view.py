@@ -6,7 +6,6 @@ maps them by name.
 """
 from __future__ import annotations
 
-from ..core.errors import IllegalMove
 from ..core.game import Event, Scores, SeatScore
 from .state import (ACTIONS, CARDS, DECK_SIZE, EVENTS, HUNT_PHASES, MAX_SEATS, MEMORY, NONE, PHASES, ROUND_ENDS,
                     SHOWN, SLOT_CAP, STATE, STEPS, position)
@@ -72,8 +71,6 @@ def view(state, seat, to_act: list[int]) -> dict:
     and winners.
     """
     n = state[O.PLAYERS]
-    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
-        raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table (seats 0..{n - 1})")
     finished = is_finished(state)
     memory = MEMORY[state[O.MEMORY_AID]]
     phase = PHASES[state[O.PHASE]]

@@ -162,7 +162,7 @@ class Toy(Game):
                       for s, n in enumerate(left))
         return Scores(seats, self.is_finished(state), tuple(s for s, n in enumerate(left) if n == min(left)), "")
 
-    def view(self, state, seat) -> dict:
+    def seat_view(self, state, seat) -> dict:
         return {"active_seat": state[ACTIVE], "deck_count": state[DECK_N], "pile_count": state[PILE_N],
                 "top": CARDS[state[PILE + state[PILE_N] - 1]], "finished": self.is_finished(state),
                 "seats": [{"seat": s, "hand_count": state[hand_at(s)],
