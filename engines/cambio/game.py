@@ -102,7 +102,7 @@ class CambioGame(Game):
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the current round's deal (for a new game: what NewGame shows)."""
-        return self.name_events([rules.deal_event(state)], state[O.PLAYERS])
+        return self.name_events([rules.deal_event(state)], state)
 
     # -- moves -------------------------------------------------------------------
     def seat_count(self, state: bytearray) -> int:
@@ -215,10 +215,11 @@ class CambioGame(Game):
         return _plain_text(kind)
 
     # -- events ------------------------------------------------------------------
-    def name_events(self, raw: list, n: int) -> list[Event]:
+    def name_events(self, raw: list, state: bytearray) -> list[Event]:
+        """The Events of the rules' raw event tuples (`state`: the state after the move)."""
         out: list[Event] = []
         for entry in raw:
-            out.extend(_event(entry, n))
+            out.extend(_event(entry, state))
         return out
 
     # -- score and view ------------------------------------------------------------
@@ -363,7 +364,8 @@ def _place(value: object, name: str) -> str:
     return position(_number(pair[0], f"{name}.seat"), _number(pair[1], f"{name}.slot"))
 
 
-def _event(entry: tuple, n: int) -> list[Event]:
+def _event(entry: tuple, state: bytearray) -> list[Event]:
+    n = state[O.PLAYERS]
     name = EVENTS[entry[0]]
     a = entry[1:]
     if name == "deal":
@@ -400,9 +402,7 @@ def _event(entry: tuple, n: int) -> list[Event]:
                              "round_points": list(pts), "round_scores": list(scores), "totals": list(totals)})]
     if name == "game_end":
         reason, totals = a
-        low = min(totals)
-        winners = [s for s, t in enumerate(totals) if t == low]
-        return [Event(name, {"reason": reason, "totals": list(totals), "winners": winners,
+        return [Event(name, {"reason": reason, "totals": list(totals), "winners": list(rules.winners(state)),
                              "ranks": [1 + sum(t < x for t in totals) for x in totals]})]
     return [Event(name, _simple_public(name, a))]
 

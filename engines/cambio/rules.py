@@ -609,7 +609,7 @@ def apply_in_place(game: object, st: bytearray, move: object, events: object = N
     raw = []
     if not apply_move(st, move, raw):
         game.unlisted(st, move)
-    events.extend(game.name_events(raw, st[PLAYERS]))
+    events.extend(game.name_events(raw, st))
 
 
 @cython.ccall
