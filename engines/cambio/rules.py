@@ -62,12 +62,13 @@ cython.declare(EV_DEAL=cython.int, EV_DREW=cython.int, EV_RESHUFFLED=cython.int,
  EV_SNAP_OK, EV_SNAP_WRONG, EV_PENALTY, EV_GAVE, EV_NOGIVE, EV_PASSED, EV_CAMBIO, EV_WINDOW, EV_CLOSED, EV_LAPSED,
  EV_ROUND_END, EV_GAME_END) = range(len(EVENTS))
 
-# The deck's per-card tables (immutable bytes) and the prebuilt move codes (an immutable tuple).
-cython.declare(RUNE_OF=bytes, POINTS_OF=bytes, ACTION_OF=bytes, CODES=tuple)
+# The deck's per-card tables (immutable bytes) and the prebuilt move codes (a list nothing changes: a slice of
+# it is the one new list a listing makes).
+cython.declare(RUNE_OF=bytes, POINTS_OF=bytes, ACTION_OF=bytes, CODES=list)
 RUNE_OF = CARDS.rune
 POINTS_OF = CARDS.points_byte   # points & 0xFF (signed)
 ACTION_OF = CARDS.action
-CODES = tuple(range(PREBUILT))
+CODES = list(range(PREBUILT))
 
 
 # -- small helpers ----------------------------------------------------------------
@@ -307,8 +308,8 @@ def count_moves(st: bytearray) -> cython.Py_ssize_t:
 def legal_moves(st: bytearray) -> list:
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
     n: cython.Py_ssize_t = count_moves(st)
-    if n <= PREBUILT:  # ints from the prebuilt tuple: none is allocated (a comprehension cost ~0.5 us more)
-        return list(CODES[:n])
+    if n <= PREBUILT:  # ints from the prebuilt list: none is allocated (a comprehension cost ~0.5 us more)
+        return CODES[:n]
     return list(range(n))
 
 
