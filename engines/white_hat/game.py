@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from ..core.data import DataError, Entry, entries, load
-from ..core.errors import BadOption, BadState, IllegalMove
+from ..core.errors import BadOption, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
@@ -321,10 +321,7 @@ class WhiteHatGame(Game):
                       for s, rnd, total, card, pawn in rows)
         return Scores(seats, finished, winners, reason)
 
-    def view(self, state: bytearray, seat: int | None) -> dict:
-        n = state[O.PLAYERS]
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
-            raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table (seats 0..{n - 1})")
+    def seat_view(self, state: bytearray, seat: int | None) -> dict:
         return view.view(self, state, seat)
 
     def validate(self, state: bytearray) -> None:
