@@ -32,7 +32,7 @@ from __future__ import annotations
 from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order
-from ..core.errors import BadState, IllegalMove
+from ..core.errors import BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
@@ -169,11 +169,7 @@ class RuneMarketGame(Game):
     def score(self, state: bytearray) -> Scores:
         return view.score(state)
 
-    def view(self, state: bytearray, seat: int | None) -> dict:
-        players = state[O.PLAYERS]
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
-            raise IllegalMove("no_such_seat", f"view: seat {str(seat)[:12]!r} is not at this table "
-                              f"(seats 0..{players - 1})")
+    def seat_view(self, state: bytearray, seat: int | None) -> dict:
         return view.view(state, seat)
 
     def validate(self, state: bytearray) -> None:
