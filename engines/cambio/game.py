@@ -42,7 +42,7 @@ Notes on this implementation (the spec's decisions D1-D25 and D9a apply; these a
 from __future__ import annotations
 
 import re
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Iterator, Mapping
 
 from ..core import options as opts
@@ -82,11 +82,7 @@ class CambioGame(Game):
                     options=opts.load_specs(DATA / "options.toml"))
     reasons = rule_reasons("cambio", legality.REASONS)
     kernel = rules.KERNEL
-
-    def __init__(self) -> None:
-        # The hot entry points are the compiled functions themselves: no Python frame per call.
-        self.legal_moves = rules.legal_moves
-        self.apply_in_place = partial(rules.apply_in_place, self)
+    hot_rules = rules  # legal_moves, is_finished, move_count and apply_in_place (engines/core/game.py)
 
     # -- setup -------------------------------------------------------------------
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
@@ -110,12 +106,6 @@ class CambioGame(Game):
 
     def to_act(self, state: bytearray) -> list[int]:
         return rules.to_act(state)
-
-    def is_finished(self, state: bytearray) -> bool:
-        return STATE.read(state, "phase") == PHASE_OVER
-
-    def move_count(self, state: bytearray) -> int:
-        return rules.move_count(state)
 
     def unlisted(self, state: bytearray, move: object):
         """Refuse `move`, which is not a code of this state's legal-move list."""

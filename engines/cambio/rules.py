@@ -314,6 +314,14 @@ def legal_moves(st: bytearray) -> list:
 
 
 @cython.ccall
+def is_finished(st: bytearray) -> cython.bint:
+    """Whether the game is over."""
+    if len(st) < HISTORY:  # the read below has no bounds check (the rounds' history follows the fixed part)
+        raise ValueError(f"not a cambio state: {len(st)} bytes, expected at least {HISTORY}")
+    return st[PHASE] == P_OVER
+
+
+@cython.ccall
 def move_count(st: bytearray) -> cython.Py_ssize_t:
     """Moves applied since setup (the state's version counter)."""
     return st[MOVES] | (st[MOVES + 1] << 8) | (st[MOVES + 2] << 16) | (st[MOVES + 3] << 24)

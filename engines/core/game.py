@@ -9,7 +9,7 @@ nothing); `format_move` gives its stable text form and `parse_move` reads text b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Callable, Iterator, Mapping, Sequence
 
 from . import codec, compact, redeal
@@ -121,9 +121,11 @@ class Game:
     info: GameInfo
     reasons: Mapping[str, Reason] = {}  # the game's own rule reasons (engines.core.reasons.rule_reasons)
     # A compiled rules module whose functions of these names ARE the game's entry points: bound on the
-    # instance, a call costs no Python frame of ours (the service calls them on every request).
+    # instance, a call costs no Python frame of ours (the service calls them on every request). Those of
+    # HOT_WITH_GAME take the game first (to refuse through it and name its events) and are bound to it.
     hot_rules = None
     HOT_ENTRY_POINTS = ("legal_moves", "is_finished", "move_count")
+    HOT_WITH_GAME = ("apply_in_place",)
     # The compiled rules' kernel capsule (engines/core/kernel.py `export`): whole random playouts in C.
     # None in the interpreted twin, whose playouts run through the methods below.
     kernel = None
@@ -133,9 +135,13 @@ class Game:
     layout: Layout | None = None
 
     def __init__(self) -> None:
-        if self.hot_rules is not None:
+        rules = self.hot_rules
+        if rules is not None:
             for name in self.HOT_ENTRY_POINTS:
-                setattr(self, name, getattr(self.hot_rules, name))
+                setattr(self, name, getattr(rules, name))
+            for name in self.HOT_WITH_GAME:
+                if hasattr(rules, name):
+                    setattr(self, name, partial(getattr(rules, name), self))
 
     @cached_property  # the service reads it ~3 times a call: an attribute then, not a property's frame
     def id(self) -> str:

@@ -110,6 +110,7 @@ class WhiteHatGame(Game):
     """White Hat (and, with `black`, Black Hat)."""
 
     kernel = rules.KERNEL
+    hot_rules = rules  # legal_moves, is_finished, move_count (engines/core/game.py)
 
     def __init__(self, game_id: str, title: str) -> None:
         self.black = game_id == "black_hat"
@@ -121,9 +122,7 @@ class WhiteHatGame(Game):
                              version=VERSION, options=options)
         self.reasons = rule_reasons(game_id, REASON_TEXT)
         self.board_names = tuple(BUILT_IN[game_id])
-        self.legal_moves = rules.legal_moves
-        self.is_finished = rules.is_finished
-        self.move_count = rules.move_count
+        super().__init__()
 
     # -- setup ---------------------------------------------------------------------
     def new(self, players, options=None, seed=0, deck=None):
