@@ -79,6 +79,7 @@ class AlaskaGame(Game):
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
     hot_rules = rules
+    state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
 
     # -- setup (§2) ----------------------------------------------------------------
@@ -94,9 +95,6 @@ class AlaskaGame(Game):
         return rules.new_state(players, int(values["start_seat"]), int(values["lucky_dice"] == "true"),
                                int(values["tie_rule"] == "playoff"), int(values["bear_window"] == "holders_only"),
                                seed, order)
-
-    def seat_count(self, state: bytearray) -> int:
-        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         return view.setup_events(state)

@@ -190,7 +190,17 @@ def draw(buf: bytearray, seat: cython.int) -> cython.int:
 @cython.ccall
 def move_count(buf: bytearray) -> cython.int:
     """Moves applied since setup."""
+    _sized(buf)
     return buf[MOVE_COUNT] | (buf[MOVE_COUNT + 1] << 8)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=True)
+def _sized(buf: bytearray) -> cython.int:
+    """Refuse a state of another size: the reads after it have no bounds check."""
+    if len(buf) != SIZE:
+        raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
+    return 0
 
 
 # -- setup (§2.1) and playoffs (§10) ----------------------------------------------
@@ -603,6 +613,7 @@ def _check_window(buf: bytearray, code: cython.int) -> cython.int:
 @cython.ccall
 def is_finished(buf: bytearray) -> cython.bint:
     """True once the game (and any playoff) has ended."""
+    _sized(buf)
     return buf[PHASE] == FINISHED
 
 
@@ -753,6 +764,7 @@ def mover_of(buf: bytearray, code: cython.int) -> cython.int:
 
 def to_act(buf: bytearray) -> list:
     """Seats that may act now, ascending."""
+    _sized(buf)
     phase: cython.int = buf[PHASE]
     if phase == FINISHED:
         return []

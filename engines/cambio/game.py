@@ -83,6 +83,7 @@ class CambioGame(Game):
     reasons = rule_reasons("cambio", legality.REASONS)
     kernel = rules.KERNEL
     hot_rules = rules  # legal_moves, is_finished, move_count and apply_in_place (engines/core/game.py)
+    state_size, state_tail, players_at = O.HISTORY, True, O.PLAYERS  # the rounds' history follows
 
     # -- setup -------------------------------------------------------------------
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
@@ -101,9 +102,6 @@ class CambioGame(Game):
         return self.name_events([rules.deal_event(state)], state)
 
     # -- moves -------------------------------------------------------------------
-    def seat_count(self, state: bytearray) -> int:
-        return STATE.read(state, "players")
-
     def to_act(self, state: bytearray) -> list[int]:
         return rules.to_act(state)
 

@@ -307,6 +307,7 @@ def count_moves(st: bytearray) -> cython.Py_ssize_t:
 @cython.ccall
 def legal_moves(st: bytearray) -> list:
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
+    _sized(st)
     n: cython.Py_ssize_t = count_moves(st)
     if n <= PREBUILT:  # ints from the prebuilt list: none is allocated (a comprehension cost ~0.5 us more)
         return CODES[:n]
@@ -316,19 +317,30 @@ def legal_moves(st: bytearray) -> list:
 @cython.ccall
 def is_finished(st: bytearray) -> cython.bint:
     """Whether the game is over."""
-    if len(st) < HISTORY:  # the read below has no bounds check (the rounds' history follows the fixed part)
-        raise ValueError(f"not a cambio state: {len(st)} bytes, expected at least {HISTORY}")
+    _sized(st)
     return st[PHASE] == P_OVER
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=True)
+def _sized(st: bytearray) -> cython.int:
+    """Refuse a state shorter than the fixed part (the rounds' history follows it): the reads after it
+    have no bounds check."""
+    if len(st) < HISTORY:
+        raise ValueError(f"not a cambio state: {len(st)} bytes, expected at least {HISTORY}")
+    return 0
 
 
 @cython.ccall
 def move_count(st: bytearray) -> cython.Py_ssize_t:
     """Moves applied since setup (the state's version counter)."""
+    _sized(st)
     return st[MOVES] | (st[MOVES + 1] << 8) | (st[MOVES + 2] << 16) | (st[MOVES + 3] << 24)
 
 
 def to_act(st: bytearray) -> list:
     """Seats that may move now."""
+    _sized(st)
     phase: cython.int = st[PHASE]
     if phase == P_OVER:
         return []

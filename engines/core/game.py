@@ -217,9 +217,23 @@ class Game:
         Required: the service reads every typed move through it."""
         raise NotImplementedError
 
+    # The state's size (its fixed part when `state_tail`: a variable-length tail may follow) and where it
+    # keeps its seat count, for seat_count and check_size.
+    state_size = 0
+    state_tail = False
+    players_at = 0
+
     def seat_count(self, state: State) -> int:
-        """Number of seats of the game in `state`."""
-        raise NotImplementedError
+        """Number of seats of the game in `state`; ValueError for a state of another size."""
+        self.check_size(state)
+        return state[self.players_at]
+
+    def check_size(self, state: State) -> None:
+        """ValueError unless `state` has this game's size: the compiled reads have no bounds check."""
+        n = len(state)
+        if n < self.state_size or (n != self.state_size and not self.state_tail):
+            raise ValueError(f"not a {self.info.id} state: {n} bytes, expected "
+                             f"{'at least ' if self.state_tail else ''}{self.state_size}")
 
     def seat_options(self, players: int) -> dict[str, str]:
         """The options a table of `players` seats must name: their defaults are refused at that seat count

@@ -99,6 +99,7 @@ class HatsGame(Game):
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
     hot_rules = rules
+    state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
     layout = STATE  # its live cells make tokens smaller (codec 2: ~19 bytes after packing)
 
@@ -132,9 +133,6 @@ class HatsGame(Game):
                             f"removed_types={value[:40]!r}: give two distinct types of {','.join(TYPE_LETTERS)}, "
                             "or random", option="removed_types")
         return tuple(sorted(TYPE_LETTERS.index(x) for x in letters))
-
-    def seat_count(self, state: bytearray) -> int:
-        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the deal: the public table, then each seat's hand for that seat only."""

@@ -273,6 +273,8 @@ def is_finished(buf: bytearray) -> cython.bint:
 
 def mover(buf: bytearray) -> cython.int:
     """The seat that may act now, or NONE once finished."""
+    if len(buf) != SIZE:  # the reads below trust the size
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     if buf[PHASE] == FINISHED:
         return NONE
     if buf[PHASE] == PARTNER:

@@ -52,6 +52,7 @@ class KodiakGame(Game):
                     options=load_specs(DATA / "options.toml"))
     reasons = moves.REASONS
     hot_rules = rules
+    state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
 
     # -- setup -------------------------------------------------------------------
@@ -64,9 +65,6 @@ class KodiakGame(Game):
         return rules.new_state(players, int(values["first_kodiak"]), int(values["cycles"]),
                                MEMORY.index(values["memory_aid"]), int(values["blue_king_kodiak"] == "true"),
                                seed, order)
-
-    def seat_count(self, state: bytearray) -> int:
-        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list:
         """The events of the current round's deal (for a new game: what NewGame shows) and the first draw."""

@@ -848,16 +848,20 @@ def escape_stands(st: cython.p_uchar) -> cython.int:
 @cython.ccall
 def move_count(st: bytearray) -> cython.Py_ssize_t:
     """Moves applied since setup (the state's version counter)."""
+    check_size(st)
     return st[MOVES] | (st[MOVES + 1] << 8) | (st[MOVES + 2] << 16) | (st[MOVES + 3] << 24)
 
 
 @cython.ccall
 def is_finished(st: bytearray) -> cython.bint:
+    """Whether the game is over."""
+    check_size(st)
     return st[PHASE] == P_OVER
 
 
 def to_act(st: bytearray) -> list:
     """Seats that may move now."""
+    check_size(st)
     phase: cython.int = st[PHASE]
     if phase == P_OVER:
         return []

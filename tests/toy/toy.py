@@ -37,6 +37,7 @@ def hand(state, seat: int) -> list[int]:
 
 class Toy(Game):
     info = GameInfo(id="toy", title="Toy", min_seats=2, max_seats=3, version="1.0", options=())
+    state_size, players_at = SIZE, PLAYERS  # the core's seat_count and check_size
 
     # -- setup and moves ----------------------------------------------------------
     def setup(self, players, values, seed, deck, whole_deck) -> bytearray:
@@ -143,9 +144,6 @@ class Toy(Game):
         return str(kind)
 
     # -- reading the state ---------------------------------------------------------
-    def seat_count(self, state) -> int:
-        return state[PLAYERS]
-
     def to_act(self, state) -> list[int]:
         return [] if self.is_finished(state) else [state[ACTIVE]]
 
@@ -154,6 +152,7 @@ class Toy(Game):
             state[hand_at(s)] == 0 for s in range(state[PLAYERS]))
 
     def move_count(self, state) -> int:
+        self.check_size(state)  # (legal_moves, to_act and is_finished read the state through here first)
         return state[MOVES] | state[MOVES + 1] << 8
 
     def score(self, state) -> Scores:
