@@ -2,7 +2,8 @@
 
 The rules index the state without bounds checks, so every count, card and seat is
 checked here; a legal move from a valid state gives a valid state (the fuzz suite
-checks both). Compiled with the rules (plain Python otherwise).
+checks both). Compiled with the rules (plain Python otherwise): it runs on every
+decode, so compiled it reads the state through a raw pointer in C loops.
 """
 import cython
 
@@ -15,89 +16,118 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
+cython.declare(NONE=cython.int, N_NUMBERS=cython.int, HALL_RED0=cython.int, PUBLIC=cython.int,
+               INTEREST=cython.int, MARKET_PHASE=cython.int, HAND=cython.int, DEFEND=cython.int,
+               STEAL=cython.int, FINISHED=cython.int)
 NONE = K.NONE
+N_NUMBERS = K.N_NUMBERS
+HALL_RED0 = K.HALL_RED0
+PUBLIC = K.PUBLIC
+# The market phase is MARKET_PHASE here: MARKET is the offset of the `market` field.
+INTEREST, MARKET_PHASE, HAND, DEFEND, STEAL, FINISHED = K.INTEREST, K.MARKET, K.HAND, K.DEFEND, K.STEAL, K.FINISHED
 TOTALS = (12, 12, 4, 4)  # replaced by game.py with the deck file's market
+
+# C array types named once: interpreted, cython.declare(cython.int[256]) builds a class per call.
+Ints256 = cython.typedef(cython.int[256])
+Longs4 = cython.typedef(cython.longlong[4])
 
 
 def validate(buf: bytearray, totals: tuple, prices: dict) -> str:
     """'' if `buf` is a consistent Rune Market state, else what is wrong."""
     if len(buf) != SIZE:
         return f"state is {len(buf)} bytes, expected {SIZE}"
-    players = buf[PLAYERS]
+    b: cython.p_uchar = buf
+    players: cython.int = b[PLAYERS]
     if not 2 <= players <= MAX_SEATS:
         return f"bad player count {players}"
-    problem = _header(buf, players, prices) or _phase(buf, players) or _seats(buf, players)
-    return problem or _counts(buf, players, totals) or _cards(buf, players)
+    problem: str = _header(buf, b, players, prices) or _phase(b, players) or _seats(b, players)
+    return problem or _counts(b, players, totals[0], totals[1], totals[2], totals[3]) or _cards(b, players)
 
 
-def _header(buf: bytearray, players: int, prices: dict) -> str:
-    if buf[START_SEAT] >= players or buf[ACTIVE_SEAT] >= players or buf[PHASE] > K.FINISHED:
+@cython.cfunc
+def _header(buf: bytearray, b: cython.p_uchar, players: cython.int, prices: dict) -> str:
+    if b[START_SEAT] >= players or b[ACTIVE_SEAT] >= players or b[PHASE] > FINISHED:
         return "bad start seat, active seat or phase"
-    if buf[PROTECTS] > 1 or buf[LOT_OPTION] > 1 or not 20 <= buf[MAX_ROUNDS] <= 200:
+    if b[PROTECTS] > 1 or b[LOT_OPTION] > 1 or not 20 <= b[MAX_ROUNDS] <= 200:
         return "bad options"
-    if buf[PRICE] != prices[players]:
+    if b[PRICE] != prices[players]:
         return "bad price"
-    if buf[HAND_PLAYED] > 1 or buf[BOUGHT] > 1 or buf[END_REASON] > 1:
+    if b[HAND_PLAYED] > 1 or b[BOUGHT] > 1 or b[END_REASON] > 1:
         return "bad turn flags"
-    if buf[DUELED] >> players or buf[DUELED] >> buf[ACTIVE_SEAT] & 1:
+    if b[DUELED] >> players or b[DUELED] >> b[ACTIVE_SEAT] & 1:
         return "bad dueled seats"
-    turns = rules.turns(buf)
-    finished = buf[PHASE] == K.FINISHED
-    if turns > buf[MAX_ROUNDS] * players or (not finished and turns == buf[MAX_ROUNDS] * players):
+    turns: cython.int = rules.turns(buf)
+    finished: cython.bint = b[PHASE] == FINISHED
+    if turns > b[MAX_ROUNDS] * players or (not finished and turns == b[MAX_ROUNDS] * players):
         return "bad turn count"
-    if buf[LOT] != NONE and (not finished or buf[LOT] >= players):
+    if b[LOT] != NONE and (not finished or b[LOT] >= players):
         return "bad lot"
-    if not finished and buf[MARKET] + buf[MARKET + 1] == 0:
+    if not finished and b[MARKET] + b[MARKET + 1] == 0:
         return "the market is out of runes but the game goes on"
     return ""
 
 
-def _phase(buf: bytearray, players: int) -> str:
-    phase = buf[PHASE]
-    active = buf[ACTIVE_SEAT]
-    played = buf[HAND_PLAYED]
-    if phase == K.DEFEND:
-        d, attack = buf[DEFENDER], buf[ATTACK]
-        if d >= players or d == active or not buf[DUELED] >> d & 1 or attack >= K.N_NUMBERS or not played:
+@cython.cfunc
+def _phase(b: cython.p_uchar, players: cython.int) -> str:
+    phase: cython.int = b[PHASE]
+    active: cython.int = b[ACTIVE_SEAT]
+    played: cython.int = b[HAND_PLAYED]
+    d: cython.int
+    attack: cython.int
+    src: cython.int
+    if phase == DEFEND:
+        d, attack = b[DEFENDER], b[ATTACK]
+        if d >= players or d == active or not b[DUELED] >> d & 1 or attack >= N_NUMBERS or not played:
             return "bad duel window"
-    elif buf[DEFENDER] != NONE or buf[ATTACK] != NONE:
+    elif b[DEFENDER] != NONE or b[ATTACK] != NONE:
         return "a duel outside the duel window"
-    if phase == K.STEAL:
-        src = buf[STEAL_FROM]
-        if not 1 <= buf[STEALS] <= 2 or not played or (src != NONE and (src >= players or src == active)):
+    if phase == STEAL:
+        src = b[STEAL_FROM]
+        if not 1 <= b[STEALS] <= 2 or not played or (src != NONE and (src >= players or src == active)):
             return "bad steal window"
-        if src != NONE and buf[STEALS] != 1:
+        if src != NONE and b[STEALS] != 1:
             return "bad steal window"
-    elif buf[STEALS] or buf[STEAL_FROM] != NONE:
+    elif b[STEALS] or b[STEAL_FROM] != NONE:
         return "steals outside the steal window"
-    if phase in (K.INTEREST, K.MARKET) and played or phase == K.HAND and not played:
+    if (phase == INTEREST or phase == MARKET_PHASE) and played or phase == HAND and not played:
         return "hand-card flag does not match the phase"
-    if phase == K.INTEREST and buf[BOUGHT]:
+    if phase == INTEREST and b[BOUGHT]:
         return "a purchase before interest"
     return ""
 
 
-def _seats(buf: bytearray, players: int) -> str:
+@cython.cfunc
+def _seats(b: cython.p_uchar, players: cython.int) -> str:
+    s: cython.int
+    c: cython.int
+    i: cython.int
+    n: cython.int
+    p: cython.Py_ssize_t
+    main: cython.int
+    outpost: cython.int
+    owner: cython.int
+    runes: cython.int
     for s in range(MAX_SEATS):
         p = SEATS + s * SEAT_SIZE
-        if s >= players:
-            blank = bytearray(SEAT_SIZE)
-            for c in range(2):
-                blank[SEAT_MAIN + c] = NONE
-                blank[SEAT_COLLECTOR + c] = NONE
-            if buf[p:p + SEAT_SIZE] != blank:
-                return f"unused seat {s} is not empty"
+        if s >= players:  # all zero but the main storages and collectors, which are none
+            for i in range(SEAT_SIZE):
+                if b[p + i] != (NONE if SEAT_MAIN <= i < SEAT_MAIN + 2 or SEAT_COLLECTOR <= i < SEAT_COLLECTOR + 2
+                                else 0):
+                    return f"unused seat {s} is not empty"
             continue
-        n = buf[p + SEAT_HAND_COUNT]
-        hand = buf[p + SEAT_HAND:p + SEAT_HAND + n]
-        if n > N_CARDS or any(hand[i] >= hand[i + 1] for i in range(n - 1)):
+        n = b[p + SEAT_HAND_COUNT]
+        if n > N_CARDS:
             return f"seat {s}: hand not in standard order"
-        if any(buf[p + SEAT_HAND + i] for i in range(n, N_CARDS)):
-            return f"seat {s}: cards beyond the hand"
+        for i in range(n - 1):
+            if b[p + SEAT_HAND + i] >= b[p + SEAT_HAND + i + 1]:
+                return f"seat {s}: hand not in standard order"
+        for i in range(n, N_CARDS):
+            if b[p + SEAT_HAND + i]:
+                return f"seat {s}: cards beyond the hand"
         for c in range(2):
-            main, outpost = buf[p + SEAT_MAIN + c], buf[p + SEAT_OUTPOST + c]
-            owner, runes = buf[p + SEAT_COLLECTOR + c], buf[p + SEAT_RUNES + c]
-            if main != NONE and not (K.HALL_RED0 + 4 * c <= main < K.HALL_RED0 + 4 * c + 4):
+            main, outpost = b[p + SEAT_MAIN + c], b[p + SEAT_OUTPOST + c]
+            owner, runes = b[p + SEAT_COLLECTOR + c], b[p + SEAT_RUNES + c]
+            if main != NONE and not (HALL_RED0 + 4 * c <= main < HALL_RED0 + 4 * c + 4):
                 return f"seat {s}: bad main storage"
             if outpost > 1 or (owner != NONE and (owner >= players or owner == s or outpost)):
                 return f"seat {s}: bad outpost or collector"
@@ -106,39 +136,69 @@ def _seats(buf: bytearray, players: int) -> str:
     return ""
 
 
-def _counts(buf: bytearray, players: int, totals: tuple) -> str:
-    seats = [SEATS + s * SEAT_SIZE for s in range(players)]
-    for c in range(2):
-        held = sum(buf[p + SEAT_LOOSE + c] + buf[p + SEAT_RUNES + c] for p in seats)
-        if buf[MARKET + c] + held != totals[c]:
-            return "runes are not conserved"
-    if buf[MARKET + 2] + sum(buf[p + SEAT_OUTPOST] + buf[p + SEAT_OUTPOST + 1] for p in seats) != totals[2]:
+@cython.cfunc
+def _counts(b: cython.p_uchar, players: cython.int, red: cython.longlong, blue: cython.longlong,
+            outposts: cython.longlong, collectors: cython.longlong) -> str:
+    held = cython.declare(Longs4)
+    held[0], held[1], held[2], held[3] = b[MARKET], b[MARKET + 1], b[MARKET + 2], b[MARKET + 3]
+    s: cython.int
+    c: cython.int
+    p: cython.Py_ssize_t
+    for s in range(players):
+        p = SEATS + s * SEAT_SIZE
+        for c in range(2):
+            held[c] += b[p + SEAT_LOOSE + c] + b[p + SEAT_RUNES + c]
+            held[2] += b[p + SEAT_OUTPOST + c]
+            held[3] += b[p + SEAT_COLLECTOR + c] != NONE
+    if held[0] != red or held[1] != blue:
+        return "runes are not conserved"
+    if held[2] != outposts:
         return "outposts are not conserved"
-    placed = sum((buf[p + SEAT_COLLECTOR] != NONE) + (buf[p + SEAT_COLLECTOR + 1] != NONE) for p in seats)
-    if buf[MARKET + 3] + placed != totals[3]:
+    if held[3] != collectors:
         return "collectors are not conserved"
     return ""
 
 
-def _cards(buf: bytearray, players: int) -> str:
-    top, end, piled = buf[DECK_TOP], buf[DECK_END], buf[PILE_COUNT]
+@cython.cfunc
+def _cards(b: cython.p_uchar, players: cython.int) -> str:
+    top: cython.int = b[DECK_TOP]
+    end: cython.int = b[DECK_END]
+    piled: cython.int = b[PILE_COUNT]
     if top > end or end > N_CARDS or piled > N_CARDS:
         return "bad deck or pile size"
-    places = list(buf[DECK + top:DECK + end]) + list(buf[PILE:PILE + piled])
-    if buf[ATTACK] != NONE:
-        places.append(buf[ATTACK])
-    in_hand = set()
+    # Every card exactly once in the deck, the pile, the attack, the hands and the main storages.
+    seen = cython.declare(Ints256)
+    in_hand = cython.declare(Ints256)
+    i: cython.int
+    s: cython.int
+    c: cython.int
+    p: cython.Py_ssize_t
+    card: cython.int
+    for i in range(256):
+        seen[i] = 0
+        in_hand[i] = 0
+    for i in range(top, end):
+        seen[b[DECK + i]] += 1
+    for i in range(piled):
+        seen[b[PILE + i]] += 1
+    if b[ATTACK] != NONE:
+        seen[b[ATTACK]] += 1
     for s in range(players):
         p = SEATS + s * SEAT_SIZE
-        hand = list(buf[p + SEAT_HAND:p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]])
-        in_hand.update(hand)
-        places += hand
-        places += [buf[p + SEAT_MAIN + c] for c in range(2) if buf[p + SEAT_MAIN + c] != NONE]
-    if sorted(places) != list(range(N_CARDS)):
-        return "a card is missing, repeated or unknown"
-    allowed = K.PUBLIC | ((1 << players) - 1)
+        for i in range(b[p + SEAT_HAND_COUNT]):
+            card = b[p + SEAT_HAND + i]
+            seen[card] += 1
+            in_hand[card] = 1
+        for c in range(2):
+            if b[p + SEAT_MAIN + c] != NONE:
+                seen[b[p + SEAT_MAIN + c]] += 1
+    for i in range(256):
+        if seen[i] != (1 if i < N_CARDS else 0):
+            return "a card is missing, repeated or unknown"
+    allowed: cython.int = PUBLIC | ((1 << players) - 1)
+    mark: cython.int
     for card in range(N_CARDS):
-        mark = buf[KNOWN + card]
-        if mark & ~allowed or (mark and card not in in_hand):
+        mark = b[KNOWN + card]
+        if mark & ~allowed or (mark and not in_hand[card]):
             return "bad card knowledge"
     return ""
