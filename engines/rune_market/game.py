@@ -104,6 +104,8 @@ class RuneMarketGame(Game):
                                MARKET, seed, order)
 
     def seat_count(self, state: bytearray) -> int:
+        if len(state) != O.SIZE:  # a shorter one would answer with a byte of something else
+            raise ValueError(f"not a rune_market state: {len(state)} bytes, expected {O.SIZE}")
         return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:

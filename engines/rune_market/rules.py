@@ -80,37 +80,43 @@ cython.declare(EV_PLUNDERED=cython.int, EV_STORE_ABANDONED=cython.int, EV_INTERE
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def seat_at(seat: cython.int) -> cython.Py_ssize_t:
     return SEATS + seat * SEAT_SIZE
 
 
 @cython.cfunc
 @cython.inline
-def is_real(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
+@cython.exceptval(check=False)
+def is_real(buf: cython.p_uchar, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
     """The store has a main storage or an outpost."""
     return buf[p + SEAT_MAIN + c] != NONE or buf[p + SEAT_OUTPOST + c] != 0
 
 
 @cython.cfunc
 @cython.inline
-def is_occupied(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
+@cython.exceptval(check=False)
+def is_occupied(buf: cython.p_uchar, p: cython.Py_ssize_t, c: cython.int) -> cython.bint:
     return buf[p + SEAT_COLLECTOR + c] != NONE
 
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def is_number(card: cython.int) -> cython.bint:
     return card < N_NUMBERS
 
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def number_of(card: cython.int) -> cython.int:
     return card // 3 + 1
 
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def hall_colour(card: cython.int) -> cython.int:
     """0 red, 1 blue for a main-storage card, else -1."""
     if HALL_RED0 <= card < HALL_BLUE0:
@@ -122,6 +128,7 @@ def hall_colour(card: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def field(code: cython.longlong, k: cython.int) -> cython.int:
     """Field a (k=0), b, c or d of a move code."""
     return (code >> (5 + 4 * k)) & 15
@@ -129,16 +136,34 @@ def field(code: cython.longlong, k: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def make(kind: cython.int, a: cython.int, b: cython.int, c: cython.int, d: cython.int,
          rest: cython.longlong) -> cython.longlong:
     return kind | (a << 5) | (b << 9) | (c << 13) | (d << 17) | (rest << 21)
 
 
+@cython.cfunc
+@cython.exceptval(-1)
+def _sized(buf: bytearray) -> cython.int:
+    """0, or ValueError when `buf` is not a state's size: the entry points' raw reads trust it."""
+    if len(buf) != SIZE:
+        raise ValueError(f"not a rune_market state: {len(buf)} bytes, expected {SIZE}")
+    return 0
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _moves(buf: cython.p_uchar) -> cython.longlong:
+    return (buf[MOVE_COUNT] | (buf[MOVE_COUNT + 1] << 8) | (buf[MOVE_COUNT + 2] << 16)
+            | (cython.cast(cython.longlong, buf[MOVE_COUNT + 3]) << 24))
+
+
 @cython.ccall
 def move_count(buf: bytearray) -> cython.longlong:
     """Moves applied since setup."""
-    return (buf[MOVE_COUNT] | (buf[MOVE_COUNT + 1] << 8) | (buf[MOVE_COUNT + 2] << 16)
-            | (cython.cast(cython.longlong, buf[MOVE_COUNT + 3]) << 24))
+    _sized(buf)
+    return _moves(buf)
 
 
 @cython.ccall
@@ -148,12 +173,14 @@ def turns(buf: bytearray) -> cython.int:
 
 @cython.ccall
 def is_finished(buf: bytearray) -> cython.bint:
+    _sized(buf)
     return buf[PHASE] == FINISHED
 
 
 @cython.ccall
 def mover(buf: bytearray) -> cython.int:
     """The seat that may act now, or NONE once finished."""
+    _sized(buf)
     phase: cython.int = buf[PHASE]
     if phase == FINISHED:
         return NONE
@@ -165,7 +192,8 @@ def mover(buf: bytearray) -> cython.int:
 # -- cards in hands, the pile and the deck --------------------------------------------
 
 @cython.cfunc
-def _hand_remove(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def _hand_remove(buf: cython.p_uchar, seat: cython.int, card: cython.int) -> cython.void:
     p: cython.Py_ssize_t = seat_at(seat)
     n: cython.int = buf[p + SEAT_HAND_COUNT]
     i: cython.int
@@ -180,7 +208,8 @@ def _hand_remove(buf: bytearray, seat: cython.int, card: cython.int) -> cython.v
 
 
 @cython.cfunc
-def _hand_add(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def _hand_add(buf: cython.p_uchar, seat: cython.int, card: cython.int) -> cython.void:
     """Insert `card` keeping the hand in standard order."""
     p: cython.Py_ssize_t = seat_at(seat)
     i: cython.int = buf[p + SEAT_HAND_COUNT]
@@ -192,14 +221,16 @@ def _hand_add(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void
 
 
 @cython.cfunc
-def _discard(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def _discard(buf: cython.p_uchar, seat: cython.int, card: cython.int) -> cython.void:
     _hand_remove(buf, seat, card)
     buf[PILE + buf[PILE_COUNT]] = card
     buf[PILE_COUNT] += 1
 
 
 @cython.cfunc
-def _discard_set(buf: bytearray, seat: cython.int, cards: cython.longlong) -> cython.void:
+@cython.exceptval(check=False)
+def _discard_set(buf: cython.p_uchar, seat: cython.int, cards: cython.longlong) -> cython.void:
     """Discard a set of number cards; they lie on the pile in standard order (§2.1)."""
     k: cython.int
     for k in range(N_NUMBERS):
@@ -208,7 +239,8 @@ def _discard_set(buf: bytearray, seat: cython.int, cards: cython.longlong) -> cy
 
 
 @cython.cfunc
-def _to_pile(buf: bytearray, card: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def _to_pile(buf: cython.p_uchar, card: cython.int) -> cython.void:
     buf[PILE + buf[PILE_COUNT]] = card
     buf[PILE_COUNT] += 1
 
@@ -216,7 +248,8 @@ def _to_pile(buf: bytearray, card: cython.int) -> cython.void:
 # -- runes -----------------------------------------------------------------------------
 
 @cython.cfunc
-def _gain(buf: bytearray, seat: cython.int, c: cython.int, n: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def _gain(buf: cython.p_uchar, seat: cython.int, c: cython.int, n: cython.int) -> cython.void:
     """Placement of gained runes (§3, D8): into the real, unoccupied store of colour c, else loose."""
     p: cython.Py_ssize_t = seat_at(seat)
     if is_real(buf, p, c) and not is_occupied(buf, p, c):
@@ -226,7 +259,8 @@ def _gain(buf: bytearray, seat: cython.int, c: cython.int, n: cython.int) -> cyt
 
 
 @cython.cfunc
-def _clear_store(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.void:
+@cython.exceptval(check=False)
+def _clear_store(buf: cython.p_uchar, p: cython.Py_ssize_t, c: cython.int) -> cython.void:
     """The store loses its last card: its runes become loose, nothing is left."""
     buf[p + SEAT_LOOSE + c] += buf[p + SEAT_RUNES + c]
     buf[p + SEAT_RUNES + c] = 0
@@ -236,7 +270,7 @@ def _clear_store(buf: bytearray, p: cython.Py_ssize_t, c: cython.int) -> cython.
 
 
 @cython.cfunc
-def _free_collector(buf: bytearray, seat: cython.int, c: cython.int, how: cython.int,
+def _free_collector(buf: cython.p_uchar, seat: cython.int, c: cython.int, how: cython.int,
                     events: Optional[list]) -> cython.void:
     """The collector on store c returns to the market; a ruin's runes become loose."""
     p: cython.Py_ssize_t = seat_at(seat)
@@ -250,7 +284,8 @@ def _free_collector(buf: bytearray, seat: cython.int, c: cython.int, how: cython
 
 
 @cython.cfunc
-def stealable_rune(buf: bytearray, seat: cython.int, c: cython.int) -> cython.bint:
+@cython.exceptval(check=False)
+def stealable_rune(buf: cython.p_uchar, seat: cython.int, c: cython.int) -> cython.bint:
     p: cython.Py_ssize_t = seat_at(seat)
     if buf[p + SEAT_LOOSE + c]:
         return True
@@ -301,7 +336,8 @@ def new_state(players: cython.int, start: cython.int, protects: cython.int, lot:
 
 
 @cython.cfunc
-def _draw(buf: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def _draw(buf: cython.p_uchar) -> cython.int:
     top: cython.int = buf[DECK_TOP]
     card: cython.int = buf[DECK + top]
     buf[DECK + top] = 0
@@ -312,7 +348,7 @@ def _draw(buf: bytearray) -> cython.int:
 # -- the turn --------------------------------------------------------------------------
 
 @cython.cfunc
-def _start_turn(buf: bytearray, events: Optional[list]) -> cython.void:
+def _start_turn(buf: cython.p_uchar, events: Optional[list]) -> cython.void:
     """Phase 1a (collectors, D10), then 1b: interest is offered when due, else the market phase."""
     seat: cython.int = buf[ACTIVE_SEAT]
     buf[HAND_PLAYED] = 0
@@ -349,7 +385,8 @@ def _start_turn(buf: bytearray, events: Optional[list]) -> cython.void:
 
 
 @cython.cfunc
-def _interest_due(buf: bytearray, seat: cython.int, c: cython.int) -> cython.int:
+@cython.exceptval(check=False)
+def _interest_due(buf: cython.p_uchar, seat: cython.int, c: cython.int) -> cython.int:
     p: cython.Py_ssize_t = seat_at(seat)
     if not is_real(buf, p, c) or is_occupied(buf, p, c) or buf[p + SEAT_RUNES + c] == 0:
         return 0
@@ -359,20 +396,22 @@ def _interest_due(buf: bytearray, seat: cython.int, c: cython.int) -> cython.int
 
 
 @cython.cfunc
-def _market_empty(buf: bytearray) -> cython.bint:
+@cython.exceptval(check=False)
+def _market_empty(buf: cython.p_uchar) -> cython.bint:
     return buf[MARKET] == 0 and buf[MARKET + 1] == 0
 
 
 @cython.cfunc
 def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     """Phase 4: refill to three (reshuffling the pile when the deck is empty, D24), the cap, next seat."""
-    seat: cython.int = buf[ACTIVE_SEAT]
+    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
+    seat: cython.int = b[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     drawn: list = [] if events is not None else None  # no list per turn in a playout
     card: cython.int
-    while buf[p + SEAT_HAND_COUNT] < HAND_SIZE:
-        if buf[DECK_TOP] == buf[DECK_END]:
-            if buf[PILE_COUNT] == 0:
+    while b[p + SEAT_HAND_COUNT] < HAND_SIZE:
+        if b[DECK_TOP] == b[DECK_END]:
+            if b[PILE_COUNT] == 0:
                 break
             _reshuffle(buf, events)
         card = _draw(buf)
@@ -382,26 +421,27 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     if events is not None:
         events.append((EV_REFILLED, seat, tuple(drawn)))
     t: cython.int = turns(buf) + 1
-    buf[TURNS] = t & 0xFF
-    buf[TURNS + 1] = t >> 8
-    if t >= buf[MAX_ROUNDS] * buf[PLAYERS]:
+    b[TURNS] = t & 0xFF
+    b[TURNS + 1] = t >> 8
+    if t >= b[MAX_ROUNDS] * b[PLAYERS]:
         _finish(buf, 1, events)
         return
-    buf[ACTIVE_SEAT] = (seat + 1) % buf[PLAYERS]
+    b[ACTIVE_SEAT] = (seat + 1) % b[PLAYERS]
     _start_turn(buf, events)
 
 
 @cython.cfunc
 def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
     """The discard pile, bottom first, becomes the deck and is shuffled."""
-    n: cython.int = buf[PILE_COUNT]
+    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
+    n: cython.int = b[PILE_COUNT]
     i: cython.int
     for i in range(N_CARDS):
-        buf[DECK + i] = buf[PILE + i] if i < n else 0
-        buf[PILE + i] = 0
-    buf[PILE_COUNT] = 0
-    buf[DECK_TOP] = 0
-    buf[DECK_END] = n
+        b[DECK + i] = b[PILE + i] if i < n else 0
+        b[PILE + i] = 0
+    b[PILE_COUNT] = 0
+    b[DECK_TOP] = 0
+    b[DECK_END] = n
     rng.shuffle(buf, RNG, DECK, n)
     if events is not None:
         events.append((EV_RESHUFFLED, n))
@@ -410,38 +450,40 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
 @cython.cfunc
 def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cython.void:
     """The game ends (§10): with tiebreak_iv=lot and a tie after step III, the lot is drawn once."""
-    buf[PHASE] = FINISHED
-    buf[END_REASON] = reason
-    buf[STEALS] = 0
-    buf[STEAL_FROM] = NONE
-    buf[DEFENDER] = NONE
-    if buf[ATTACK] != NONE:  # cannot happen (no rune moves in a duel window); kept consistent anyway
-        _to_pile(buf, buf[ATTACK])
-        buf[ATTACK] = NONE
+    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
+    b[PHASE] = FINISHED
+    b[END_REASON] = reason
+    b[STEALS] = 0
+    b[STEAL_FROM] = NONE
+    b[DEFENDER] = NONE
+    if b[ATTACK] != NONE:  # cannot happen (no rune moves in a duel window); kept consistent anyway
+        _to_pile(buf, b[ATTACK])
+        b[ATTACK] = NONE
     tied: cython.int = _tied(buf)
     count: cython.int = 0
     seat: cython.int
     pick: cython.int
     for seat in range(MAX_SEATS):
         count += (tied >> seat) & 1
-    if buf[LOT_OPTION] and count > 1:
+    if b[LOT_OPTION] and count > 1:
         pick = rng.below(buf, RNG, count)  # the pick-th of the tied seats, lowest first
         for seat in range(MAX_SEATS):
             if (tied >> seat) & 1:
                 if pick == 0:
-                    buf[LOT] = seat
+                    b[LOT] = seat
                     break
                 pick -= 1
         if events is not None:
-            events.append((EV_LOT_DRAWN, buf[LOT], tuple(tied_after_high_card(buf))))
+            events.append((EV_LOT_DRAWN, b[LOT], tuple(tied_after_high_card(buf))))
     if events is not None:
         events.append((EV_GAME_END, reason))
 
 
 # -- scoring numbers (§10) --------------------------------------------------------------
 
-@cython.ccall
-def points(buf: bytearray, seat: cython.int) -> cython.int:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _points(buf: cython.p_uchar, seat: cython.int) -> cython.int:
     """Rune points: every rune 1, each outpost 2, each collector on this seat's stores -1."""
     p: cython.Py_ssize_t = seat_at(seat)
     total: cython.int = 0
@@ -453,8 +495,9 @@ def points(buf: bytearray, seat: cython.int) -> cython.int:
     return total
 
 
-@cython.ccall
-def high_card(buf: bytearray, seat: cython.int) -> cython.int:
+@cython.cfunc
+@cython.exceptval(check=False)
+def _high_card(buf: cython.p_uchar, seat: cython.int) -> cython.int:
     """The highest number card in the seat's hand, 0 without one (step III)."""
     p: cython.Py_ssize_t = seat_at(seat)
     best: cython.int = 0
@@ -467,14 +510,27 @@ def high_card(buf: bytearray, seat: cython.int) -> cython.int:
     return best
 
 
+@cython.ccall
+def points(buf: bytearray, seat: cython.int) -> cython.int:
+    """Rune points: every rune 1, each outpost 2, each collector on this seat's stores -1."""
+    return _points(buf, seat)
+
+
+@cython.ccall
+def high_card(buf: bytearray, seat: cython.int) -> cython.int:
+    """The highest number card in the seat's hand, 0 without one (step III)."""
+    return _high_card(buf, seat)
+
+
 @cython.cfunc
-def _keys(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
+@cython.exceptval(check=False)
+def _keys(buf: cython.p_uchar, seat: cython.int, out: cython.p_int) -> cython.void:
     """The seat's (points, outposts, -collectors on its stores, high card) into `out`."""
     p: cython.Py_ssize_t = seat_at(seat)
-    out[0] = points(buf, seat)
+    out[0] = _points(buf, seat)
     out[1] = buf[p + SEAT_OUTPOST] + buf[p + SEAT_OUTPOST + 1]
     out[2] = -((buf[p + SEAT_COLLECTOR] != NONE) + (buf[p + SEAT_COLLECTOR + 1] != NONE))
-    out[3] = high_card(buf, seat)
+    out[3] = _high_card(buf, seat)
 
 
 def rank_keys(buf: bytearray) -> list:
@@ -489,7 +545,8 @@ def rank_keys(buf: bytearray) -> list:
 
 
 @cython.cfunc
-def _tied(buf: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def _tied(buf: cython.p_uchar) -> cython.int:
     """Bit s: seat s is still tied for the top after steps I-III (its keys compared in order)."""
     best = cython.declare(Ints4)
     k = cython.declare(Ints4)
@@ -519,7 +576,8 @@ def tied_after_high_card(buf: bytearray) -> list:
 
 
 @cython.cfunc
-def _winners(buf: bytearray) -> cython.int:
+@cython.exceptval(check=False)
+def _winners(buf: cython.p_uchar) -> cython.int:
     """Bit s: seat s wins the finished game (§10: steps I-III, then the lot when one was drawn)."""
     tied: cython.int = _tied(buf)
     if tied & (tied - 1) and buf[LOT] != NONE:
@@ -545,8 +603,7 @@ Longs16 = cython.typedef(cython.longlong[16])
 
 def legal_moves(buf: bytearray) -> list:
     """Every legal move code now (§4, §5, §6)."""
-    if len(buf) != SIZE:
-        raise ValueError(f"not a rune_market state: {len(buf)} bytes, expected {SIZE}")
+    _sized(buf)
     return _codes(buf, -1)
 
 
@@ -588,7 +645,8 @@ def _is_listed(buf: bytearray, kind: cython.int, code: cython.longlong) -> cytho
 
 
 @cython.cfunc
-def _list(buf: bytearray, only: cython.int, out: cython.p_longlong, room: cython.longlong) -> cython.longlong:
+@cython.exceptval(check=False)
+def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: cython.longlong) -> cython.longlong:
     """The legal codes of kind `only` (-1: of every kind the phase allows), in legal_moves' order: the first
     `room` written into `out`; how many there are."""
     if buf[PHASE] == FINISHED:
@@ -606,6 +664,7 @@ def _list(buf: bytearray, only: cython.int, out: cython.p_longlong, room: cython
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def _put(out: cython.p_longlong, n: cython.longlong, room: cython.longlong,
          code: cython.longlong) -> cython.longlong:
     """List `code` as the n-th (written while there is room); the new count."""
@@ -622,6 +681,7 @@ def kind_allowed(buf: bytearray, kind: cython.int) -> cython.bint:
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def _kinds(phase: cython.int) -> cython.int:
     """The kinds a phase allows: bit k for kind k."""
     duel: cython.int = (1 << K_DEFEND) | (1 << K_CONCEDE)
@@ -639,7 +699,8 @@ def _kinds(phase: cython.int) -> cython.int:
 
 
 @cython.cfunc
-def _generate(buf: bytearray, kind: cython.int, out: cython.p_longlong, n: cython.longlong,
+@cython.exceptval(check=False)
+def _generate(buf: cython.p_uchar, kind: cython.int, out: cython.p_longlong, n: cython.longlong,
               room: cython.longlong) -> cython.longlong:
     """List every legal move of `kind` after the `n` already listed (the phase allows the kind)."""
     seat: cython.int = buf[ACTIVE_SEAT]
@@ -670,7 +731,8 @@ def _generate(buf: bytearray, kind: cython.int, out: cython.p_longlong, n: cytho
 
 
 @cython.cfunc
-def _can_defend(buf: bytearray) -> cython.bint:
+@cython.exceptval(check=False)
+def _can_defend(buf: cython.p_uchar) -> cython.bint:
     p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
     need: cython.int = number_of(buf[ATTACK])
     i: cython.int
@@ -683,7 +745,8 @@ def _can_defend(buf: bytearray) -> cython.bint:
 
 
 @cython.cfunc
-def _gen_defend(buf: bytearray, out: cython.p_longlong, n: cython.longlong,
+@cython.exceptval(check=False)
+def _gen_defend(buf: cython.p_uchar, out: cython.p_longlong, n: cython.longlong,
                 room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
     need: cython.int = number_of(buf[ATTACK])
@@ -697,7 +760,8 @@ def _gen_defend(buf: bytearray, out: cython.p_longlong, n: cython.longlong,
 
 
 @cython.cfunc
-def _gen_abandon(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+@cython.exceptval(check=False)
+def _gen_abandon(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
                  room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
@@ -708,7 +772,8 @@ def _gen_abandon(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cy
 
 
 @cython.cfunc
-def _placements(buf: bytearray, seat: cython.int, item: cython.int) -> cython.int:
+@cython.exceptval(check=False)
+def _placements(buf: cython.p_uchar, seat: cython.int, item: cython.int) -> cython.int:
     """The placements of `item` open to `seat` (§5), bit P for placement P: outpost `to C` = C (no outpost
     there, not occupied), outpost `neutralize C` = 2 + C (occupied), collector `on S C` = 4 + 2S + C (another
     seat's real, unoccupied store)."""
@@ -733,7 +798,8 @@ def _placements(buf: bytearray, seat: cython.int, item: cython.int) -> cython.in
 
 
 @cython.cfunc
-def _gen_buy(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+@cython.exceptval(check=False)
+def _gen_buy(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
              room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     price: cython.int = buf[PRICE]
@@ -759,7 +825,8 @@ def _gen_buy(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython
 
 
 @cython.cfunc
-def _gen_free3(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+@cython.exceptval(check=False)
+def _gen_free3(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
                room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
@@ -778,7 +845,8 @@ def _gen_free3(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cyth
 
 
 @cython.cfunc
-def _gen_neutralize(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+@cython.exceptval(check=False)
+def _gen_neutralize(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
                     room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
@@ -789,7 +857,8 @@ def _gen_neutralize(buf: bytearray, seat: cython.int, out: cython.p_longlong, n:
 
 
 @cython.cfunc
-def _gen_store(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+@cython.exceptval(check=False)
+def _gen_store(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
                room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
@@ -802,7 +871,8 @@ def _gen_store(buf: bytearray, seat: cython.int, out: cython.p_longlong, n: cyth
 
 
 @cython.cfunc
-def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: cython.p_longlong,
+@cython.exceptval(check=False)
+def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, kind: cython.int, out: cython.p_longlong,
                    n: cython.longlong, room: cython.longlong) -> cython.longlong:
     """rune (sum 5, 10 or 15), buycards and ransom (sum >= 21): every set of number cards in hand."""
     p: cython.Py_ssize_t = seat_at(seat)
@@ -870,7 +940,8 @@ def _gen_card_sets(buf: bytearray, seat: cython.int, kind: cython.int, out: cyth
 
 
 @cython.cfunc
-def _gen_single_cards(buf: bytearray, seat: cython.int, kind: cython.int, out: cython.p_longlong,
+@cython.exceptval(check=False)
+def _gen_single_cards(buf: cython.p_uchar, seat: cython.int, kind: cython.int, out: cython.p_longlong,
                       n: cython.longlong, room: cython.longlong) -> cython.longlong:
     """duel, thief, storage, double: one card each."""
     p: cython.Py_ssize_t = seat_at(seat)
@@ -900,7 +971,8 @@ def _gen_single_cards(buf: bytearray, seat: cython.int, kind: cython.int, out: c
 
 
 @cython.cfunc
-def _gen_steals(buf: bytearray, seat: cython.int, kind: cython.int, card: cython.int,
+@cython.exceptval(check=False)
+def _gen_steals(buf: cython.p_uchar, seat: cython.int, kind: cython.int, card: cython.int,
                 out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
     """Steal targets (thief or steal): a rune of a colour or a hand card from another seat."""
     victim: cython.int
@@ -936,22 +1008,23 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
 @cython.cfunc
 def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
     """Apply a listed code, the move counter included."""
+    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     kind: cython.int = code & 31
     if kind <= K_STORE:
         _apply_market(buf, kind, code, events)
     else:
         _apply_hand(buf, kind, code, events)
-    if buf[PHASE] != FINISHED and _market_empty(buf):
+    if b[PHASE] != FINISHED and _market_empty(buf):
         _finish(buf, 0, events)  # D17: the move that takes the last rune ends the game at once
-    n: cython.longlong = move_count(buf) + 1
-    buf[MOVE_COUNT] = n & 0xFF
-    buf[MOVE_COUNT + 1] = (n >> 8) & 0xFF
-    buf[MOVE_COUNT + 2] = (n >> 16) & 0xFF
-    buf[MOVE_COUNT + 3] = (n >> 24) & 0xFF
+    n: cython.longlong = _moves(b) + 1
+    b[MOVE_COUNT] = n & 0xFF
+    b[MOVE_COUNT + 1] = (n >> 8) & 0xFF
+    b[MOVE_COUNT + 2] = (n >> 16) & 0xFF
+    b[MOVE_COUNT + 3] = (n >> 24) & 0xFF
 
 
 @cython.cfunc
-def _apply_market(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+def _apply_market(buf: cython.p_uchar, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
     seat: cython.int = buf[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int = field(code, 0)
@@ -995,7 +1068,7 @@ def _apply_market(buf: bytearray, kind: cython.int, code: cython.longlong, event
 
 
 @cython.cfunc
-def _take_interest(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
+def _take_interest(buf: cython.p_uchar, seat: cython.int, events: Optional[list]) -> cython.void:
     """For red, then blue: the due amount, or what the market still has, into that store."""
     p: cython.Py_ssize_t = seat_at(seat)
     got: cython.int = 0  # red in bits 0-7, blue in bits 8-15
@@ -1012,7 +1085,7 @@ def _take_interest(buf: bytearray, seat: cython.int, events: Optional[list]) -> 
 
 
 @cython.cfunc
-def _buy(buf: bytearray, seat: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+def _buy(buf: cython.p_uchar, seat: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
     """A rune-priced purchase (D5): the paid runes return to the market, then the placement."""
     p: cython.Py_ssize_t = seat_at(seat)
     pay: cython.int = field(code, 1)
@@ -1028,7 +1101,7 @@ def _buy(buf: bytearray, seat: cython.int, code: cython.longlong, events: Option
 
 
 @cython.cfunc
-def _place(buf: bytearray, seat: cython.int, item: cython.int, place: cython.int,
+def _place(buf: cython.p_uchar, seat: cython.int, item: cython.int, place: cython.int,
            events: Optional[list]) -> cython.void:
     """Apply a placement (§5 Placements)."""
     p: cython.Py_ssize_t = seat_at(seat)
@@ -1054,7 +1127,8 @@ def _place(buf: bytearray, seat: cython.int, item: cython.int, place: cython.int
 @cython.cfunc
 def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
     """Hand-card moves (phase 3), the duel window and the steals."""
-    seat: cython.int = buf[ACTIVE_SEAT]
+    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
+    seat: cython.int = b[ACTIVE_SEAT]
     a: cython.int = field(code, 0)
     rest: cython.longlong = code >> 21
     if kind == K_DEFEND or kind == K_CONCEDE:
@@ -1062,27 +1136,27 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
         return
     if kind == K_STEAL:
         _steal(buf, seat, a, field(code, 1), events)
-        buf[STEALS] -= 1
-        if buf[STEALS] == 0:
-            buf[STEAL_FROM] = NONE
-            buf[PHASE] = HAND
+        b[STEALS] -= 1
+        if b[STEALS] == 0:
+            b[STEAL_FROM] = NONE
+            b[PHASE] = HAND
         return
     if kind == K_NOSTEAL:
-        buf[STEALS] = 0
-        buf[STEAL_FROM] = NONE
-        buf[PHASE] = HAND
+        b[STEALS] = 0
+        b[STEAL_FROM] = NONE
+        b[PHASE] = HAND
         if events is not None:
             events.append((EV_NO_STEAL, seat))
         return
     if kind == K_END:
         _end_turn(buf, events)
         return
-    buf[HAND_PLAYED] = 1
-    buf[PHASE] = HAND
+    b[HAND_PLAYED] = 1
+    b[PHASE] = HAND
     if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
         _discard_set(buf, seat, rest)
         if kind == K_RUNE:
-            buf[MARKET + a] -= 1
+            b[MARKET + a] -= 1
             _gain(buf, seat, a, 1)
             if events is not None:
                 events.append((EV_RUNE_BOUGHT, seat, rest, a))
@@ -1094,10 +1168,10 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
             _free_collector(buf, seat, a, 0, events)
     elif kind == K_DUEL:
         _hand_remove(buf, seat, cython.cast(cython.int, rest))
-        buf[ATTACK] = rest
-        buf[DEFENDER] = a
-        buf[DUELED] |= 1 << a
-        buf[PHASE] = DEFEND
+        b[ATTACK] = rest
+        b[DEFENDER] = a
+        b[DUELED] |= 1 << a
+        b[PHASE] = DEFEND
         if events is not None:
             events.append((EV_DUEL, seat, rest, a))
     elif kind == K_THIEF:
@@ -1108,20 +1182,20 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
             _steal(buf, seat, a, field(code, 1), events)
     elif kind == K_STORAGE:
         _hand_remove(buf, seat, cython.cast(cython.int, rest))
-        buf[seat_at(seat) + SEAT_MAIN + hall_colour(cython.cast(cython.int, rest))] = rest
+        b[seat_at(seat) + SEAT_MAIN + hall_colour(cython.cast(cython.int, rest))] = rest
         if events is not None:
             events.append((EV_STORAGE_PLAYED, seat, rest))
     else:  # double
         _discard(buf, seat, cython.cast(cython.int, rest))
-        buf[STEALS] = 2
-        buf[STEAL_FROM] = NONE
-        buf[PHASE] = STEAL
+        b[STEALS] = 2
+        b[STEAL_FROM] = NONE
+        b[PHASE] = STEAL
         if events is not None:
             events.append((EV_DOUBLE, seat, rest))
 
 
 @cython.cfunc
-def _answer_duel(buf: bytearray, kind: cython.int, card: cython.longlong, events: Optional[list]) -> cython.void:
+def _answer_duel(buf: cython.p_uchar, kind: cython.int, card: cython.longlong, events: Optional[list]) -> cython.void:
     """defend: the card is shown and stays; concede: one steal from the defender (§6, D14)."""
     defender: cython.int = buf[DEFENDER]
     _to_pile(buf, buf[ATTACK])
@@ -1144,18 +1218,19 @@ def _answer_duel(buf: bytearray, kind: cython.int, card: cython.longlong, events
 def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.int,
            events: Optional[list]) -> cython.void:
     """A loose rune (or, unprotected, a stored one) or a random hand card moves to `seat` (D12)."""
+    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     q: cython.Py_ssize_t = seat_at(victim)
     card: cython.int = NONE
     if what == W_HAND:
-        card = buf[q + SEAT_HAND + rng.below(buf, RNG, buf[q + SEAT_HAND_COUNT])]
+        card = b[q + SEAT_HAND + rng.below(buf, RNG, b[q + SEAT_HAND_COUNT])]
         _hand_remove(buf, victim, card)
         _hand_add(buf, seat, card)
-        buf[KNOWN + card] = (1 << seat) | (1 << victim)
+        b[KNOWN + card] = (1 << seat) | (1 << victim)
     else:
-        if buf[q + SEAT_LOOSE + what]:
-            buf[q + SEAT_LOOSE + what] -= 1
+        if b[q + SEAT_LOOSE + what]:
+            b[q + SEAT_LOOSE + what] -= 1
         else:
-            buf[q + SEAT_RUNES + what] -= 1
+            b[q + SEAT_RUNES + what] -= 1
         _gain(buf, seat, what, 1)
     if events is not None:
         events.append((EV_STOLEN if what == W_HAND else EV_RUNE_STOLEN, seat, victim, what, card))
@@ -1228,7 +1303,7 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
     winners: cython.int = _winners(buf)
     seat: cython.int
     for seat in range(players):
-        scores[seat] = points(buf, seat)
+        scores[seat] = _points(buf, seat)
         won[seat] = (winners >> seat) & 1
     return players
 
