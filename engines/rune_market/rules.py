@@ -991,6 +991,7 @@ def _gen_steals(buf: cython.p_uchar, seat: cython.int, kind: cython.int, card: c
 
 # -- apply -------------------------------------------------------------------------------
 
+@cython.ccall
 def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
     """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched.
 
@@ -1003,6 +1004,17 @@ def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) ->
         return R_NOT_LEGAL
     _apply(buf, code, events)
     return OK
+
+
+def apply_in_place(game: object, buf: bytearray, move: object, events: object = None) -> None:
+    """Game.apply_in_place with the game first (the core binds it on the game): a playout's move costs no
+    Python frame of game.py. Anything but a plain code without events takes game.py's own method."""
+    if events is None and type(move) is int and 0 <= move < (1 << 62):
+        reason: cython.int = apply_move(buf, move, None)
+        if reason:
+            game._refuse_code(buf, move, K.REASONS[reason])
+        return
+    type(game).apply_in_place(game, buf, move, events)
 
 
 @cython.cfunc
