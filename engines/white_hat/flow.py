@@ -50,13 +50,15 @@ def play_at(pos: cython.int) -> cython.Py_ssize_t:
 
 @cython.ccall
 def read16(buf: bytearray, at: cython.Py_ssize_t) -> cython.int:
-    return buf[at] | (buf[at + 1] << 8)
+    b: cython.p_uchar = buf
+    return b[at] | (b[at + 1] << 8)
 
 
 @cython.cfunc
 def write16(buf: bytearray, at: cython.Py_ssize_t, value: cython.int) -> cython.void:
-    buf[at] = value & 255
-    buf[at + 1] = (value >> 8) & 255
+    b: cython.p_uchar = buf
+    b[at] = value & 255
+    b[at + 1] = (value >> 8) & 255
 
 
 # -- the deal (§3.2) -------------------------------------------------------------
@@ -78,59 +80,61 @@ def copies(reduce: cython.bint, n: cython.int, card: cython.int) -> cython.int:
 @cython.ccall
 def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Optional[list]) -> cython.void:
     """Round start: dealer, shuffle (or the rigged `order`), count-out, hat, deal, first leader."""
-    n: cython.int = buf[PLAYERS]
+    b: cython.p_uchar = buf
+    n: cython.int = b[PLAYERS]
     if not first:
-        buf[DEALER] = (buf[DEALER] + 1) % n
+        b[DEALER] = (b[DEALER] + 1) % n
     write16(buf, ROUND, read16(buf, ROUND) + 1)
     i: cython.Py_ssize_t
     for i in range(HAND_SIZE * 6):
-        buf[HANDS + i] = 0
+        b[HANDS + i] = 0
     # The whole pile, not only its count: a token sealed before the rules kept dead cells 0 has old cards
     # past the count, and they should not outlive the round.
     for i in range(PILE_LEN):
-        buf[PILE + i] = 0
-    buf[PILE_COUNT] = 0
+        b[PILE + i] = 0
+    b[PILE_COUNT] = 0
     count: cython.int = 0
     if order:
         for i in range(len(order)):
-            buf[DECK + i] = order[i]
+            b[DECK + i] = order[i]
         count = len(order)
     else:
         c: cython.int
         for c in range(1, 15):
-            for i in range(copies(buf[REDUCE_DECK], n, c)):
-                buf[DECK + count] = c
+            for i in range(copies(b[REDUCE_DECK], n, c)):
+                b[DECK + count] = c
                 count += 1
         rng.shuffle(buf, RNG, DECK, count)
     # Past count the deck is 0 already (drawing clears each cell) unless the state comes from a token sealed
     # before drawing did: clearing it once a round keeps such leftovers from outliving the round.
     for i in range(count, DECK_LEN):
-        buf[DECK + i] = 0
-    buf[DECK_TOP] = 0
-    buf[DECK_END] = count
+        b[DECK + i] = 0
+    b[DECK_TOP] = 0
+    b[DECK_END] = count
     card: cython.int = _draw(buf)
-    buf[COUNT_OUT] = card
-    holder: cython.int = (buf[DEALER] + card) % n
+    b[COUNT_OUT] = card
+    holder: cython.int = (b[DEALER] + card) % n
     _to_pile(buf, card, 1)
-    buf[HAT_HOLDER] = holder
-    buf[hand_at(holder) + HAT] = 1
-    _deal(buf, n, 5 if buf[HALF_HANDS] and buf[HONEYPOT_ENTERED] else 10)  # half hands (§7.4)
+    b[HAT_HOLDER] = holder
+    b[hand_at(holder) + HAT] = 1
+    _deal(buf, n, 5 if b[HALF_HANDS] and b[HONEYPOT_ENTERED] else 10)  # half hands (§7.4)
     leader: cython.int = (holder + n - 1) % n
     start_trick(buf, leader)
     if events is not None:
-        events.append(("round_start", read16(buf, ROUND), buf[DEALER], card, holder, leader,
+        events.append(("round_start", read16(buf, ROUND), b[DEALER], card, holder, leader,
                        [list(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)],
-                       list(buf[TRICK_ORDER:TRICK_ORDER + n]), buf[CONTROLLER]))
+                       list(buf[TRICK_ORDER:TRICK_ORDER + n]), b[CONTROLLER]))
 
 
 @cython.cfunc
 def _deal(buf: bytearray, n: cython.int, size: cython.int) -> cython.void:
     """One card at a time clockwise from dealer + 1, skipping full hands (D6)."""
-    seat: cython.int = (buf[DEALER] + 1) % n
+    b: cython.p_uchar = buf
+    seat: cython.int = (b[DEALER] + 1) % n
     full: cython.int = 0
     while full < n:
         if cards.hand_size(buf, hand_at(seat)) < size:
-            buf[hand_at(seat) + _draw(buf)] += 1
+            b[hand_at(seat) + _draw(buf)] += 1
             full = 0
         else:
             full += 1
@@ -140,49 +144,52 @@ def _deal(buf: bytearray, n: cython.int, size: cython.int) -> cython.void:
 @cython.cfunc
 def _draw(buf: bytearray) -> cython.int:
     """Take the top card; its cell is cleared so that a drawn card leaves no trace in the token."""
-    top: cython.Py_ssize_t = buf[DECK_TOP]
-    card: cython.int = buf[DECK + top]
-    buf[DECK + top] = 0
-    buf[DECK_TOP] = top + 1
+    b: cython.p_uchar = buf
+    top: cython.Py_ssize_t = b[DECK_TOP]
+    card: cython.int = b[DECK + top]
+    b[DECK + top] = 0
+    b[DECK_TOP] = top + 1
     return card
 
 
 @cython.cfunc
 def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void:
+    b: cython.p_uchar = buf
     i: cython.int
     for i in range(count):
-        buf[PILE + buf[PILE_COUNT]] = card
-        buf[PILE_COUNT] += 1
+        b[PILE + b[PILE_COUNT]] = card
+        b[PILE_COUNT] += 1
 
 
 @cython.ccall
 def start_trick(buf: bytearray, leader: cython.int) -> cython.void:
     """A new trick led by `leader`: its order (and, with the robot, its controller, §7.6)."""
-    n: cython.int = buf[PLAYERS]
+    b: cython.p_uchar = buf
+    n: cython.int = b[PLAYERS]
     i: cython.int
     for i in range(6):
-        buf[TRICK_ORDER + i] = (leader + i) % n if i < n else NONE
-    robot: cython.int = buf[ROBOT]
+        b[TRICK_ORDER + i] = (leader + i) % n if i < n else NONE
+    robot: cython.int = b[ROBOT]
     if robot != NONE:
-        if read16(buf, ROUND) == 1 and buf[HAT_HOLDER] != robot:
-            buf[CONTROLLER] = 1 - buf[HAT_HOLDER]  # "the player without the White Hat", all of round 1
+        if read16(buf, ROUND) == 1 and b[HAT_HOLDER] != robot:
+            b[CONTROLLER] = 1 - b[HAT_HOLDER]  # "the player without the White Hat", all of round 1
         elif leader != robot:
-            buf[CONTROLLER] = 1 - leader
+            b[CONTROLLER] = 1 - leader
         if leader == robot:  # robot, the other human, the controller last (D32)
-            buf[TRICK_ORDER + 1] = 1 - buf[CONTROLLER]
-            buf[TRICK_ORDER + 2] = buf[CONTROLLER]
+            b[TRICK_ORDER + 1] = 1 - b[CONTROLLER]
+            b[TRICK_ORDER + 2] = b[CONTROLLER]
         else:  # the leader, the robot, the other human
-            buf[TRICK_ORDER + 1] = robot
-            buf[TRICK_ORDER + 2] = 1 - leader
+            b[TRICK_ORDER + 1] = robot
+            b[TRICK_ORDER + 2] = 1 - leader
     for i in range(6 * PLAY_SIZE):
-        buf[PLAYS + i] = 0
-    buf[LEADER] = leader
-    buf[LEAD_COUNT] = 0
-    buf[TRICK_POS] = 0
-    buf[HAT_PLAYED] = 0
-    buf[WINNER] = NONE
-    buf[PHASE] = TRICK
-    buf[TO_ACT] = leader
+        b[PLAYS + i] = 0
+    b[LEADER] = leader
+    b[LEAD_COUNT] = 0
+    b[TRICK_POS] = 0
+    b[HAT_PLAYED] = 0
+    b[WINNER] = NONE
+    b[PHASE] = TRICK
+    b[TO_ACT] = leader
 
 
 # -- trick play (§4) ---------------------------------------------------------------
@@ -190,8 +197,9 @@ def start_trick(buf: bytearray, leader: cython.int) -> cython.void:
 @cython.ccall
 def must_pass(buf: bytearray) -> cython.bint:
     """The only pass (§4.4): a follower holding exactly {H} when k >= 2."""
-    hand: cython.Py_ssize_t = hand_at(buf[TO_ACT])
-    return buf[TRICK_POS] > 0 and buf[LEAD_COUNT] >= 2 and buf[hand + HAT] == 1 and \
+    b: cython.p_uchar = buf
+    hand: cython.Py_ssize_t = hand_at(b[TO_ACT])
+    return b[TRICK_POS] > 0 and b[LEAD_COUNT] >= 2 and b[hand + HAT] == 1 and \
         cards.hand_size(buf, hand) == 1
 
 
@@ -199,28 +207,29 @@ def must_pass(buf: bytearray) -> cython.bint:
 def play(buf: bytearray, seat: cython.int, rank: cython.int, n: cython.int, j: cython.int, h: cython.int,
          events: Optional[list]) -> cython.void:
     """A play (or, with no cards, the pass) into the trick; the last one resolves it."""
-    pos: cython.int = buf[TRICK_POS]
+    b: cython.p_uchar = buf
+    pos: cython.int = b[TRICK_POS]
     p: cython.Py_ssize_t = play_at(pos)
     hand: cython.Py_ssize_t = hand_at(seat)
     total: cython.int = n + j + h
-    buf[p] = 1 if total else 2
-    buf[p + 1] = rank
-    buf[p + 2] = n
-    buf[p + 3] = j
-    buf[p + 4] = h
+    b[p] = 1 if total else 2
+    b[p + 1] = rank
+    b[p + 2] = n
+    b[p + 3] = j
+    b[p + 4] = h
     if rank:
-        buf[hand + rank] -= n
-    buf[hand + JOKER] -= j
-    buf[hand + HAT] -= h
+        b[hand + rank] -= n
+    b[hand + JOKER] -= j
+    b[hand + HAT] -= h
     if pos == 0:
-        buf[LEAD_COUNT] = total
+        b[LEAD_COUNT] = total
     if h:
-        buf[HAT_PLAYED] = 1
+        b[HAT_PLAYED] = 1
     if events is not None:
         events.append(("played", seat, rank, n, j, h, list(buf[hand:hand + 16])) if total else ("passed", seat))
-    buf[TRICK_POS] = pos + 1
-    if pos + 1 < buf[PLAYERS]:
-        buf[TO_ACT] = buf[TRICK_ORDER + pos + 1]
+    b[TRICK_POS] = pos + 1
+    if pos + 1 < b[PLAYERS]:
+        b[TO_ACT] = b[TRICK_ORDER + pos + 1]
         return
     _resolve(buf, events)
 
@@ -228,27 +237,28 @@ def play(buf: bytearray, seat: cython.int, rank: cython.int, n: cython.int, j: c
 @cython.cfunc
 def _resolve(buf: bytearray, events: Optional[list]) -> cython.void:
     """§4.5: the competing play with the highest value (lowest in a hat trick) wins; ties go to the later."""
-    k: cython.int = buf[LEAD_COUNT]
-    hat: cython.bint = buf[HAT_PLAYED]
+    b: cython.p_uchar = buf
+    k: cython.int = b[LEAD_COUNT]
+    hat: cython.bint = b[HAT_PLAYED]
     best: cython.int = -1
     best_value: cython.int = 0
     pos: cython.int
-    for pos in range(buf[PLAYERS]):
+    for pos in range(b[PLAYERS]):
         p: cython.Py_ssize_t = play_at(pos)
-        if buf[p] != 1 or buf[p + 2] + buf[p + 3] + buf[p + 4] != k:
+        if b[p] != 1 or b[p + 2] + b[p + 3] + b[p + 4] != k:
             continue
-        value: cython.int = buf[p + 1] if buf[p + 2] else 14
+        value: cython.int = b[p + 1] if b[p + 2] else 14
         if best < 0 or (hat and value <= best_value) or (not hat and value >= best_value):
             best = pos
             best_value = value
-    winner: cython.int = buf[TRICK_ORDER + best]
-    buf[WINNER] = winner
+    winner: cython.int = b[TRICK_ORDER + best]
+    b[WINNER] = winner
     if events is not None:
         q: cython.Py_ssize_t = play_at(best)
-        events.append(("trick_won", winner, hat, buf[q + 1], buf[q + 2], buf[q + 3], buf[q + 4]))
+        events.append(("trick_won", winner, hat, b[q + 1], b[q + 2], b[q + 3], b[q + 4]))
     if hat:
-        buf[PHASE] = COLLECT
-        buf[TO_ACT] = winner
+        b[PHASE] = COLLECT
+        b[TO_ACT] = winner
         return
     discarded: list = _discard_trick(buf, bytearray(14), events is not None)
     if events is not None:
@@ -259,80 +269,85 @@ def _resolve(buf: bytearray, events: Optional[list]) -> cython.void:
 @cython.cfunc
 def _discard_trick(buf: bytearray, taken: bytearray, listing: cython.bint) -> list:
     """Every played card not in `taken` (rank counts, earliest plays first) to the pile, in trick order."""
+    b: cython.p_uchar = buf
     out: list = []
     pos: cython.int
-    for pos in range(buf[PLAYERS]):
+    for pos in range(b[PLAYERS]):
         p: cython.Py_ssize_t = play_at(pos)
-        rank: cython.int = buf[p + 1]
-        n: cython.int = buf[p + 2]
+        rank: cython.int = b[p + 1]
+        n: cython.int = b[p + 2]
         if rank and n:
             keep: cython.int = taken[rank] if taken[rank] < n else n
             taken[rank] -= keep
             _to_pile(buf, rank, n - keep)
             if listing:
                 out.extend([rank] * (n - keep))
-        _to_pile(buf, JOKER, buf[p + 3])
+        _to_pile(buf, JOKER, b[p + 3])
         if listing:
-            out.extend([JOKER] * buf[p + 3])
+            out.extend([JOKER] * b[p + 3])
         _clear_play(buf, p)
     return out
 
 
 @cython.cfunc
 def _clear_play(buf: bytearray, p: cython.Py_ssize_t) -> cython.void:
+    b: cython.p_uchar = buf
     i: cython.int
     for i in range(PLAY_SIZE):
-        buf[p + i] = 0
+        b[p + i] = 0
 
 
 @cython.ccall
 def trick_ranks(buf: bytearray) -> bytearray:
     """The rank cards played in this trick: 13 counters (rank r at r - 1)."""
+    b: cython.p_uchar = buf
     counts = bytearray(13)
     pos: cython.int
-    for pos in range(buf[PLAYERS]):
+    for pos in range(b[PLAYERS]):
         p: cython.Py_ssize_t = play_at(pos)
-        if buf[p] == 1 and buf[p + 1] and buf[p + 2]:
-            counts[buf[p + 1] - 1] += buf[p + 2]
+        if b[p] == 1 and b[p + 1] and b[p + 2]:
+            counts[b[p + 1] - 1] += b[p + 2]
     return counts
 
 
 @cython.ccall
 def collect_size(buf: bytearray) -> cython.int:
     """j = min(k, m): how many rank cards `collect hat` lists (§4.6)."""
+    b: cython.p_uchar = buf
     m: cython.int = 0
     counts: bytearray = trick_ranks(buf)
     r: cython.int
     for r in range(13):
         m += counts[r]
-    return m if m < buf[LEAD_COUNT] else buf[LEAD_COUNT]
+    return m if m < b[LEAD_COUNT] else b[LEAD_COUNT]
 
 
 @cython.ccall
 def collect(buf: bytearray, seat: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
     """§4.6: `collect all` takes the whole trick; `collect hat` the hat and the listed rank cards."""
+    b: cython.p_uchar = buf
     hand: cython.Py_ssize_t = hand_at(seat)
     taken = bytearray(14)
     discarded: list = []
     r: cython.int
     pos: cython.int
     if code & 15 == 2:
-        for pos in range(buf[PLAYERS]):
+        for pos in range(b[PLAYERS]):
             p: cython.Py_ssize_t = play_at(pos)
-            if buf[p] == 1:
-                taken[buf[p + 1]] += buf[p + 2]
-                buf[hand + JOKER] += buf[p + 3]
-                taken[0] += buf[p + 3]
+            if b[p] == 1:
+                taken[b[p + 1]] += b[p + 2]
+                b[hand + JOKER] += b[p + 3]
+                taken[0] += b[p + 3]
             _clear_play(buf, p)
         for r in range(1, 14):
-            buf[hand + r] += taken[r]
+            b[hand + r] += taken[r]
     else:
         for r in range(1, 14):
             taken[r] = (code >> (4 + 3 * (r - 1))) & 7
-            buf[hand + r] += taken[r]
+            b[hand + r] += taken[r]
         wanted = bytearray(taken)
         discarded = _discard_trick(buf, wanted, events is not None)
-    buf[hand + HAT] += 1
+    b[hand + HAT] += 1
     if events is not None:
         got: list = [r for r in range(1, 14) for _ in range(taken[r])] + [JOKER] * taken[0] + [HAT]
         events.append(("collected", seat, got, discarded, list(buf[hand:hand + 16])))
@@ -342,9 +357,10 @@ def collect(buf: bytearray, seat: cython.int, code: cython.longlong, events: Opt
 @cython.cfunc
 def _after_collect(buf: bytearray, winner: cython.int, events: Optional[list]) -> cython.void:
     """§4.7 step 3: the winner's move, or the automatic draw when it has none."""
+    b: cython.p_uchar = buf
     if has_pawn_move(buf, winner):
-        buf[PHASE] = MOVE
-        buf[TO_ACT] = winner
+        b[PHASE] = MOVE
+        b[TO_ACT] = winner
         return
     draw(buf, winner, events)
     advance(buf, events)
@@ -367,30 +383,31 @@ def has_pawn_move(buf: bytearray, seat: cython.int) -> cython.bint:
 @cython.ccall
 def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
     """The forced draw (§5.7, D8): reshuffle the pile into an empty deck first; nothing if both are empty."""
-    if buf[DECK_TOP] == buf[DECK_END]:
-        count: cython.int = buf[PILE_COUNT]
+    b: cython.p_uchar = buf
+    if b[DECK_TOP] == b[DECK_END]:
+        count: cython.int = b[PILE_COUNT]
         if count == 0:
             if events is not None:
                 events.append(("draw_skipped", seat))
             return
         i: cython.int
         for i in range(count):
-            buf[DECK + i] = buf[PILE + i]
-            buf[PILE + i] = 0
+            b[DECK + i] = b[PILE + i]
+            b[PILE + i] = 0
         # Past count the deck is 0 already (drawing clears each cell) unless the state comes from a token
         # sealed before drawing did: clearing it here keeps such leftovers from outliving the reshuffle.
         for i in range(count, DECK_LEN):
-            buf[DECK + i] = 0
-        buf[PILE_COUNT] = 0
-        buf[DECK_TOP] = 0
-        buf[DECK_END] = count
+            b[DECK + i] = 0
+        b[PILE_COUNT] = 0
+        b[DECK_TOP] = 0
+        b[DECK_END] = count
         rng.shuffle(buf, RNG, DECK, count)
         if events is not None:
             events.append(("reshuffled", count))
     card: cython.int = _draw(buf)
-    buf[hand_at(seat) + card] += 1
+    b[hand_at(seat) + card] += 1
     if events is not None:
-        events.append(("drew", seat, card, buf[DECK_END] - buf[DECK_TOP],
+        events.append(("drew", seat, card, b[DECK_END] - b[DECK_TOP],
                        list(buf[hand_at(seat):hand_at(seat) + 16])))
 
 
@@ -400,35 +417,37 @@ def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.voi
 def move_pawn(buf: bytearray, seat: cython.int, pawn: cython.int, to: cython.int,
               events: Optional[list]) -> cython.void:
     """The winner's move (§5.7): passive effects now, an active effect queued (§5.9)."""
-    start: cython.int = buf[PAWNS + pawn]
-    buf[PAWNS + pawn] = to
+    b: cython.p_uchar = buf
+    start: cython.int = b[PAWNS + pawn]
+    b[PAWNS + pawn] = to
     if events is not None:
         events.append(("pawn_moved", pawn, start, to, seat, pawns.is_blocking(buf, to)))
     tiles.passive(buf, to, events)
-    t: cython.int = buf[SPACE_TYPE + to]
+    t: cython.int = b[SPACE_TYPE + to]
     if tiles.is_active(t):
-        tiles.queue(buf, buf[PENDING_COUNT], pawn, to, t)
+        tiles.queue(buf, b[PENDING_COUNT], pawn, to, t)
     advance(buf, events)
 
 
 @cython.ccall
 def advance(buf: bytearray, events: Optional[list]) -> cython.void:
     """§5.9: offer the first live trigger to its pawn's owner; with none left, the end checks (§6.1)."""
-    while buf[PENDING_COUNT]:
+    b: cython.p_uchar = buf
+    while b[PENDING_COUNT]:
         if tiles.is_stale(buf, 0):
             if events is not None:
-                events.append(("trigger_dropped", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2]))
+                events.append(("trigger_dropped", b[PENDING], b[PENDING + 1], b[PENDING + 2]))
             tiles.pop(buf, 0)
             continue
-        buf[PHASE] = SPECIAL
-        buf[TO_ACT] = 0 if buf[SOLO] else buf[PENDING] // 2  # the pawn's owner decides (D16)
+        b[PHASE] = SPECIAL
+        b[TO_ACT] = 0 if b[SOLO] else b[PENDING] // 2  # the pawn's owner decides (D16)
         if events is not None:
-            events.append(("special_triggered", buf[PENDING], buf[PENDING + 1], buf[PENDING + 2], buf[TO_ACT]))
+            events.append(("special_triggered", b[PENDING], b[PENDING + 1], b[PENDING + 2], b[TO_ACT]))
         return
-    if buf[SOLO]:
+    if b[SOLO]:
         solo.after(buf, events)
         return
-    if buf[TRACER_ON] and _tracer_due(buf) and _tracer_step(buf, events):
+    if b[TRACER_ON] and _tracer_due(buf) and _tracer_step(buf, events):
         return
     _end_checks(buf, events)
 
@@ -438,14 +457,15 @@ def advance(buf: bytearray, events: Optional[list]) -> cython.void:
 @cython.cfunc
 def _tracer_due(buf: bytearray) -> cython.bint:
     """§4.7 step 5: the winner has a pawn on an FBI Server and no pawn is on the Critical Asset."""
-    w: cython.int = buf[WINNER]
+    b: cython.p_uchar = buf
+    w: cython.int = b[WINNER]
     due: cython.bint = False
     p: cython.int
-    for p in range(buf[PAWN_COUNT]):
-        s: cython.int = buf[PAWNS + p]
-        if s == buf[CRITICAL_ASSET]:
+    for p in range(b[PAWN_COUNT]):
+        s: cython.int = b[PAWNS + p]
+        if s == b[CRITICAL_ASSET]:
             return False
-        if p // 2 == w and s < 64 and buf[SPACE_TYPE + s] == T_FBI:
+        if p // 2 == w and s < 64 and b[SPACE_TYPE + s] == T_FBI:
             due = True
     return due
 
@@ -453,34 +473,36 @@ def _tracer_due(buf: bytearray) -> cython.bint:
 @cython.cfunc
 def _tracer_step(buf: bytearray, events: Optional[list]) -> cython.bint:
     """One tracer step; True when the winner must choose where (phase tracer)."""
-    if buf[TRACER_SPACE] == NONE:
-        index: cython.int = buf[TRACER_INDEX] + 1
-        buf[TRACER_INDEX] = index
-        if index < buf[TRACER_STEPS]:
+    b: cython.p_uchar = buf
+    if b[TRACER_SPACE] == NONE:
+        index: cython.int = b[TRACER_INDEX] + 1
+        b[TRACER_INDEX] = index
+        if index < b[TRACER_STEPS]:
             if events is not None:
                 events.append(("tracer_moved", index, NONE))
             return False
-        buf[TRACER_SPACE] = buf[SERVER]
+        b[TRACER_SPACE] = b[SERVER]
         if events is not None:
-            events.append(("tracer_moved", index, buf[SERVER]))
-        _capture(buf, buf[SERVER], events)
+            events.append(("tracer_moved", index, b[SERVER]))
+        _capture(buf, b[SERVER], events)
         return False
-    if pawns.tracer_destinations(buf, buf[TRACER_SPACE]) == 0:
+    if pawns.tracer_destinations(buf, b[TRACER_SPACE]) == 0:
         if events is not None:
-            events.append(("tracer_stuck", buf[TRACER_SPACE]))
+            events.append(("tracer_stuck", b[TRACER_SPACE]))
         return False
-    buf[PHASE] = TRACER_PHASE
-    buf[TO_ACT] = buf[WINNER]
+    b[PHASE] = TRACER_PHASE
+    b[TO_ACT] = b[WINNER]
     return True
 
 
 @cython.cfunc
 def _capture(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
     """Every player pawn on `space` goes to the Tracer Jail for good (D27), in pawn-id order."""
+    b: cython.p_uchar = buf
     p: cython.int
-    for p in range(buf[PAWN_COUNT]):
-        if buf[PAWNS + p] == space:
-            buf[PAWNS + p] = JAIL
+    for p in range(b[PAWN_COUNT]):
+        if b[PAWNS + p] == space:
+            b[PAWNS + p] = JAIL
             if events is not None:
                 events.append(("captured", p, space))
 
@@ -488,9 +510,10 @@ def _capture(buf: bytearray, space: cython.int, events: Optional[list]) -> cytho
 @cython.ccall
 def move_tracer(buf: bytearray, to: cython.int, events: Optional[list]) -> cython.void:
     """`tracer t` (already checked): the tracer moves, captures a pawn there, then the end checks."""
-    buf[TRACER_SPACE] = to
+    b: cython.p_uchar = buf
+    b[TRACER_SPACE] = to
     if events is not None:
-        events.append(("tracer_moved", buf[TRACER_INDEX], to))
+        events.append(("tracer_moved", b[TRACER_INDEX], to))
     _capture(buf, to, events)
     _end_checks(buf, events)
 
@@ -499,21 +522,22 @@ def move_tracer(buf: bytearray, to: cython.int, events: Optional[list]) -> cytho
 def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.longlong,
             events: Optional[list]) -> cython.void:
     """dos (5), exploit (6), randomize (7), place (8), backflip (9) or skip (10), already checked."""
-    trig_pawn: cython.int = buf[PENDING]
+    b: cython.p_uchar = buf
+    trig_pawn: cython.int = b[PENDING]
     if kind == 8:
         tiles.place(buf, (code >> 4) & 15, (code >> 8) & 7, events)
         advance(buf, events)
         return
     if events is not None and kind == 10:
-        events.append(("special_skipped", trig_pawn, buf[PENDING + 1], buf[PENDING + 2], seat))
+        events.append(("special_skipped", trig_pawn, b[PENDING + 1], b[PENDING + 2], seat))
     if kind == 5 or kind == 9:
         target: cython.int = (code >> 4) & 15
-        start: cython.int = buf[PAWNS + target]
-        buf[PAWNS + target] = (code >> 8) & 63
+        start: cython.int = b[PAWNS + target]
+        b[PAWNS + target] = (code >> 8) & 63
         if events is not None:
             events.append(("dos" if kind == 5 else "backflip", target, start, (code >> 8) & 63))
         tiles.passive(buf, (code >> 8) & 63, events)
-        if buf[SOLO]:
+        if b[SOLO]:
             solo.remove_hit(buf, target, events)
     elif kind == 6:
         tiles.exploit(buf, (code >> 4) & 63, 1 if (code >> 10) & 1 else -1, (code >> 11) & 3, events)
@@ -528,9 +552,10 @@ def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.lon
 
 @cython.ccall
 def any_pawn_can_move(buf: bytearray) -> cython.bint:
+    b: cython.p_uchar = buf
     occ: cython.ulonglong = pawns.occupied(buf)
     p: cython.int
-    for p in range(buf[PAWN_COUNT]):
+    for p in range(b[PAWN_COUNT]):
         if pawns.can_move(buf, p, occ):
             return True
     return False
@@ -569,11 +594,12 @@ def _end_checks(buf: bytearray, events: Optional[list]) -> cython.void:
 
 @cython.ccall
 def pawn_points(buf: bytearray, seat: cython.int) -> cython.int:
+    b: cython.p_uchar = buf
     total: cython.int = 0
-    jail: cython.int = buf[JAIL_VALUE] - 256 if buf[JAIL_VALUE] > 127 else buf[JAIL_VALUE]
+    jail: cython.int = b[JAIL_VALUE] - 256 if b[JAIL_VALUE] > 127 else b[JAIL_VALUE]
     p: cython.int
     for p in range(2 * seat, 2 * seat + 2):
-        s: cython.int = buf[PAWNS + p]
+        s: cython.int = b[PAWNS + p]
         total += jail if s == JAIL else pawns.value_of(buf, s)
     return total
 
@@ -581,7 +607,8 @@ def pawn_points(buf: bytearray, seat: cython.int) -> cython.int:
 @cython.cfunc
 def score_round(buf: bytearray, events: Optional[list]) -> cython.void:
     """§6.2: card points + pawn points, clamped at zero per round (D28), added to the totals."""
-    n: cython.int = buf[PLAYERS]
+    b: cython.p_uchar = buf
+    n: cython.int = b[PLAYERS]
     rows: list = []
     s: cython.int
     for s in range(n):

@@ -25,27 +25,30 @@ T_CAFE, T_SERVER, T_DARK_GREY, T_DOS, T_HONEYPOT, T_FBI = 0, 1, 5, 7, 8, 9
 
 @cython.ccall
 def is_start(buf: bytearray, space: cython.int) -> cython.bint:
-    t: cython.int = buf[SPACE_TYPE + space]
+    b: cython.p_uchar = buf
+    t: cython.int = b[SPACE_TYPE + space]
     return t == T_CAFE or t == T_SERVER
 
 
 @cython.ccall
 def is_blocking(buf: bytearray, space: cython.int) -> cython.bint:
     """Honeypot, FBI Server and Denial-of-Service block the pawn on them (D15)."""
-    t: cython.int = buf[SPACE_TYPE + space]
+    b: cython.p_uchar = buf
+    t: cython.int = b[SPACE_TYPE + space]
     return t == T_HONEYPOT or t == T_FBI or t == T_DOS
 
 
 @cython.ccall
 def value_of(buf: bytearray, space: cython.int) -> cython.int:
     """Effective value: base value plus the exploit markers on the space (§5.3)."""
-    v: cython.int = buf[SPACE_VALUE + space]
+    b: cython.p_uchar = buf
+    v: cython.int = b[SPACE_VALUE + space]
     if v > 127:
         v -= 256
     i: cython.int
     for i in range(2):
-        if buf[MARKER_SPACE + i] == space:
-            v += 1 if buf[MARKER_SIGN + i] == 1 else -1
+        if b[MARKER_SPACE + i] == space:
+            v += 1 if b[MARKER_SIGN + i] == 1 else -1
     return v
 
 
@@ -54,17 +57,18 @@ def occupied(buf: bytearray) -> cython.ulonglong:
     """The mask of occupied spaces: pawns, the tracer and the solo tracer markers off the start spaces (§5.5).
 
     Solo's `m1` shares the tracer's cell and `m2` has its own (NONE outside solo): both occupy (§7.7.5)."""
+    b: cython.p_uchar = buf
     mask: cython.ulonglong = 0
-    n: cython.int = buf[PAWN_COUNT]
+    n: cython.int = b[PAWN_COUNT]
     p: cython.int
     for p in range(n):
-        s: cython.int = buf[PAWNS + p]
+        s: cython.int = b[PAWNS + p]
         if s < 64 and not is_start(buf, s):
             mask |= cython.cast(cython.ulonglong, 1) << s
-    s = buf[TRACER_SPACE]
+    s = b[TRACER_SPACE]
     if s < 64 and not is_start(buf, s):
         mask |= cython.cast(cython.ulonglong, 1) << s
-    s = buf[M2_SPACE]
+    s = b[M2_SPACE]
     if s < 64 and not is_start(buf, s):
         mask |= cython.cast(cython.ulonglong, 1) << s
     return mask
@@ -75,6 +79,7 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
     """D(space): the first empty space on every arrow path, jumping occupied ones (§5.5).
 
     Breadth-first over masks (no allocation: a list-based stack cost ~0.1 us a call)."""
+    b: cython.p_uchar = buf
     one: cython.ulonglong = 1
     dest: cython.ulonglong = 0
     seen: cython.ulonglong = 0
@@ -82,8 +87,8 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
     i: cython.int
     t: cython.int
     bit: cython.ulonglong
-    for i in range(buf[OUT_COUNT + space]):  # the first step, on its own: most paths jump nothing
-        t = buf[OUT + space * MAX_OUT + i]
+    for i in range(b[OUT_COUNT + space]):  # the first step, on its own: most paths jump nothing
+        t = b[OUT + space * MAX_OUT + i]
         bit = one << t
         seen |= bit
         if occ & bit:
@@ -97,8 +102,8 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
         for s in range(64):
             if not (take >> s) & 1:
                 continue
-            for i in range(buf[OUT_COUNT + s]):
-                t = buf[OUT + s * MAX_OUT + i]
+            for i in range(b[OUT_COUNT + s]):
+                t = b[OUT + s * MAX_OUT + i]
                 bit = one << t
                 if seen & bit:
                     continue
@@ -116,6 +121,7 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
 def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
                       sibling: cython.int) -> cython.ulonglong:
     """The Backflip's destinations: first empty spaces against the arrows; a start unless the sibling is there."""
+    b: cython.p_uchar = buf
     one: cython.ulonglong = 1
     dest: cython.ulonglong = 0
     seen: cython.ulonglong = 0
@@ -125,12 +131,12 @@ def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
         frontier = 0
         src: cython.int
         for src in range(64):
-            if buf[SPACE_TYPE + src] == NONE:
+            if b[SPACE_TYPE + src] == NONE:
                 continue
             i: cython.int
             hit: cython.bint = False
-            for i in range(buf[OUT_COUNT + src]):
-                if (take >> buf[OUT + src * MAX_OUT + i]) & 1:
+            for i in range(b[OUT_COUNT + src]):
+                if (take >> b[OUT + src * MAX_OUT + i]) & 1:
                     hit = True
             if not hit:
                 continue
@@ -158,7 +164,8 @@ def _has_arrow(b: cython.p_uchar, src: cython.int, dst: cython.int) -> cython.bi
 @cython.ccall
 def can_move(buf: bytearray, pawn: cython.int, occ: cython.ulonglong) -> cython.bint:
     """On the board, not blocked, and D(s) not empty (§5.5)."""
-    s: cython.int = buf[PAWNS + pawn]
+    b: cython.p_uchar = buf
+    s: cython.int = b[PAWNS + pawn]
     if s >= 64 or is_blocking(buf, s):
         return False
     return destinations(buf, s, occ) != 0
