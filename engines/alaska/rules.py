@@ -20,14 +20,15 @@ from typing import Optional
 
 import cython
 
-from ..core import rng
 
 # The state layout's offsets and sizes and state.py's constants (engines/alaska/state.py), generated:
 # C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
+    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
+    from ..core import rng
 
 cython.declare(PLACE_PHASE=cython.int, PLAY=cython.int, BEAR=cython.int, FINISHED=cython.int)
 PLACE_PHASE, PLAY, BEAR, FINISHED = 0, 1, 2, 3

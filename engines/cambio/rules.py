@@ -24,15 +24,16 @@ seat * 256 + slot).
 """
 import cython
 
-from ..core import rng
 
 from .state import ACTIONS, CARDS, EVENTS, KINDS, MEMORY, PHASES
 
 # The state layout's offsets and sizes (engines/cambio/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
+    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
+    from ..core import rng
 
 cython.declare(PREBUILT=cython.Py_ssize_t)
 PREBUILT = 1 << 16  # move codes kept ready to slice

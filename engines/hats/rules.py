@@ -11,13 +11,14 @@ from typing import Optional
 
 import cython
 
-from ..core import rng
 
 # The state layout's offsets and sizes (engines/hats/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.hats.offsets import *  # noqa: F403
+    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
+    from ..core import rng
 
 cython.declare(NONE=cython.int, N_TYPES=cython.int, N_NUMBERS=cython.int, LAST_CARD=cython.int)
 NONE = 255

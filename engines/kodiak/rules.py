@@ -43,7 +43,6 @@ from typing import Optional
 
 import cython
 
-from ..core import rng
 
 from .state import ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, OUTCOMES, PHASES, ROUND_ENDS, STEPS
 
@@ -54,8 +53,10 @@ __all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "ind
 # C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
+    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
+    from ..core import rng
 
 cython.declare(PRE=cython.Py_ssize_t)
 PRE = 1 << 16      # prebuilt move codes

@@ -19,7 +19,6 @@ from typing import Optional
 
 import cython
 
-from ..core import rng
 from . import constants as K
 
 if cython.compiled:
@@ -28,8 +27,10 @@ if cython.compiled:
 # The state layout's offsets and sizes (engines/rune_market/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.rune_market.offsets import *  # noqa: F403
+    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
+    from ..core import rng
 
 cython.declare(NONE=cython.int, N_NUMBERS=cython.int, THIEF0=cython.int, HALL_RED0=cython.int,
                HALL_BLUE0=cython.int, PUBLIC=cython.int, HAND_SIZE=cython.int, CARDS_MIN=cython.int)
