@@ -55,6 +55,7 @@ def read16(buf: bytearray, at: cython.Py_ssize_t) -> cython.int:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def write16(buf: bytearray, at: cython.Py_ssize_t, value: cython.int) -> cython.void:
     b: cython.p_uchar = buf
     b[at] = value & 255
@@ -153,6 +154,7 @@ def _draw(buf: bytearray) -> cython.int:
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void:
     b: cython.p_uchar = buf
     i: cython.int
@@ -260,17 +262,22 @@ def _resolve(buf: bytearray, events: Optional[list]) -> cython.void:
         b[PHASE] = COLLECT
         b[TO_ACT] = winner
         return
-    discarded: list = _discard_trick(buf, bytearray(14), events is not None)
+    taken = cython.declare(cython.int[14])
+    r: cython.int
+    for r in range(14):
+        taken[r] = 0
+    discarded: list = _discard_trick(buf, taken, events is not None)
     if events is not None:
         events.append(("discarded", discarded))
     _after_collect(buf, winner, events)
 
 
 @cython.cfunc
-def _discard_trick(buf: bytearray, taken: bytearray, listing: cython.bint) -> list:
-    """Every played card not in `taken` (rank counts, earliest plays first) to the pile, in trick order."""
+def _discard_trick(buf: bytearray, taken: cython.p_int, listing: cython.bint) -> list:
+    """Every played card not in `taken` (rank counts, earliest plays first) to the pile, in trick order;
+    their list when `listing`, else None (the kernel's steps allocate nothing)."""
     b: cython.p_uchar = buf
-    out: list = []
+    out: list = [] if listing else None
     pos: cython.int
     for pos in range(b[PLAYERS]):
         p: cython.Py_ssize_t = play_at(pos)
@@ -290,6 +297,7 @@ def _discard_trick(buf: bytearray, taken: bytearray, listing: cython.bint) -> li
 
 
 @cython.cfunc
+@cython.exceptval(check=False)
 def _clear_play(buf: bytearray, p: cython.Py_ssize_t) -> cython.void:
     b: cython.p_uchar = buf
     i: cython.int
@@ -345,7 +353,9 @@ def collect(buf: bytearray, seat: cython.int, code: cython.longlong, events: Opt
         for r in range(1, 14):
             taken[r] = (code >> (4 + 3 * (r - 1))) & 7
             b[hand + r] += taken[r]
-        wanted = bytearray(taken)
+        wanted = cython.declare(cython.int[14])
+        for r in range(14):
+            wanted[r] = taken[r]
         discarded = _discard_trick(buf, wanted, events is not None)
     b[hand + HAT] += 1
     if events is not None:
