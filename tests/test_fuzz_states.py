@@ -74,3 +74,20 @@ def test_mutated_states_are_refused_or_safe(game_id):
         accepted += 1
         exercise(game, state)
     assert accepted, "no mutation was accepted: the test exercises nothing"
+
+
+# The engine's entry points that read a state without decoding it first: a caller of the Python API can pass
+# any bytearray, and the compiled reads have no bounds check.
+ENTRY_POINTS = ("legal_moves", "is_finished", "move_count", "to_act", "seat_count")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_state_of_the_wrong_size_is_refused_by_every_entry_point(game_id):
+    """A bytearray too short for the game's layout is refused (ValueError or BadState) by every entry point
+    that reads a state, never answered from bytes past its end."""
+    game = engines.get(game_id)
+    state = game.new(game.info.min_seats, game.seat_options(game.info.min_seats), 1)
+    for size in (0, 3, len(state) // 2):
+        for name in ENTRY_POINTS:
+            with pytest.raises((ValueError, engines.BadState)):
+                getattr(game, name)(bytearray(size))

@@ -8,7 +8,10 @@ from typing import Optional
 
 import cython
 
-from ..core import rng
+if cython.compiled:
+    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
+else:
+    from ..core import rng
 
 if cython.compiled:
     from cython.cimports.engines.white_hat import cards, pawns, solo, tiles

@@ -111,6 +111,7 @@ class WhiteHatGame(Game):
 
     kernel = rules.KERNEL
     hot_rules = rules  # legal_moves, is_finished, move_count (engines/core/game.py)
+    state_size, state_tail, players_at = O.SIZE, True, O.PLAYERS  # (a board file's tail may follow)
 
     def __init__(self, game_id: str, title: str) -> None:
         self.black = game_id == "black_hat"
@@ -214,9 +215,6 @@ class WhiteHatGame(Game):
         if ref:
             return BUILT_IN[self.info.id][self.board_names[ref - 1]]
         return _custom(self.info.id, bytes(state[O.SIZE:]))
-
-    def seat_count(self, state: bytearray) -> int:
-        return state[O.PLAYERS]
 
     def setup_events(self, state: bytearray) -> list[Event]:
         return view.setup_events(self, state)

@@ -84,20 +84,34 @@ def hand_at(seat: cython.int) -> cython.Py_ssize_t:
     return HANDS + seat * HAND_SIZE
 
 
+@cython.cfunc
+@cython.exceptval(-1, check=True)
+def _sized(buf: bytearray) -> cython.int:
+    """Refuse a state shorter than the layout: the reads after it have no bounds check."""
+    if len(buf) < SIZE:
+        raise ValueError(f"not a white_hat state: {len(buf)} bytes, expected at least {SIZE}")
+    return 0
+
+
 @cython.ccall
 def move_count(buf: bytearray) -> cython.long:
+    """Moves applied since setup."""
+    _sized(buf)
     return (buf[MOVE_COUNT] | (buf[MOVE_COUNT + 1] << 8) | (buf[MOVE_COUNT + 2] << 16)
             | (cython.cast(cython.long, buf[MOVE_COUNT + 3]) << 24))
 
 
 @cython.ccall
 def is_finished(buf: bytearray) -> cython.bint:
+    """Whether the game is over."""
+    _sized(buf)
     return buf[PHASE] == FINISHED
 
 
 @cython.ccall
 def mover(buf: bytearray) -> cython.int:
     """The seat that may act now (for the robot: its controller, §7.6), or NONE once finished."""
+    _sized(buf)
     if buf[PHASE] == FINISHED:
         return NONE
     return buf[CONTROLLER] if buf[TO_ACT] == buf[ROBOT] else buf[TO_ACT]
@@ -117,8 +131,7 @@ MAX_MOVES = 4677
 
 def legal_moves(buf: bytearray) -> list:
     """Every legal move code now, in the listing order of §8.2."""
-    if len(buf) < SIZE:  # the listing reads the state's raw bytes
-        raise ValueError(f"not a white_hat state: {len(buf)} bytes, expected at least {SIZE}")
+    _sized(buf)  # the listing reads the state's raw bytes
     if not cython.compiled:  # interpreted, a dict stands in for the C array (cython.declare's casts every item)
         slots: dict = {}
         return [slots[i] for i in range(_legal_into(buf, slots))]

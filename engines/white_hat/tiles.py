@@ -7,7 +7,10 @@ from typing import Optional
 
 import cython
 
-from ..core import rng
+if cython.compiled:
+    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
+else:
+    from ..core import rng
 from .state import FACE_TABLE
 
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
