@@ -15,6 +15,7 @@ the store up), and ApplyMove answers 503 `game_store_unavailable` within the sto
 from __future__ import annotations
 
 import base64
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -42,6 +43,7 @@ TIMEOUT = game_store.DEFAULT_TIMEOUT  # the services below run with the default 
 SLACK = 0.15  # seconds beyond it that a refused move may take on a busy 2-core machine
 PLAYERS, PACE = 32, 0.1  # background clients, each making a move every PACE seconds
 ROUNDS, WINDOW = 2, 1.5  # reads timed for WINDOW seconds with the store up, then as long with it hung, ROUNDS times
+WORKERS, BATCH = 2, 8  # the services' worker processes; moves sent at once while the store hangs
 
 
 def k8s_redis_args(data: Path) -> list[str]:
@@ -310,27 +312,42 @@ def test_a_hung_store_stalls_no_read_and_a_move_waits_the_store_timeout_at_most(
     token = played(http, 3)[-1]
     up: dict[str, list[float]] = {"view": [], "legal-moves": []}
     hung: dict[str, list[float]] = {"view": [], "legal-moves": []}
-    waits = []
-    with players(http) as seen:
+    waits, batches = [], []
+    clients = [httpx.Client(base_url=http.base_url, timeout=10) for _ in range(BATCH)]
+
+    def timed_move(client: httpx.Client) -> float:
+        began = time.perf_counter()
+        r = apply(client, token)
+        assert refusal(r) == (503, "game_store_unavailable"), r.text
+        return time.perf_counter() - began
+
+    with players(http) as seen, concurrent.futures.ThreadPoolExecutor(BATCH) as pool:
+        for c in clients:
+            c.get("/healthz")  # each client's connection made before the moves are timed
         for _ in range(ROUNDS):
             time_reads(http, token, up, WINDOW)
             with redis_stopped(where) if kind == "redis" else sqlite_locked(where):
                 time_reads(http, token, hung, WINDOW)
-                for _ in range(4):
-                    began = time.perf_counter()
-                    r = apply(http, token)
-                    waits.append(time.perf_counter() - began)
-                    assert refusal(r) == (503, "game_store_unavailable"), r.text
+                for _ in range(2):
+                    batch = list(pool.map(timed_move, clients))
+                    batches.append(sum(w > TIMEOUT / 2 for w in batch))
+                    waits += batch
+    for c in clients:
+        c.close()
     ms = {f"{state} {route}": (round(statistics.median(t) * 1000, 2), round(statistics.mean(t) * 1000, 2), len(t))
           for state, times in (("up", up), ("hung", hung)) for route, t in times.items()}
     report = f"{kind}: reads (median ms, mean ms, calls) {ms}; refused moves took " \
-             f"{sorted(round(w * 1000) for w in waits)} ms; the players' answers {seen}"
+             f"{sorted(round(w * 1000) for w in waits)} ms, {batches} of each {BATCH} sent at once waited; " \
+             f"the players' answers {seen}"
     print(report)
     for route in up:  # the median as the issue asks, and the mean: a few reads held for a timeout each show there
         assert ms[f"hung {route}"][0] <= 2 * ms[f"up {route}"][0], report
         assert ms[f"hung {route}"][1] <= 2 * ms[f"up {route}"][1], report
     assert max(waits) <= TIMEOUT + SLACK, report
-    # One move per worker at a time asks the hung store; the others are refused at once, holding nothing.
-    assert statistics.median(waits) < TIMEOUT / 2, report
+    # One move per worker at a time asks the hung store; the others are refused at once, holding nothing. Of
+    # BATCH moves sent at once, a worker's one that asks may be followed by one more if the batch reaches it
+    # across the end of a probe (each lasts TIMEOUT): at most 2 per worker; without the gate all BATCH wait.
+    # (Moves sent one after another each had a fair chance to be the one that asks: a CI run saw 4 of 8.)
+    assert max(batches) <= 2 * WORKERS, report
     assert seen.get("503 game_store_unavailable", 0) > PLAYERS and seen.get("200", 0) > PLAYERS, report
     wait_until_moves_play(http)  # once the store answers again, play resumes
