@@ -32,13 +32,14 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from .ports import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYS = "drain:" + base64.b64encode(bytes(range(7, 39))).decode()
@@ -344,12 +345,6 @@ class Service:
     proc: subprocess.Popen
     grpc_port: int
     http_port: int
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start(grpc_port: int, http_port: int, store: str, workers: int, grace: float, drain_delay: float,

@@ -48,7 +48,6 @@ import importlib.util
 import base64
 import json
 import os
-import random
 import shutil
 import socket
 import subprocess
@@ -57,35 +56,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from .ports import PORTS as BENCH_PORTS, free_port as _free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 MAX_CALLS = 200_000
 KEYS = "bench:" + base64.b64encode(bytes(32)).decode()
-
-
-# Below Linux's ephemeral range (32768-60999), where bind(("", 0)) and outgoing connections take theirs: a
-# port the kernel gave another process (a test's service on a parallel worker) between our look and our
-# server's bind once made a server fail to start while the bench talked to the other one.
-BENCH_PORTS = range(20000, 32000)
-_PORT_PICK = random.SystemRandom()  # never a seeded sequence that two runs would share
 
 
 def ratio(a: float, b: float) -> float:
     """a / b, NaN when b is 0: a CPU time read from /proc in ticks can be 0 for a short round, and a
     benchmark prints what it measured rather than stopping."""
     return a / b if b else float("nan")
-
-
-def _free_port() -> int:
-    """A port nothing listens on now, from BENCH_PORTS."""
-    for _ in range(200):
-        port = _PORT_PICK.choice(BENCH_PORTS)
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError(f"no free port in {BENCH_PORTS.start}-{BENCH_PORTS.stop - 1}")
 
 
 # ---------------------------------------------------------------- the empty servers (run as subprocesses)

@@ -15,6 +15,7 @@ from engines.registry import EXTRA_ENV
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tests/enginekit.py (pytest runs --import-mode=importlib)
 from installs import one_installer  # noqa: E402
+from bench.ports import free_port  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -123,9 +124,7 @@ class RedisServer:
     def __init__(self, *args: str):
         self.binary = redis_server_binary()
         self.args = args
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
+        self.port = free_port()
         self.proc: subprocess.Popen | None = None
         self.start()
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.ports import slice_of
 from bench.service import BENCH_PORTS, _free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +28,18 @@ def test_bench_ports_lie_outside_the_kernels_ephemeral_range_and_are_picked_at_r
     assert all(port in BENCH_PORTS for port in picked) and len(set(picked)) > 40, picked
     with socket.socket() as s:
         s.bind(("127.0.0.1", picked[-1]))
+
+
+def test_parallel_test_workers_pick_from_disjoint_slices():
+    """Service workers bind with SO_REUSEPORT, so two test services handed one port would both hold it and share
+    its connections (a CI run once saw a gRPC client's frames reach another test's HTTP port). Each xdist worker
+    picks from its own slice of the range; outside xdist a process picks from all of it."""
+    assert slice_of(BENCH_PORTS, None, None) == BENCH_PORTS
+    for count in (1, 2, 3, 8):
+        slices = [set(slice_of(BENCH_PORTS, f"gw{i}", str(count))) for i in range(count)]
+        assert all(len(part) >= len(BENCH_PORTS) // count for part in slices)
+        assert all(part <= set(BENCH_PORTS) for part in slices)
+        assert sum(map(len, slices)) == len(set().union(*slices)), count  # no port in two slices
 
 
 class _NotFound(BaseHTTPRequestHandler):

@@ -12,7 +12,6 @@ import base64
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -25,15 +24,10 @@ grpc = pytest.importorskip("grpc")
 httpx = pytest.importorskip("httpx")
 
 from service.app.metrics import FLUSH_SECONDS  # noqa: E402 - after the skips
+from bench.ports import free_port as _free_port  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = "k1:" + base64.b64encode(bytes(range(1, 33))).decode()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Proc:

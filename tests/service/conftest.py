@@ -6,7 +6,6 @@ import importlib.util
 import os
 import signal
 import site
-import socket
 import subprocess
 import sys
 import sysconfig
@@ -17,6 +16,7 @@ from pathlib import Path
 import grpc
 import httpx
 import pytest
+from bench.ports import free_port  # noqa: F401 - the test modules take it from here
 from installs import one_installer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,12 +58,6 @@ def _client_installed() -> bool:
 
 
 install_client()  # before the test modules of this folder import it
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass

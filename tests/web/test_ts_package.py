@@ -22,6 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from bench.ports import free_port
 from web.test_front_ends import node_test
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,13 +36,6 @@ def run(args: list[str], cwd: Path, timeout: float = 300, **env) -> str:
                           timeout=timeout)
     assert done.returncode == 0, f"{' '.join(map(str, args))} exited {done.returncode}:\n{done.stdout[-6000:]}"
     return done.stdout
-
-
-def free_port() -> int:
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
