@@ -126,6 +126,10 @@ def extensions():
     except ImportError:
         return []
     fresh = [m for m in COMPILED + COMPILED_PLAIN if _c_is_fresh(m)]
+    stale = [m for m in COMPILED + COMPILED_PLAIN if m not in fresh]
+    for m in stale:  # cythonize's own scan misses pure-mode cimports: it must not keep a stale C file
+        if os.path.isfile(os.path.join(_HERE, m[:-3] + ".c")):
+            os.remove(os.path.join(_HERE, m[:-3] + ".c"))
     typed = cythonize(
         [m for m in COMPILED if m not in fresh],
         compiler_directives={"language_level": 3, "boundscheck": False, "wraparound": False,
@@ -150,7 +154,25 @@ def _c_is_fresh(path: str) -> bool:
     # The project's own files only: not an installed Cython's (in a virtualenv inside the checkout too).
     ours = [os.path.join(_HERE, d) for d in create_dependency_tree().all_dependencies(path)
             if not os.path.isabs(d) or (d.startswith(_HERE + os.sep) and "site-packages" not in d)]
-    return _up_to_date(os.path.join(_HERE, c_file), ours)
+    return _up_to_date(os.path.join(_HERE, c_file), ours + _pure_cimports(path))
+
+
+def _pure_cimports(path: str) -> list[str]:
+    """The project's .pxd files that `path` cimports in pure-Python mode (`from cython.cimports.engines.core
+    import kernel`), which Cython's dependency scan does not see: without them, a changed kernel.pxd left the
+    games' C built against the old struct."""
+    import re
+    with open(os.path.join(_HERE, path), encoding="utf-8") as f:
+        text = f.read()
+    found = []
+    for package, names in re.findall(r"from cython\.cimports\.([\w.]+) import ([\w, ]+)", text):
+        base = os.path.join(_HERE, *package.split("."))
+        for name in (n.strip() for n in names.split(",")):
+            for pxd in (os.path.join(base, name + ".pxd"), base + ".pxd"):
+                if os.path.isfile(pxd):
+                    found.append(pxd)
+                    break
+    return found
 
 
 setup(ext_modules=extensions(),
