@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Callable, Iterator, Mapping, Sequence
 
-from . import codec, compact, redeal
+from . import codec, compact, kernel as kernels, redeal
 from . import options as opts
 from .cards import split_list
 from .errors import BadMoveText, BadOption, IllegalMove
@@ -126,9 +126,12 @@ class Game:
     hot_rules = None
     HOT_ENTRY_POINTS = ("legal_moves", "is_finished", "move_count")
     HOT_WITH_GAME = ("apply_in_place",)
-    # The compiled rules' kernel capsule (engines/core/kernel.py `export`): whole random playouts in C.
-    # None in the interpreted twin, whose playouts run through the methods below.
+    # The compiled rules' kernel capsule (engines/core/kernel.py `export`): whole random playouts in C, and
+    # with its `apply` every move of Game.apply_in_place. None in the interpreted twin, whose playouts run
+    # through the methods below and whose moves through the rules' `apply_code`.
     kernel = None
+    # The names of the reason numbers the rules' apply returns (index 0: applied), for `unlisted`.
+    reason_codes: tuple[str, ...] = ("ok",)
     # The state's layout (engines/core/layout.py): one that declares live cells makes the encoded body
     # compact (codec 2), one that declares bits packs it too (codec 3). Without either, the body is the
     # whole state (codec 1).
@@ -142,6 +145,8 @@ class Game:
             for name in self.HOT_WITH_GAME:
                 if hasattr(rules, name):
                     setattr(self, name, partial(getattr(rules, name), self))
+        if kernels.applies(self.kernel):
+            self.apply_in_place = partial(kernels.apply_in_place, self, self.kernel)
 
     @cached_property  # the service reads it ~3 times a call: an attribute then, not a property's frame
     def id(self) -> str:
@@ -268,7 +273,26 @@ class Game:
         raise NotImplementedError
 
     def apply_in_place(self, state: State, move: int, events: list | None = None) -> None:
-        """Apply `move` to `state` itself; append Events to `events` when given. Raises IllegalMove."""
+        """Apply `move` to `state` itself; append Events to `events` when given. Raises IllegalMove (`unlisted`)
+        with the state untouched. The rules' `apply_code(state, code, log)` applies (engines/core/kernel.py);
+        a compiled game's kernel binds its C twin in its place."""
+        kernels.apply_in_place(self, None, state, move, events)
+
+    def unlisted(self, state: State, move: object, reason: int = 0):
+        """The one refusal of a move the rules did not apply: `game_over` once the game is over, else `not_legal`
+        naming the rule the code breaks when the rules say (`reason`: an index into `reason_codes`)."""
+        if self.is_finished(state):
+            self.refuse("game_over", move)
+        if type(move) is not int:
+            self.refuse("not_legal", move, None, "not a move code from legal_moves")
+        code = self.reason_codes[reason] if 0 < reason < len(self.reason_codes) else ""
+        why = self.reasons[code].meaning if code in self.reasons else "not in legal_moves"
+        acting = self.to_act(state)
+        self.refuse("not_legal", move, acting[0] if len(acting) == 1 else None,
+                    f"not a legal move now ({why}; {len(self.legal_moves(state))} legal codes, see legal_moves)")
+
+    def name_events(self, raw: list, state: State) -> list[Event]:
+        """The Events of the rules' raw event tuples (`state`: the state after the move)."""
         raise NotImplementedError
 
     def move_info(self, state: State, move: int) -> MoveInfo:

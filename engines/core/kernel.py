@@ -27,6 +27,8 @@ MAX_STEPS = 100_000
 cython.declare(STEP_LIMIT=cython.Py_ssize_t)
 STEP_LIMIT = MAX_STEPS  # the C loop's copy: comparing with a Python int made a Python object per move
 
+LONGEST = (-2 ** 63, 2 ** 63 - 1)  # the move codes a C long long holds: no game lists another
+
 cython.declare(MASK64=cython.ulonglong, GOLDEN=cython.ulonglong, MIX1=cython.ulonglong,
                MIX2=cython.ulonglong)
 MASK64 = 0xFFFFFFFFFFFFFFFF
@@ -56,8 +58,9 @@ class Playouts:
         return tuple(s / self.games for s in self.score_sums) if self.games else ()
 
 
-def export(legal, step, outcome, max_moves, max_seats):
-    """A capsule of a compiled game's kernel functions (called from compiled rules modules only)."""
+def export(legal, step, outcome, max_moves, max_seats, apply=cython.NULL):
+    """A capsule of a compiled game's kernel functions (called from compiled rules modules only); with
+    `apply`, Game.apply_in_place is one C call (`apply_in_place` below)."""
     k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyMem_Malloc(cython.sizeof(Kernel)))
     if k == cython.NULL:
         raise MemoryError()
@@ -65,13 +68,14 @@ def export(legal, step, outcome, max_moves, max_seats):
     k.count = cython.NULL
     k.step = step
     k.outcome = outcome
+    k.apply = apply
     k.max_moves = max_moves
     k.max_seats = max_seats
     # The struct lives as long as the module that exported it: never freed.
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
 
-def export_counted(count, step, outcome, max_seats):
+def export_counted(count, step, outcome, max_seats, apply=cython.NULL):
     """A capsule of the kernel of a game whose codes are 0 .. count-1: its count, not a listing."""
     k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyMem_Malloc(cython.sizeof(Kernel)))
     if k == cython.NULL:
@@ -80,9 +84,43 @@ def export_counted(count, step, outcome, max_seats):
     k.count = count
     k.step = step
     k.outcome = outcome
+    k.apply = apply
     k.max_moves = 1  # nothing is listed
     k.max_seats = max_seats
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
+
+
+def applies(capsule) -> bool:
+    """Does this kernel capsule apply moves (`export`'s `apply`)? False for None (the interpreted twin)."""
+    if not cython.compiled or capsule is None:
+        return False
+    return _kernel_of(capsule).apply != cython.NULL
+
+
+def apply_in_place(game, capsule, state: bytearray, move, events: list | None = None) -> None:
+    """Game.apply_in_place, the one way every game applies a move: the game's apply (its kernel's `apply` in C,
+    else its rules' `apply_code`) applies a legal code; anything else goes to the game's one refusal,
+    `unlisted`, with the state untouched. Raw events come back named by the game's `name_events`.
+    Bound on a compiled game with its capsule (engines/core/game.py), so a move costs no Python frame."""
+    if type(move) is not int:  # bool too: True is no move code
+        game.unlisted(state, move, 0)
+    code: cython.longlong
+    if not cython.compiled and not LONGEST[0] <= move <= LONGEST[1]:  # what the C conversion refuses
+        game.unlisted(state, move, 0)
+    try:
+        code = move
+    except OverflowError:
+        game.unlisted(state, move, 0)
+    log = None if events is None else []
+    reason: cython.int
+    if cython.compiled and capsule is not None:
+        reason = _kernel_of(capsule).apply(state, code, log)
+    else:
+        reason = game.hot_rules.apply_code(state, code, log)
+    if reason:
+        game.unlisted(state, move, reason)
+    if log:
+        events.extend(game.name_events(log, state))
 
 
 def playout(game, state: bytearray, seed, n) -> Playouts:

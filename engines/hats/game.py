@@ -98,6 +98,7 @@ class HatsGame(Game):
     info = GameInfo(id="hats", title="Hats", min_seats=2, max_seats=4, version=VERSION,
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
+    reason_codes = rules.REASONS
     hot_rules = rules
     state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
@@ -155,35 +156,12 @@ class HatsGame(Game):
         seat = rules.mover(state)
         return [] if seat == NO_CARD else [seat]
 
-    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        raw = None if events is None else []
-        try:
-            reason = rules.apply_move(state, move, raw)
-        except (TypeError, OverflowError):
-            if isinstance(move, int) and not isinstance(move, bool) and -2 ** 31 <= move < 2 ** 31:
-                raise
-            self.refuse("not_legal", move, None, "not a move code from legal_moves")
-        if reason:
-            self._refuse_code(state, move, rules.REASONS[reason])
-        if raw:
-            for e in raw:  # a loop, not a generator: ~1k instructions less per move
-                events.append(self._event(e, state))
-
-    def _refuse_code(self, state: bytearray, move: int, code: str):
-        """A move code that is not listed now is `not_legal` whatever rule it breaks (the rule says why)."""
-        seat = rules.mover(state)
-        if code == "game_over":
-            self.refuse(code, move)
-        why = self.reasons[code].meaning if code in self.reasons else "not in legal_moves"
-        self.refuse("not_legal", move, seat, f"not a legal move now ({why}; "
-                    f"{len(rules.legal_moves(state))} legal codes, see legal_moves)")
-
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         is_code = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 256
         kind, index, space = rules.split_code(move) if is_code else (-1, -1, -1)
         reason = rules.check(state, kind, index, space)
         if reason:
-            self._refuse_code(state, move, rules.REASONS[reason])
+            self.unlisted(state, move, reason)
         return _described(rules.packed_move(state, move))
 
     def describe_legal(self, state: bytearray, move: int) -> MoveInfo:
@@ -261,6 +239,9 @@ class HatsGame(Game):
         if state[O.OFFERED_CARD] != NO_CARD and state[O.ACTIVE_SEAT] != seat:
             places.append(O.OFFERED_CARD)
         yield places
+
+    def name_events(self, raw: list, state: bytearray) -> list[Event]:
+        return [self._event(e, state) for e in raw]
 
     def _event(self, raw: tuple, state: bytearray) -> Event:
         """The Event of a raw event tuple of the rules (the game's end reads the final `state`)."""

@@ -56,7 +56,7 @@ REASONS = ("ok", "game_over", "partner_must_return", "not_main_phase", "not_afte
            "card_not_in_hand", "no_such_space", "must_be_same_type_or_higher", "not_legal",
            "not_partner_phase")
 
-# Event tuples appended by `apply_move` (kind first); EVENTS names them for game.py.
+# Event tuples appended by `apply_code` (kind first); EVENTS names them for game.py.
 cython.declare(EV_EXCHANGED=cython.int, EV_BLACK_HAT=cython.int, EV_DISCARDED_DREW=cython.int,
                EV_RESHUFFLED=cython.int, EV_OFFERED=cython.int, EV_PARTNER_EXCHANGE=cython.int,
                EV_COOKIE_MOVED=cython.int, EV_GAME_END=cython.int)
@@ -353,12 +353,16 @@ def join_code(kind: cython.int, index: cython.int, space: cython.int) -> cython.
 
 # -- apply -----------------------------------------------------------------------
 
-@cython.ccall
-def apply_move(buf: bytearray, code: cython.int, events: Optional[list]) -> cython.int:
-    """Apply a move code in place; returns 0, or a refusal reason with `buf` untouched.
+def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
+    """Apply a move code in place: 0, or the refusal reason (REASONS) with `buf` untouched; raw event tuples
+    (EV_* first) are appended to `log` when it is a list (the core's apply_in_place names them)."""
+    return _apply(buf, code, log)
 
-    With `events` not None, appends event tuples (EV_* first) for game.py to name.
-    """
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
+    """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd)."""
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     kind: cython.int = -1
     index: cython.int = -1
@@ -863,13 +867,13 @@ def validate(buf: bytearray) -> str:
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, code: cython.longlong) -> cython.int:
     """Apply a code `_legal_into` just listed, with no events."""
-    apply_move(buf, code, None)
+    _apply(buf, code, None)
     return 0
 
 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4)
+    KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4, _apply)
 else:
     KERNEL = None
