@@ -650,16 +650,54 @@ def _is_listed(buf: bytearray, kind: cython.int, code: cython.longlong) -> cytho
 def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: cython.longlong) -> cython.longlong:
     """The legal codes of kind `only` (-1: of every kind the phase allows), in legal_moves' order: the first
     `room` written into `out`; how many there are."""
-    if buf[PHASE] == FINISHED:
-        return 0
+    # One branch per phase and its kinds in kind order (the order _kinds allows them): a loop over all
+    # kinds with a dispatch per kind cost more than the generators themselves.
+    phase: cython.int = buf[PHASE]
+    seat: cython.int = buf[ACTIVE_SEAT]
     n: cython.longlong = 0
-    kind: cython.int
-    allowed: cython.int = _kinds(buf[PHASE])
-    if only >= 0:
-        allowed &= 1 << only
-    for kind in range(N_KINDS):
-        if (allowed >> kind) & 1:
-            n = _generate(buf, kind, out, n, room)
+    if phase == INTEREST:
+        if only < 0 or only == K_INTEREST:
+            n = _put(out, n, room, K_INTEREST)
+        if only < 0 or only == K_NOINTEREST:
+            n = _put(out, n, room, K_NOINTEREST)
+        return n
+    if phase == DEFEND:
+        if only < 0 or only == K_DEFEND:
+            n = _gen_defend(buf, out, n, room)
+        if (only < 0 or only == K_CONCEDE) and not _can_defend(buf):
+            n = _put(out, n, room, K_CONCEDE)
+        return n
+    if phase == STEAL:
+        if only < 0 or only == K_STEAL:
+            n = _gen_steals(buf, seat, K_STEAL, 0, out, n, room)
+        if only < 0 or only == K_NOSTEAL:
+            n = _put(out, n, room, K_NOSTEAL)
+        return n
+    if phase == MARKET_PHASE:
+        if only < 0 or only == K_ABANDON:
+            n = _gen_abandon(buf, seat, out, n, room)
+        if (only < 0 or only == K_BUY) and not buf[BOUGHT]:
+            n = _gen_buy(buf, seat, out, n, room)
+        if only < 0 or only == K_FREE3:
+            n = _gen_free3(buf, seat, out, n, room)
+    elif phase != HAND:
+        return 0  # finished
+    if only < 0 or only == K_NEUTRALIZE:
+        n = _gen_neutralize(buf, seat, out, n, room)
+    if only < 0 or only == K_STORE:
+        n = _gen_store(buf, seat, out, n, room)
+    if only < 0 or K_RUNE <= only <= K_RANSOM:
+        n = _gen_card_sets(buf, seat, only, out, n, room)
+    if only < 0 or only == K_DUEL:
+        n = _gen_single_cards(buf, seat, K_DUEL, out, n, room)
+    if only < 0 or only == K_THIEF:
+        n = _gen_single_cards(buf, seat, K_THIEF, out, n, room)
+    if only < 0 or only == K_STORAGE:
+        n = _gen_single_cards(buf, seat, K_STORAGE, out, n, room)
+    if only < 0 or only == K_DOUBLE:
+        n = _gen_single_cards(buf, seat, K_DOUBLE, out, n, room)
+    if (only < 0 or only == K_END) and (buf[HAND_PLAYED] or buf[seat_at(seat) + SEAT_HAND_COUNT] == 0):
+        n = _put(out, n, room, K_END)
     return n
 
 
@@ -697,38 +735,6 @@ def _kinds(phase: cython.int) -> cython.int:
     if phase == HAND:  # the market phase's kinds from neutralize on
         return ((1 << (K_DOUBLE + 1)) - (1 << K_NEUTRALIZE)) & ~duel | (1 << K_END)
     return 0
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _generate(buf: cython.p_uchar, kind: cython.int, out: cython.p_longlong, n: cython.longlong,
-              room: cython.longlong) -> cython.longlong:
-    """List every legal move of `kind` after the `n` already listed (the phase allows the kind)."""
-    seat: cython.int = buf[ACTIVE_SEAT]
-    if kind == K_INTEREST or kind == K_NOINTEREST or kind == K_CONCEDE and not _can_defend(buf) \
-            or kind == K_NOSTEAL:
-        return _put(out, n, room, kind)
-    if kind == K_END:
-        if buf[HAND_PLAYED] or buf[seat_at(seat) + SEAT_HAND_COUNT] == 0:
-            return _put(out, n, room, kind)
-        return n
-    if kind == K_ABANDON:
-        return _gen_abandon(buf, seat, out, n, room)
-    if kind == K_BUY:
-        return n if buf[BOUGHT] else _gen_buy(buf, seat, out, n, room)
-    if kind == K_FREE3:
-        return _gen_free3(buf, seat, out, n, room)
-    if kind == K_NEUTRALIZE:
-        return _gen_neutralize(buf, seat, out, n, room)
-    if kind == K_STORE:
-        return _gen_store(buf, seat, out, n, room)
-    if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
-        return _gen_card_sets(buf, seat, kind, out, n, room)
-    if kind == K_DEFEND:
-        return _gen_defend(buf, out, n, room)
-    if kind == K_STEAL:
-        return _gen_steals(buf, seat, K_STEAL, 0, out, n, room)
-    return _gen_single_cards(buf, seat, kind, out, n, room)
 
 
 @cython.cfunc
@@ -873,9 +879,10 @@ def _gen_store(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, kind: cython.int, out: cython.p_longlong,
+def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, out: cython.p_longlong,
                    n: cython.longlong, room: cython.longlong) -> cython.longlong:
-    """rune (sum 5, 10 or 15), buycards and ransom (sum >= 21): every set of number cards in hand."""
+    """rune (sum 5, 10 or 15), then buycards and ransom (sum >= 21), or only the kind `only` (-1: all three):
+    every set of number cards in hand."""
     p: cython.Py_ssize_t = seat_at(seat)
     numbers = cython.declare(Ints30)  # the number cards in hand: their numbers and card bits
     bits = cython.declare(Longs30)
@@ -890,53 +897,60 @@ def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, kind: cython.int, out:
             bits[h] = 1 << card  # card < 30
             most += numbers[h]
             h += 1
-    if h == 0 or kind != K_RUNE and most < CARDS_MIN:
+    if h == 0:
         return n
     options = cython.declare(Longs16)  # at most 2 + 2 * 4 placements
-    count: cython.int = 0
+    count: cython.int
     c: cython.int
     item: cython.int
     places: cython.int
-    if kind == K_RUNE:
-        for c in range(2):
-            if buf[MARKET + c]:
-                options[count] = make(K_RUNE, c, 0, 0, 0, 0)
-                count += 1
-    elif kind == K_RANSOM:
-        for c in range(2):
-            if is_occupied(buf, p, c):
-                options[count] = make(K_RANSOM, c, 0, 0, 0, 0)
-                count += 1
-    else:
-        for item in range(2):
-            if buf[MARKET + 2 + item]:
-                places = _placements(buf, seat, item)
-                for c in range(14):
-                    if (places >> c) & 1:
-                        options[count] = make(K_BUYCARDS, item, 0, 0, c, 0)
-                        count += 1
-    if count == 0:
-        return n
+    kind: cython.int
     subset: cython.longlong
-    total: cython.int = 0
-    cardset: cython.longlong = 0
+    total: cython.int
+    cardset: cython.longlong
     o: cython.int
-    for subset in range(1, cython.cast(cython.longlong, 1) << h):
-        # Counting up from subset - 1 clears its trailing ones and sets the bit above them.
-        i = 0
-        while not (subset >> i) & 1:
-            total -= numbers[i]
-            cardset ^= bits[i]
-            i += 1
-        total += numbers[i]
-        cardset |= bits[i]
-        if kind == K_RUNE:
-            if total != 5 and total != 10 and total != 15:
-                continue
-        elif total < CARDS_MIN:
+    for kind in range(K_RUNE, K_RANSOM + 1):
+        if only >= 0 and kind != only or kind != K_RUNE and most < CARDS_MIN:
             continue
-        for o in range(count):
-            n = _put(out, n, room, options[o] | (cardset << 21))
+        count = 0
+        if kind == K_RUNE:
+            for c in range(2):
+                if buf[MARKET + c]:
+                    options[count] = make(K_RUNE, c, 0, 0, 0, 0)
+                    count += 1
+        elif kind == K_RANSOM:
+            for c in range(2):
+                if is_occupied(buf, p, c):
+                    options[count] = make(K_RANSOM, c, 0, 0, 0, 0)
+                    count += 1
+        else:
+            for item in range(2):
+                if buf[MARKET + 2 + item]:
+                    places = _placements(buf, seat, item)
+                    for c in range(14):
+                        if (places >> c) & 1:
+                            options[count] = make(K_BUYCARDS, item, 0, 0, c, 0)
+                            count += 1
+        if count == 0:
+            continue
+        total = 0
+        cardset = 0
+        for subset in range(1, cython.cast(cython.longlong, 1) << h):
+            # Counting up from subset - 1 clears its trailing ones and sets the bit above them.
+            i = 0
+            while not (subset >> i) & 1:
+                total -= numbers[i]
+                cardset ^= bits[i]
+                i += 1
+            total += numbers[i]
+            cardset |= bits[i]
+            if kind == K_RUNE:
+                if total != 5 and total != 10 and total != 15:
+                    continue
+            elif total < CARDS_MIN:
+                continue
+            for o in range(count):
+                n = _put(out, n, room, options[o] | (cardset << 21))
     return n
 
 
