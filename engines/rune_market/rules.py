@@ -22,7 +22,9 @@ import cython
 from . import constants as K
 
 if cython.compiled:
+    from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
+    from cython.cimports.cpython.ref import Py_INCREF
 
 # The state layout's offsets and sizes (engines/rune_market/state.py), generated: C constants when compiled.
 if cython.compiled:
@@ -613,22 +615,54 @@ def _codes(buf: bytearray, only: cython.int) -> list:
     """`_list`'s codes as a list: from a stack array, or from the heap when a big hand needs more room."""
     codes = cython.declare(Room)
     n: cython.longlong = _list(buf, only, codes, ROOM)
-    i: cython.longlong
     if n <= ROOM:
-        return [codes[i] for i in range(n)]
+        return _as_list(codes, n)
     if cython.compiled:
         big: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(n * cython.sizeof(cython.longlong)))
         if big == cython.NULL:
             raise MemoryError()
         try:
             _list(buf, only, big, n)
-            return [big[i] for i in range(n)]
+            return _as_list(big, n)
         finally:
             PyMem_Free(big)
     else:
         spare = [0] * n
         _list(buf, only, spare, n)
         return spare
+
+
+# Most codes are past the small ints Python shares (bits 21 on hold cards), so each listed code would
+# allocate an int, and free it with the list. A code listed before takes its int from this table instead:
+# slot = Fibonacci hash of the code, direct-mapped (4096 slots keep ~98% of a random game's codes).
+cython.declare(INT_SLOTS=cython.int, _int_objs=list)
+INT_SLOTS = 4096
+_int_objs = [None] * INT_SLOTS
+_slot_codes = cython.declare(cython.longlong[4096])  # INT_SLOTS: each slot's code, -1 for none
+if cython.compiled:
+    for _i in range(INT_SLOTS):
+        _slot_codes[_i] = -1
+
+
+@cython.cfunc
+def _as_list(codes: cython.p_longlong, n: cython.longlong) -> list:
+    """The first `n` codes as a list of ints (compiled: the shared ints of the table above)."""
+    i: cython.longlong
+    if not cython.compiled:
+        return [codes[i] for i in range(n)]
+    out: list = PyList_New(n)
+    code: cython.longlong
+    slot: cython.int
+    for i in range(n):
+        code = codes[i]
+        slot = (cython.cast(cython.ulonglong, code) * cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15)) >> 52
+        if _slot_codes[slot] != code:
+            _int_objs[slot] = code
+            _slot_codes[slot] = code
+        obj = _int_objs[slot]
+        Py_INCREF(obj)
+        PyList_SET_ITEM(out, i, obj)
+    return out
 
 
 @cython.cfunc
