@@ -19,7 +19,9 @@ from .rng import Rng
 
 if cython.compiled:
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
+    from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
     from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
+    from cython.cimports.cpython.ref import Py_INCREF
 
 CAPSULE = "engines.core.kernel.Kernel"  # the capsules' name (spelled out where C reads it)
 # A game longer than this is a bug in its kernel (every game here ends in a few hundred moves).
@@ -88,6 +90,27 @@ def export_counted(count, step, outcome, max_seats, apply=cython.NULL):
     k.max_moves = 1  # nothing is listed
     k.max_seats = max_seats
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
+
+
+# The ints a listing returns most: the list holds these objects instead of a new int per code (CPython
+# caches 0..256 only; a big table lists several hundred codes).
+cython.declare(_INTS=tuple, N_INTS=cython.longlong)
+N_INTS = 4096
+_INTS = tuple(range(N_INTS))
+
+
+def listed(codes, n):
+    """The first n codes as a Python list made at its size (a list grown by appends reallocates as it goes)
+    from the shared int objects; for compiled rules only."""
+    out: list = PyList_New(n)
+    i: cython.Py_ssize_t
+    code: cython.longlong
+    for i in range(n):
+        code = codes[i]
+        item = _INTS[code] if 0 <= code < N_INTS else code
+        Py_INCREF(item)  # SET_ITEM steals the reference the temporary holds
+        PyList_SET_ITEM(out, i, item)
+    return out
 
 
 def applies(capsule) -> bool:

@@ -16,6 +16,7 @@ import cython
 if cython.compiled:
     from cython.cimports.engines.hats.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
+    from cython.cimports.engines.core import kernel
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
@@ -180,8 +181,7 @@ def legal_moves(buf: bytearray) -> list:
         out: list = [0] * N_CODES
         return out[:_legal_into(buf, out)]
     codes = cython.declare(cython.longlong[91])  # N_CODES: a C array's length must be a literal
-    n: cython.int = _legal_into(buf, codes)
-    return [codes[i] for i in range(n)]
+    return kernel.listed(codes, _legal_into(buf, codes))
 
 
 @cython.cfunc
@@ -204,13 +204,33 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
             n += 1
         return n
     if phase == MAIN:
+        # may_exchange per hand card from two masks of spaces built once (bit s: space s), not per pair: a
+        # card may go on the spaces of its type and on those whose number is below its own.
+        of_type = cython.declare(cython.uint[8])
+        below = cython.declare(cython.uint[7])  # below[k]: the spaces whose number (0-based) is below k
         spaces: cython.int = b[SPACES]
+        t: cython.int
+        for t in range(8):
+            of_type[t] = 0
+        for t in range(7):
+            below[t] = 0
+        for s in range(spaces):
+            c: cython.int = b[TABLE + s]
+            of_type[c // 6 if c < N_CARDS else 7] |= 1 << s
+            if c % 6 < 5:
+                below[c % 6 + 1] |= 1 << s
+        for t in range(1, 6):
+            below[t + 1] |= below[t]
         for i in range(hand_n):
-            c: cython.int = b[p + SEAT_HAND + i]
-            for s in range(spaces):
-                if may_exchange(c, b[TABLE + s]):
+            c = b[p + SEAT_HAND + i]
+            mask: cython.uint = (of_type[c // 6] | below[c % 6]) if c < N_CARDS else below[c % 6]
+            s = 0
+            while mask:
+                if mask & 1:
                     out[n] = EXCHANGE + i * 6 + s
                     n += 1
+                mask >>= 1
+                s += 1
         for i in range(hand_n):
             out[n] = BLACK_HAT + i
             n += 1
@@ -872,8 +892,6 @@ def _step(buf: bytearray, code: cython.longlong) -> cython.int:
 
 
 if cython.compiled:
-    from cython.cimports.engines.core import kernel
-
     KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4, _apply)
 else:
     KERNEL = None
