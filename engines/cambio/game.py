@@ -82,7 +82,7 @@ class CambioGame(Game):
                     options=opts.load_specs(DATA / "options.toml"))
     reasons = rule_reasons("cambio", legality.REASONS)
     kernel = rules.KERNEL
-    hot_rules = rules  # legal_moves, is_finished, move_count and apply_in_place (engines/core/game.py)
+    hot_rules = rules  # legal_moves, is_finished, move_count and apply_code (engines/core/game.py)
     state_size, state_tail, players_at = O.HISTORY, True, O.PLAYERS  # the rounds' history follows
 
     # -- setup -------------------------------------------------------------------
@@ -104,13 +104,6 @@ class CambioGame(Game):
     # -- moves -------------------------------------------------------------------
     def to_act(self, state: bytearray) -> list[int]:
         return rules.to_act(state)
-
-    def unlisted(self, state: bytearray, move: object):
-        """Refuse `move`, which is not a code of this state's legal-move list."""
-        if self.is_finished(state):
-            self.refuse("game_over", move)
-        count = len(rules.legal_moves(state))
-        self.refuse("not_legal", move, None, f"not a code of the legal-move list of this state (0..{count - 1})")
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         described = rules.describe(state, move)

@@ -7,7 +7,7 @@ move is a packed integer; events are returned as raw tuples (`log`) that game.py
 `legality.py` finds the code of a text move with the spec's reasons, `validate.py` checks a state.
 
 Move codes are indexes into the ordered list of the legal moves of the state they were listed
-for: `legal_moves(state)` is always `[0, 1, ..., count - 1]` and `apply_move` decodes the index
+for: `legal_moves(state)` is always `[0, 1, ..., count - 1]` and `apply_code` decodes the index
 by walking the same order. Cambio's windows let every seat snap every card, so a fixed code per
 move would not fit a small range; an index does. The order, per phase:
 - turn_start: cambio, draw deck, draw discard (those that are legal; the call comes first as
@@ -312,9 +312,9 @@ def legal_moves(st: bytearray) -> list:
     _sized(st)
     n: cython.Py_ssize_t = count_moves(st)
     if n <= PREBUILT:  # ints from the prebuilt list: none is allocated (a comprehension cost ~0.5 us more)
-        if cython.compiled:  # CPython's slice: Cython's own zero-fills the new list first (calloc)
-            return PyList_GetSlice(CODES, 0, n)
-        return CODES[:n]
+        if not cython.compiled:
+            return CODES[:n]
+        return PyList_GetSlice(CODES, 0, n)  # CPython's slice: Cython's own zero-fills the new list first
     return list(range(n))
 
 
@@ -619,40 +619,30 @@ def new_slot(st: bytearray, s: cython.Py_ssize_t) -> cython.Py_ssize_t:
 
 # -- apply --------------------------------------------------------------------------
 
-def apply_in_place(game: object, st: bytearray, move: object, events: object = None) -> None:
-    """Game.apply_in_place with the game first (game.py binds it with functools.partial).
-
-    Calling this compiled function directly instead of a Python method saves ~0.15 us of the
-    ~1 us a move costs. `game.unlisted` refuses a code that is not listed (the state is then
-    untouched); `game.name_events` turns the raw event tuples into Events.
-    """
-    raw: list
-    if events is None:
-        if not apply_move(st, move, None):
-            game.unlisted(st, move)
-        return
-    raw = []
-    if not apply_move(st, move, raw):
-        game.unlisted(st, move)
-    events.extend(game.name_events(raw, st))
+def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cython.int:
+    """Apply `code` when it is listed now: 0, else NOT_LISTED with `st` untouched. Raw event tuples are appended
+    to `log` when it is a list (the core's apply_in_place, engines/core/kernel.py, names them)."""
+    return _apply(st, code, log)
 
 
-@cython.ccall
-def apply_move(st: bytearray, move: object, log: object) -> cython.bint:
-    """Apply a listed move code and return True; False (state untouched) when it is not listed.
-
-    Raw event tuples are appended to `log` when it is a list; game.py names them.
-    """
-    code: cython.Py_ssize_t = legal_code(st, move)
-    if code < 0:
-        return False
-    apply_code(st, code, log)
-    return True
+cython.declare(NOT_LISTED=cython.int)
+NOT_LISTED = 1  # the one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"
 
 
 @cython.cfunc
-def apply_code(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
-    """Apply a code known to be listed (apply_move has checked it; the kernel has just listed it)."""
+@cython.exceptval(-1, check=False)
+def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
+    """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd); -1 with ValueError for a short state."""
+    _sized(st)
+    if code < 0 or code >= count_moves(st):  # none once the game is over
+        return NOT_LISTED
+    apply_listed(st, code, log)
+    return 0
+
+
+@cython.cfunc
+def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
+    """Apply a code known to be listed (_apply has checked it; the kernel has just counted it)."""
     mv: cython.longlong = decode(st, code)
     v: cython.Py_ssize_t = move_count(st) + 1
     st[MOVES] = v & 0xFF
@@ -1075,7 +1065,7 @@ def _count(buf: bytearray) -> cython.int:
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, code: cython.longlong) -> cython.int:
     """Apply a code `_legal_into` just listed, with no events (no second legality check)."""
-    apply_code(buf, code, None)
+    apply_listed(buf, code, None)
     return 0
 
 
@@ -1093,6 +1083,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS)
+    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply)
 else:
     KERNEL = None
