@@ -109,8 +109,9 @@ BUILT_IN = {game: {name: boards.load_board(DATA / file, game, FACES) for name, f
 class WhiteHatGame(Game):
     """White Hat (and, with `black`, Black Hat)."""
 
-    kernel = rules.KERNEL
+    kernel = rules.KERNEL  # its `apply` is apply_in_place (engines/core/kernel.py)
     hot_rules = rules  # legal_moves, is_finished, move_count (engines/core/game.py)
+    reason_codes = rules.REASONS
     state_size, state_tail, players_at = O.SIZE, True, O.PLAYERS  # (a board file's tail may follow)
 
     def __init__(self, game_id: str, title: str) -> None:
@@ -267,31 +268,14 @@ class WhiteHatGame(Game):
             detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
         self.refuse(code, move, seat, detail)
 
-    def _refuse_code(self, state: bytearray, move: object, reason: int):
-        """An unlisted move code: `not_legal`, naming the rule it breaks (the game is over: `game_over`)."""
-        seat = rules.mover(state)
-        name = rules.REASONS[reason]
-        if name in ("game_over", "not_legal"):
-            self._refuse(state, name, move, None if seat == 255 else seat)
-        why = REASON_TEXT.get(name, name.replace("_", " "))
-        self.refuse("not_legal", move, None if seat == 255 else seat, f"not a legal move now ({why})")
-
-    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        raw = None if events is None else []
-        try:  # a non-int or a huge int fails the compiled signature: cheaper than checking first
-            reason = rules.apply_move(state, move, raw) if type(move) is int else NOT_LEGAL
-        except (TypeError, OverflowError):
-            reason = NOT_LEGAL
-        if reason:
-            self._refuse_code(state, move, reason)
-        if raw:
-            events.extend(view.events(self, state, raw))
+    def name_events(self, raw: list, state: bytearray) -> list[Event]:
+        return view.events(self, state, raw)
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         ok = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 2 ** 62
-        reason = rules.check(state, move) if ok else rules.REASONS.index("not_legal")
+        reason = rules.check(state, move) if ok else NOT_LEGAL
         if reason:
-            self._refuse_code(state, move, reason)
+            self.unlisted(state, move, reason)
         return moves.info(rules.mover(state), move, state[O.SOLO])
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:

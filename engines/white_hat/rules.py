@@ -572,13 +572,21 @@ def _check_backflip(buf: bytearray, code: cython.longlong) -> cython.int:
 
 # -- apply -------------------------------------------------------------------------
 
-@cython.ccall
-def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
-    """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched."""
+def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
+    """Apply a move code in place: OK, or the refusal reason (REASONS) with `buf` untouched; raw event tuples
+    are appended to `log` when it is a list (the core's apply_in_place names them)."""
+    return _apply_code(buf, code, log)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.int:
+    """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd)."""
+    _sized(buf)  # the checks and the move read the state's raw bytes
     reason: cython.int = check(buf, code)
     if reason != OK:
         return reason
-    _apply(buf, code, events)
+    _apply(buf, code, log)
     return OK
 
 
@@ -723,6 +731,6 @@ def _step(buf: bytearray, code: cython.longlong) -> cython.int:
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, 6)
+    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, 6, _apply_code)
 else:
     KERNEL = None
