@@ -46,8 +46,8 @@ import cython
 
 from .state import ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, OUTCOMES, PHASES, ROUND_ENDS, STEPS
 
-__all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack", "move_count",
-           "is_finished", "to_act", "count", "winners", "round_score", "table_points"]
+__all__ = ["legal_moves", "new_state", "apply_code", "apply_in_place", "all_moves", "decode", "index_of", "unpack",
+           "move_count", "is_finished", "to_act", "count", "winners", "round_score", "table_points"]
 
 # The state layout's offsets and sizes and state.py's constants (engines/kodiak/state.py), generated:
 # C constants when compiled.
@@ -1153,6 +1153,21 @@ def apply_code(st: bytearray, code: object, log: Optional[list]) -> cython.bint:
         return False
     apply_listed(st, code, log)
     return True
+
+
+def apply_in_place(game: object, st: object, move: object, events: object = None) -> None:
+    """Game.apply_in_place with the game first (the core binds it on the game): a listed code without
+    events costs no Python frame of game.py. Anything else takes game.py's own method, which refuses."""
+    code: cython.Py_ssize_t = -1
+    if events is None and type(move) is int and type(st) is bytearray and len(st) == SIZE:
+        try:
+            code = move
+        except OverflowError:
+            code = -1
+        if 0 <= code < count_raw(st):
+            apply_listed(st, code, None)
+            return
+    type(game).apply_in_place(game, st, move, events)
 
 
 @cython.cfunc
