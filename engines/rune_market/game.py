@@ -89,6 +89,7 @@ class RuneMarketGame(Game):
     info = GameInfo(id="rune_market", title="Markt der Runen (Rune Market)", min_seats=2, max_seats=5,
                     version=VERSION, options=load_specs(DATA / "options.toml"))
     reasons = REASONS
+    reason_codes = K.REASONS
     hot_rules = rules
     kernel = rules.KERNEL
 
@@ -119,29 +120,10 @@ class RuneMarketGame(Game):
         seat = rules.mover(state)
         return [] if seat == NONE else [seat]
 
-    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        raw = None if events is None else []
-        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 1 << 62:
-            self.refuse("not_legal", move, None, "not a move code from legal_moves")
-        reason = rules.apply_move(state, move, raw)
-        if reason:
-            self._refuse_code(state, move, K.REASONS[reason])
-        if raw:
-            events.extend(view.event(e, state) for e in raw)
-
-    def _refuse_code(self, state: bytearray, move: int, code: str):
-        detail = None
-        if code == "not_legal":
-            detail = f"not a legal move now ({len(rules.legal_moves(state))} legal codes, see legal_moves)"
-        seat = rules.mover(state)
-        self.refuse(code, move, None if seat == NONE else seat, detail)
-
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         kind = rules.split_code(move)[0]
-        if rules.is_finished(state):
-            self._refuse_code(state, move, "game_over")
-        if kind < 0 or move not in rules.legal_of_kind(state, kind):
-            self._refuse_code(state, move, "not_legal")
+        if rules.is_finished(state) or kind < 0 or move not in rules.legal_of_kind(state, kind):
+            self.unlisted(state, move)
         return self._info(state, move)
 
     @staticmethod
@@ -166,6 +148,9 @@ class RuneMarketGame(Game):
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         return moves.text_of(kind, args)
+
+    def name_events(self, raw: list, state: bytearray) -> list[Event]:
+        return [view.event(e, state) for e in raw]
 
     # -- score, view, state --------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:

@@ -590,7 +590,7 @@ def _winners(buf: cython.p_uchar) -> cython.int:
 
 # -- legal moves ---------------------------------------------------------------------
 #
-# One generator, `_list`, for legal_moves, legal_of_kind, apply_move's check and the kernel: it writes the
+# One generator, `_list`, for legal_moves, legal_of_kind, apply_code's check and the kernel: it writes the
 # first `room` codes into a C array and counts on past it, so a caller with too little room learns how much
 # it needs (a hand of many number cards lists every qualifying subset: 2**h of them).
 
@@ -1040,30 +1040,25 @@ def _gen_steals(buf: cython.p_uchar, seat: cython.int, kind: cython.int, card: c
 
 # -- apply -------------------------------------------------------------------------------
 
-@cython.ccall
-def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
-    """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched.
+def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
+    """Apply a move code in place: OK, or the refusal reason (constants.REASONS) with `buf` untouched; raw
+    event tuples (EV_* first) are appended to `log` when it is a list (the core's apply_in_place names them)."""
+    return _apply_code(buf, code, log)
 
-    With `events` not None, appends event tuples (EV_* first) for game.py to name.
-    """
-    if buf[PHASE] == FINISHED:
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.int:
+    """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd)."""
+    _sized(buf)
+    b: cython.p_uchar = buf
+    if b[PHASE] == FINISHED:
         return R_GAME_OVER
     kind: cython.int = code & 31
-    if code < 0 or kind >= N_KINDS or not kind_allowed(buf, kind) or not _is_listed(buf, kind, code):
+    if code < 0 or kind >= N_KINDS or not (_kinds(b[PHASE]) >> kind) & 1 or not _is_listed(buf, kind, code):
         return R_NOT_LEGAL
-    _apply(buf, code, events)
+    _apply(buf, code, log)
     return OK
-
-
-def apply_in_place(game: object, buf: bytearray, move: object, events: object = None) -> None:
-    """Game.apply_in_place with the game first (the core binds it on the game): a playout's move costs no
-    Python frame of game.py. Anything but a plain code without events takes game.py's own method."""
-    if events is None and type(move) is int and 0 <= move < (1 << 62):
-        reason: cython.int = apply_move(buf, move, None)
-        if reason:
-            game._refuse_code(buf, move, K.REASONS[reason])
-        return
-    type(game).apply_in_place(game, buf, move, events)
 
 
 @cython.cfunc
@@ -1372,6 +1367,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, MAX_SEATS)
+    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, MAX_SEATS, _apply_code)
 else:
     KERNEL = None

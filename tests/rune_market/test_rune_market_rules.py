@@ -477,3 +477,27 @@ def test_23_rigged_deal_refuses_unknown_or_repeated_ids(deck, name):
     with pytest.raises(engines.BadOption) as error:
         new(4, deck=deck)
     assert error.value.code == "bad_deck" and name in error.value.message
+
+
+def test_an_unlisted_code_is_refused_naming_the_seat_to_act_with_the_state_untouched():
+    """The core's one refusal path: not_legal by the seat to act while the game runs, game_over once it is over."""
+    from engines.rune_market import constants as K, rules
+    state = new(4)
+    listed = GAME.legal_moves(state)
+    before = bytes(state)
+    unlisted = [rules.join_code(K.K_DEFEND, rest=27), rules.join_code(K.K_RUNE, 0, rest=(1 << 29) | (1 << 28)),
+                31, -1, 1 << 62, 1 << 63]
+    for code in unlisted:
+        assert code not in listed
+        with pytest.raises(engines.IllegalMove) as error:
+            GAME.apply_in_place(state, code)
+        assert error.value.code == "not_legal" and " by seat 0: " in error.value.message, code
+        assert bytes(state) == before
+    while not GAME.is_finished(state):
+        GAME.apply_in_place(state, GAME.legal_moves(state)[-1])
+    before = bytes(state)
+    for code in listed:
+        with pytest.raises(engines.IllegalMove) as error:
+            GAME.apply_in_place(state, code)
+        assert error.value.code == "game_over"
+        assert bytes(state) == before
