@@ -30,8 +30,9 @@ from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order, split_list
 from ..core.data import Entry, load
-from ..core.errors import BadMoveText, BadOption, BadState
+from ..core.errors import BadOption, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
+from ..core.notation import Card, Form, Notation, Number
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import rules
@@ -73,7 +74,12 @@ CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
 NO_CARD = rules.NO_CARD
 FINISHED = rules.PHASES.index("finished")
 PARTNER = rules.PHASES.index("partner")
-_ARITY = {"exchange": 3, "end": 1}  # words in a move's text; the other kinds take a card: 2
+_CARD = Card("card", CARD_IDS, "R1..W6")
+# §6: `exchange <card> <space>` (spaces 1-6 as the table shows them), `<kind> <card>`, `end`.
+NOTATION = Notation(Form("exchange", (_CARD, Number("space", least=1))),
+                    *(Form(kind, (_CARD,)) for kind in ("black", "discard", "offer", "return")), Form("end"))
+if NOTATION.keywords != KEYWORDS:
+    raise RuntimeError("hats: the notation must name the rules' kinds in their order")
 
 
 def card_id(card: int) -> str:
@@ -172,28 +178,11 @@ class HatsGame(Game):
         return list(map(_described, rules.packed_moves(state)))  # a memo hit runs no Python code per move
 
     def read_move(self, text: str) -> tuple[int, int, int]:
-        """(kind, card, space index) of a text move; BadMoveText names what cannot be read."""
-        words = text.split()
-        if not words or words[0] not in KEYWORDS:
-            raise BadMoveText("unknown_move", f"bad move text {text[:40]!r}: expected one of {', '.join(KEYWORDS)}")
-        kind = KEYWORDS.index(words[0])
-        arity = _ARITY.get(words[0], 2)
-        if len(words) != arity:
-            usage = {1: "end", 2: f"{words[0]} <card>", 3: "exchange <card> <space>"}[arity]
-            raise BadMoveText("bad_move_text", f"bad move text {text[:40]!r}: expected '{usage}'")
-        card = -1
-        if arity > 1:
-            if words[1] not in CARD_INDEX:
-                raise BadMoveText("bad_card", f"bad move text {text[:40]!r}: {words[1][:12]!r} is not a card id "
-                                  "(R1..W6)")
-            card = CARD_INDEX[words[1]]
-        space = -1
-        if arity == 3:
-            if not (words[2].isascii() and words[2].isdigit()):  # isdigit() alone admits non-ASCII digits
-                raise BadMoveText("bad_space", f"bad move text {text[:40]!r}: space {words[2][:12]!r} is not a "
-                                  "number")
-            space = int(words[2]) - 1 if 1 <= int(words[2]) <= 6 else -1
-        return kind, card, space
+        """(kind, card, space index) of a text move (-1 for a space off the table: the rules name it)."""
+        kind, args = NOTATION.read(text)
+        space = args.get("space", 0)
+        return KEYWORDS.index(kind), CARD_INDEX[args["card"]] if "card" in args else -1, \
+            space - 1 if 1 <= space <= 6 else -1
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple[int, int, int], text: str) -> int:
         kind, card, space = parsed
@@ -211,17 +200,7 @@ class HatsGame(Game):
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         """`exchange <card> <space>`, `<kind> <card>` or `end` from a typed move."""
-        if kind not in KEYWORDS:
-            raise BadMoveText("unknown_move", f"move kind {str(kind)[:20]!r} is not one of {', '.join(KEYWORDS)}")
-        wanted = {"exchange": ("card", "space"), "end": ()}.get(kind, ("card",))
-        extra = [name for name, value in args.items() if value not in (None, "", 0) and name not in wanted]
-        if extra:
-            raise BadMoveText("bad_move_text", f"move {kind}: takes {', '.join(wanted) or 'no arguments'}, "
-                              f"not {', '.join(extra)}")
-        missing = [name for name in wanted if args.get(name) in (None, "", 0)]
-        if missing:
-            raise BadMoveText("bad_move_text", f"move {kind}: {missing[0]} is missing")
-        return " ".join([kind, *(str(args[name]) for name in wanted)])
+        return NOTATION.write(kind, args)
 
     unseen_marks = O.GIVEN_BY  # a partner-exchange mark stays with the place
 
@@ -356,11 +335,12 @@ def _described(mv: int) -> MoveInfo:
     seat, kind, card, space = mv >> 24, (mv >> 16) & 0xFF, (mv >> 8) & 0xFF, mv & 0xFF
     name = KEYWORDS[kind]
     if name == "end":
-        return MoveInfo(seat, name, {}, name)
-    card_text = card_id(card)
-    if name == "exchange":
-        return MoveInfo(seat, name, {"card": card_text, "space": space + 1}, f"exchange {card_text} {space + 1}")
-    return MoveInfo(seat, name, {"card": card_text}, f"{name} {card_text}")
+        args = {}
+    elif name == "exchange":
+        args = {"card": card_id(card), "space": space + 1}
+    else:
+        args = {"card": card_id(card)}
+    return MoveInfo(seat, name, args, NOTATION.write(name, args))
 
 
 def _rank(keys: list[tuple[int, int, int]], use_black: bool) -> tuple[list[int], list[int], str]:
