@@ -31,6 +31,7 @@ from typing import Iterator, Mapping
 from ..core.cards import rigged_order, split_list
 from ..core.data import Entry, load
 from ..core.errors import BadOption, BadState
+from ..core.events import EventForm, EventForms, Shown
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.notation import Card, Form, Notation, Number
 from ..core.options import load_specs
@@ -74,6 +75,7 @@ CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
 NO_CARD = rules.NO_CARD
 FINISHED = rules.PHASES.index("finished")
 PARTNER = rules.PHASES.index("partner")
+GAME_END = rules.EVENTS.index("game_end")
 _CARD = Card("card", CARD_IDS, "R1..W6")
 # §6: `exchange <card> <space>` (spaces 1-6 as the table shows them), `<kind> <card>`, `end`.
 NOTATION = Notation(Form("exchange", (_CARD, Number("space", least=1))),
@@ -220,16 +222,14 @@ class HatsGame(Game):
         yield places
 
     def name_events(self, raw: list, state: bytearray) -> list[Event]:
-        return [self._event(e, state) for e in raw]
+        return [self._game_end(state) if e[0] == GAME_END else _kept_event(e) for e in raw]
 
-    def _event(self, raw: tuple, state: bytearray) -> Event:
-        """The Event of a raw event tuple of the rules (the game's end reads the final `state`)."""
-        if rules.EVENTS[raw[0]] == "game_end":  # §8.1: public favourite hats, flipped spaces and scores
-            final = self.view(state, None)
-            return Event("game_end", {"favourites": [s["favourite"] for s in final["seats"]],
-                                      "face_down_spaces": final["face_down_spaces"], "scores": final["scores"],
-                                      "winners": final["winners"]})
-        return _kept_event(raw)
+    def _game_end(self, state: bytearray) -> Event:
+        """§8.1: the favourite hats and flipped spaces made public, and the final scores."""
+        final = self.view(state, None)
+        return Event("game_end", {"favourites": [s["favourite"] for s in final["seats"]],
+                                  "face_down_spaces": final["face_down_spaces"], "scores": final["scores"],
+                                  "winners": final["winners"]})
 
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:
@@ -306,27 +306,26 @@ class HatsGame(Game):
             raise BadState("bad_state", f"not a valid hats state: {problem}")
 
 
-@lru_cache(maxsize=1 << 14)
-def _kept_event(raw: tuple) -> Event:
-    """The Event of a raw event tuple other than the game's end, which says the same every time: made once
-    and shared (callers never change it), so the service's memo of its wire form (Event.shown) stays on it."""
-    name = rules.EVENTS[raw[0]]
-    if name == "exchanged":
-        _, seat, card, space, taken = raw
-        return Event(name, {"seat": seat, "card": card_id(card), "space": space + 1, "taken": card_id(taken)})
-    if name in ("black_hat", "offered"):
-        return Event(name, {"seat": raw[1]}, {"card": card_id(raw[2])}, (raw[1],))
-    if name == "discarded_drew":
-        return Event(name, {"seat": raw[1]}, {"discarded": card_id(raw[2]), "drawn": card_id(raw[3])}, (raw[1],))
-    if name == "reshuffled":
-        return Event(name, {"deck_count": raw[1]})
-    if name == "partner_exchange":
-        _, seat, partner, offered, returned = raw
-        return Event(name, {"seat": seat, "partner": partner},
-                     {"offered": card_id(offered), "returned": card_id(returned)}, (seat, partner))
-    if name == "cookie_moved":
-        return Event(name, {"from": None if raw[1] == NO_CARD else raw[1], "to": raw[2]})
-    return Event(name, {})
+_SEAT, _CARD_SHOWN = Shown("seat"), Shown("card", card_id)
+# §8: what each event says, and to whom: a black hat, an offer and a draw are seen by their seat alone, the
+# partner exchange by both partners. In the order of rules.EVENTS, the rules' raw tuples in field order.
+EVENTS = EventForms(
+    EventForm("exchanged", (_SEAT, _CARD_SHOWN, Shown("space", plus=1), Shown("taken", card_id))),
+    EventForm("black_hat", (_SEAT, Shown("card", card_id, private=True)), to=("seat",)),
+    EventForm("discarded_drew", (_SEAT, Shown("discarded", card_id, private=True),
+                                 Shown("drawn", card_id, private=True)), to=("seat",)),
+    EventForm("reshuffled", (Shown("deck_count"),)),
+    EventForm("offered", (_SEAT, Shown("card", card_id, private=True)), to=("seat",)),
+    EventForm("partner_exchange", (_SEAT, Shown("partner"), Shown("offered", card_id, private=True),
+                                   Shown("returned", card_id, private=True)), to=("seat", "partner")),
+    EventForm("cookie_moved", (Shown("from", none=NO_CARD), Shown("to"))),
+    EventForm("game_end"),  # its fields come from the final state (HatsGame._game_end)
+)
+if EVENTS.kinds != rules.EVENTS:
+    raise RuntimeError("hats: the declared events must be the rules' in their order")
+# An event other than the game's end says the same every time: made once and shared (callers never change
+# it), so the service's memo of its wire form (Event.shown) stays on it.
+_kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
 
 
 @lru_cache(maxsize=1 << 13)  # 4 seats x 6 kinds x 42 cards x 6 spaces bound the distinct moves
