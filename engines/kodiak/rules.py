@@ -54,6 +54,7 @@ __all__ = ["legal_moves", "new_state", "apply_code", "apply_in_place", "all_move
 if cython.compiled:
     from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
+    from cython.cimports.engines.kodiak.codes import kodiak_codes_list  # legal_moves' list (codes.pxd)
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
@@ -663,6 +664,8 @@ def legal_moves(st: bytearray) -> list:
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
     n: cython.Py_ssize_t = count(st)
     if n <= PRE:
+        if cython.compiled:  # a list the caller dropped, reused (codes.pxd says when that is safe)
+            return kodiak_codes_list(CODES, n)
         return CODES[:n]
     return list(range(n))
 
