@@ -599,8 +599,8 @@ ROOM = 256  # the length of Room, the stack array of _codes and _is_listed
 # C array types named once: interpreted, cython.declare(cython.longlong[256]) builds a class per call.
 Room = cython.typedef(cython.longlong[256])
 Ints4 = cython.typedef(cython.int[4])
-Ints30 = cython.typedef(cython.int[30])  # N_NUMBERS
-Longs30 = cython.typedef(cython.longlong[30])
+Ints44 = cython.typedef(cython.int[44])  # N_CARDS: a hand's cards of one use (an unchecked state repeats cards)
+Longs44 = cython.typedef(cython.longlong[44])
 Longs16 = cython.typedef(cython.longlong[16])
 
 
@@ -720,17 +720,47 @@ def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: c
         n = _gen_neutralize(buf, seat, out, n, room)
     if only < 0 or only == K_STORE:
         n = _gen_store(buf, seat, out, n, room)
-    if only < 0 or K_RUNE <= only <= K_RANSOM:
-        n = _gen_card_sets(buf, seat, only, out, n, room)
-    if only < 0 or only == K_DUEL:
-        n = _gen_single_cards(buf, seat, K_DUEL, out, n, room)
+    # The hand read once, by use: number cards, thieves, main storages (each in hand order).
+    p: cython.Py_ssize_t = seat_at(seat)
+    numbers = cython.declare(Ints44)
+    thieves = cython.declare(Ints44)
+    halls = cython.declare(Ints44)
+    h: cython.int = 0
+    t: cython.int = 0
+    k: cython.int = 0
+    i: cython.int
+    card: cython.int
+    for i in range(min(buf[p + SEAT_HAND_COUNT], SEAT_HAND_LEN)):
+        card = buf[p + SEAT_HAND + i]
+        if is_number(card):
+            numbers[h] = card
+            h += 1
+        elif card < HALL_RED0:
+            thieves[t] = card
+            t += 1
+        else:
+            halls[k] = card
+            k += 1
+    if (only < 0 or K_RUNE <= only <= K_RANSOM) and h:
+        n = _gen_card_sets(buf, seat, only, numbers, h, out, n, room)
+    if (only < 0 or only == K_DUEL) and h:
+        n = _gen_duels(buf, seat, numbers, h, out, n, room)
+    before: cython.longlong
     if only < 0 or only == K_THIEF:
-        n = _gen_single_cards(buf, seat, K_THIEF, out, n, room)
+        for i in range(t):
+            before = n
+            n = _gen_steals(buf, seat, K_THIEF, thieves[i], out, n, room)
+            if n == before:
+                n = _put(out, n, room, make(K_THIEF, 0, W_NONE, 0, 0, thieves[i]))
     if only < 0 or only == K_STORAGE:
-        n = _gen_single_cards(buf, seat, K_STORAGE, out, n, room)
+        for i in range(k):
+            card = halls[i]
+            if buf[p + SEAT_MAIN + hall_colour(card)] == NONE and not is_occupied(buf, p, hall_colour(card)):
+                n = _put(out, n, room, make(K_STORAGE, 0, 0, 0, 0, card))
     if only < 0 or only == K_DOUBLE:
-        n = _gen_single_cards(buf, seat, K_DOUBLE, out, n, room)
-    if (only < 0 or only == K_END) and (buf[HAND_PLAYED] or buf[seat_at(seat) + SEAT_HAND_COUNT] == 0):
+        for i in range(k):
+            n = _put(out, n, room, make(K_DOUBLE, 0, 0, 0, 0, halls[i]))
+    if (only < 0 or only == K_END) and (buf[HAND_PLAYED] or buf[p + SEAT_HAND_COUNT] == 0):
         n = _put(out, n, room, K_END)
     return n
 
@@ -913,26 +943,19 @@ def _gen_store(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, out: cython.p_longlong,
-                   n: cython.longlong, room: cython.longlong) -> cython.longlong:
+def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, cards: cython.p_int, h: cython.int,
+                   out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
     """rune (sum 5, 10 or 15), then buycards and ransom (sum >= 21), or only the kind `only` (-1: all three):
-    every set of number cards in hand."""
+    every set of the h number cards in hand (`cards`)."""
     p: cython.Py_ssize_t = seat_at(seat)
-    numbers = cython.declare(Ints30)  # the number cards in hand: their numbers and card bits
-    bits = cython.declare(Longs30)
+    numbers = cython.declare(Ints44)  # their numbers and card bits
+    bits = cython.declare(Longs44)
     i: cython.int
-    card: cython.int
-    h: cython.int = 0
     most: cython.int = 0
-    for i in range(buf[p + SEAT_HAND_COUNT]):
-        card = buf[p + SEAT_HAND + i]
-        if is_number(card):
-            numbers[h] = number_of(card)
-            bits[h] = 1 << card  # card < 30
-            most += numbers[h]
-            h += 1
-    if h == 0:
-        return n
+    for i in range(h):
+        numbers[i] = number_of(cards[i])
+        bits[i] = cython.cast(cython.longlong, 1) << cards[i]
+        most += numbers[i]
     options = cython.declare(Longs16)  # at most 2 + 2 * 4 placements
     count: cython.int
     c: cython.int
@@ -990,32 +1013,15 @@ def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, out:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _gen_single_cards(buf: cython.p_uchar, seat: cython.int, kind: cython.int, out: cython.p_longlong,
-                      n: cython.longlong, room: cython.longlong) -> cython.longlong:
-    """duel, thief, storage, double: one card each."""
-    p: cython.Py_ssize_t = seat_at(seat)
+def _gen_duels(buf: cython.p_uchar, seat: cython.int, cards: cython.p_int, h: cython.int, out: cython.p_longlong,
+               n: cython.longlong, room: cython.longlong) -> cython.longlong:
+    """A duel with each of the h number cards in hand (`cards`) against each seat not dueled this turn."""
     i: cython.int
-    card: cython.int
     other: cython.int
-    c: cython.int
-    before: cython.longlong
-    for i in range(buf[p + SEAT_HAND_COUNT]):
-        card = buf[p + SEAT_HAND + i]
-        if kind == K_DUEL and is_number(card):
-            for other in range(buf[PLAYERS]):
-                if other != seat and not (buf[DUELED] >> other) & 1:
-                    n = _put(out, n, room, make(K_DUEL, other, 0, 0, 0, card))
-        elif kind == K_THIEF and THIEF0 <= card < HALL_RED0:
-            before = n
-            n = _gen_steals(buf, seat, K_THIEF, card, out, n, room)
-            if n == before:
-                n = _put(out, n, room, make(K_THIEF, 0, W_NONE, 0, 0, card))
-        elif kind == K_STORAGE and card >= HALL_RED0:
-            c = hall_colour(card)
-            if buf[p + SEAT_MAIN + c] == NONE and not is_occupied(buf, p, c):
-                n = _put(out, n, room, make(K_STORAGE, 0, 0, 0, 0, card))
-        elif kind == K_DOUBLE and card >= HALL_RED0:
-            n = _put(out, n, room, make(K_DOUBLE, 0, 0, 0, 0, card))
+    for i in range(h):
+        for other in range(buf[PLAYERS]):
+            if other != seat and not (buf[DUELED] >> other) & 1:
+                n = _put(out, n, room, make(K_DUEL, other, 0, 0, 0, cards[i]))
     return n
 
 
