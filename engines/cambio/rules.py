@@ -119,13 +119,18 @@ def everyone(st: bytearray) -> cython.int:
     return (1 << st[PLAYERS]) - 1
 
 
-@cython.ccall
-def nth_slot(st: bytearray, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """Slot number of seat s's j-th card (0-based, slot order)."""
+# The counting and decoding below read the state through a raw pointer `b` taken once per entry point (no
+# Python-level indexing); they never grow the state, so the pointer stays valid. Interpreted, `b` is the
+# bytearray itself. None of them can fail: no exception check after their calls.
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def nth_slot(b: cython.p_uchar, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Slot number of seat s's j-th card (0-based, slot order); -1 when it has no such card."""
     base: cython.Py_ssize_t = SLOTS + s * SLOT_CAP
     k: cython.Py_ssize_t
-    for k in range(st[SLOTS_USED + s]):
-        if st[base + k] != NONE:
+    for k in range(b[SLOTS_USED + s]):
+        if b[base + k] != NONE:
             if j == 0:
                 return k
             j -= 1
@@ -147,26 +152,36 @@ def slot_rank(st: bytearray, s: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cyth
 @cython.ccall
 def cards_of_seats(st: bytearray, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
     """Cards of seats lo.. except seat ex and the caller."""
-    caller: cython.int = st[CALLER]
+    return seats_cards(st, lo, ex)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def seats_cards(b: cython.p_uchar, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
+    """cards_of_seats on the raw state."""
+    caller: cython.int = b[CALLER]
     total: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
-    for s in range(lo, st[PLAYERS]):
+    for s in range(lo, b[PLAYERS]):
         if s != ex and s != caller:
-            total += st[CARD_COUNT + s]
+            total += b[CARD_COUNT + s]
     return total
 
 
 @cython.cfunc
-def nth_position(st: bytearray, j: cython.Py_ssize_t, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
-    """Position of the j-th card of seats lo.. except ex and the caller."""
-    caller: cython.int = st[CALLER]
+@cython.exceptval(check=False)
+def nth_position(b: cython.p_uchar, j: cython.Py_ssize_t, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
+    """Position of the j-th card of seats lo.. except ex and the caller; -1 when there is no such card."""
+    caller: cython.int = b[CALLER]
     s: cython.Py_ssize_t
     c: cython.Py_ssize_t
-    for s in range(lo, st[PLAYERS]):
+    if j < 0:
+        return -1
+    for s in range(lo, b[PLAYERS]):
         if s != ex and s != caller:
-            c = st[CARD_COUNT + s]
+            c = b[CARD_COUNT + s]
             if j < c:
-                return s * 256 + nth_slot(st, s, j)
+                return s * 256 + nth_slot(b, s, j)
             j -= c
     return -1
 
@@ -187,26 +202,34 @@ def position_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, lo:
 @cython.ccall
 def turn_mask(st: bytearray) -> cython.int:
     """Bits of the legal turn-start moves, in listing order: 1 cambio, 2 draw deck, 4 draw discard."""
+    return turn_bits(st)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def turn_bits(b: cython.p_uchar) -> cython.int:
+    """turn_mask on the raw state."""
     m: cython.int = 0
-    if st[CALLER] == NONE:
+    if b[CALLER] == NONE:
         m |= 1
-    if st[DECK_COUNT] > 0 or st[PILE_COUNT] >= 2:
+    if b[DECK_COUNT] > 0 or b[PILE_COUNT] >= 2:
         m |= 2
-    if st[PILE_COUNT] > 0 and st[FROZEN] == 0:
+    if b[PILE_COUNT] > 0 and b[FROZEN] == 0:
         m |= 4
     return m
 
 
-@cython.ccall
-def swap_count(st: bytearray) -> cython.Py_ssize_t:
-    caller: cython.int = st[CALLER]
+@cython.cfunc
+@cython.exceptval(check=False)
+def swap_count(b: cython.p_uchar) -> cython.Py_ssize_t:
+    caller: cython.int = b[CALLER]
     total: cython.Py_ssize_t = 0
     squares: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
     c: cython.Py_ssize_t
-    for s in range(st[PLAYERS]):
+    for s in range(b[PLAYERS]):
         if s != caller:
-            c = st[CARD_COUNT + s]
+            c = b[CARD_COUNT + s]
             total += c
             squares += c * c
     return (total * total - squares) // 2
@@ -214,19 +237,21 @@ def swap_count(st: bytearray) -> cython.Py_ssize_t:
 
 @cython.cfunc
 @cython.inline
-def may_be_picked(st: bytearray, s: cython.Py_ssize_t) -> cython.bint:
+@cython.exceptval(check=False)
+def may_be_picked(b: cython.p_uchar, s: cython.Py_ssize_t) -> cython.bint:
     """Blue king: seat s still needs a pick (another non-caller seat, not picked yet)."""
-    return s != st[ACTIVE] and s != st[CALLER] and st[PICKED + s] == NONE
+    return s != b[ACTIVE] and s != b[CALLER] and b[PICKED + s] == NONE
 
 
-@cython.ccall
-def pick_count(st: bytearray) -> cython.Py_ssize_t:
+@cython.cfunc
+@cython.exceptval(check=False)
+def pick_count(b: cython.p_uchar) -> cython.Py_ssize_t:
     """Blue king: the cards of the seats that still need a pick (one `show` move each)."""
     total: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
-    for s in range(st[PLAYERS]):
-        if may_be_picked(st, s):
-            total += st[CARD_COUNT + s]
+    for s in range(b[PLAYERS]):
+        if may_be_picked(b, s):
+            total += b[CARD_COUNT + s]
     return total
 
 
@@ -242,15 +267,16 @@ def pick_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cyth
 
 
 @cython.cfunc
-def nth_pick(st: bytearray, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """Position of the j-th `show` move."""
+@cython.exceptval(check=False)
+def nth_pick(b: cython.p_uchar, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Position of the j-th `show` move; -1 when there is none."""
     s: cython.Py_ssize_t
     c: cython.Py_ssize_t
-    for s in range(st[PLAYERS]):
-        if may_be_picked(st, s):
-            c = st[CARD_COUNT + s]
+    for s in range(b[PLAYERS]):
+        if may_be_picked(b, s):
+            c = b[CARD_COUNT + s]
             if j < c:
-                return s * 256 + nth_slot(st, s, j)
+                return s * 256 + nth_slot(b, s, j)
             j -= c
     return -1
 
@@ -258,51 +284,61 @@ def nth_pick(st: bytearray, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
 @cython.ccall
 def action_count(st: bytearray) -> cython.Py_ssize_t:
     """Moves of the pending action step (0: it has no legal target)."""
-    act: cython.int = st[ACTION]
-    a: cython.int = st[ACTIVE]
+    return action_moves(st)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def action_moves(b: cython.p_uchar) -> cython.Py_ssize_t:
+    """action_count on the raw state."""
+    act: cython.int = b[ACTION]
+    a: cython.int = b[ACTIVE]
     if act == A_OWN:
-        return st[CARD_COUNT + a]
+        return b[CARD_COUNT + a]
     if act == A_OTHER:
-        return cards_of_seats(st, 0, a)
+        return seats_cards(b, 0, a)
     if act == A_SWAP:
-        return swap_count(st)
+        return swap_count(b)
     if act == A_TWO:
-        return st[CARD_COUNT + a] + cards_of_seats(st, 0, a) + swap_count(st)
+        return b[CARD_COUNT + a] + seats_cards(b, 0, a) + swap_count(b)
     if act == A_SHOW:
-        return pick_count(st)
+        return pick_count(b)
     return 0
 
 
-@cython.ccall
-def open_count(st: bytearray) -> cython.Py_ssize_t:
+@cython.cfunc
+@cython.exceptval(check=False)
+def open_count(b: cython.p_uchar) -> cython.Py_ssize_t:
     """Eligible seats that have not passed in an unclaimed window."""
-    caller: cython.int = st[CALLER]
-    passed: cython.int = st[PASSED]
+    caller: cython.int = b[CALLER]
+    passed: cython.int = b[PASSED]
     e: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
-    for s in range(st[PLAYERS]):
+    for s in range(b[PLAYERS]):
         if s != caller and not (passed >> s) & 1:
             e += 1
     return e
 
 
-@cython.ccall
-def count_moves(st: bytearray) -> cython.Py_ssize_t:
-    phase: cython.int = st[PHASE]
+@cython.cfunc
+@cython.exceptval(check=False)
+def count_moves(b: cython.p_uchar) -> cython.Py_ssize_t:
+    """How many moves are legal now (the codes are 0 .. count-1)."""
+    phase: cython.int = b[PHASE]
     m: cython.int
     if phase == P_SNAP:
-        if st[CLAIMANT] == NONE:
-            return open_count(st) * (1 + cards_of_seats(st, 0, NONE))
-        if st[GIVE_SEAT] != NONE:
-            return 1 + st[CARD_COUNT + st[CLAIMANT]]
-        return 1 + cards_of_seats(st, 0, NONE)
+        if b[CLAIMANT] == NONE:
+            return open_count(b) * (1 + seats_cards(b, 0, NONE))
+        if b[GIVE_SEAT] != NONE:
+            return 1 + b[CARD_COUNT + b[CLAIMANT]]
+        return 1 + seats_cards(b, 0, NONE)
     if phase == P_TURN:
-        m = turn_mask(st)
+        m = turn_bits(b)
         return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1)
     if phase == P_HOLD:
-        return st[CARD_COUNT + st[ACTIVE]] + (1 if st[HELD_SOURCE] == 0 else 0)
+        return b[CARD_COUNT + b[ACTIVE]] + (1 if b[HELD_SOURCE] == 0 else 0)
     if phase == P_ACTION:
-        return action_count(st)
+        return action_moves(b)
     return 0
 
 
@@ -356,95 +392,123 @@ def to_act(st: bytearray) -> list:
 
 
 # -- decoding a code: kind | seat << 8 | p << 16 | q << 32 ----------------------------
+# Decoding checks the code too: a code past the count finds no move and decodes to -1, so applying a move
+# counts nothing first.
 
 @cython.cfunc
 @cython.inline
+@cython.exceptval(check=False)
 def packed(seat: cython.longlong, kind: cython.longlong, p: cython.longlong, q: cython.longlong) -> cython.longlong:
     return kind | (seat << 8) | (p << 16) | (q << 32)
 
 
 @cython.cfunc
-def decode_action(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
-    act: cython.int = st[ACTION]
-    a: cython.int = st[ACTIVE]
-    caller: cython.int = st[CALLER]
+@cython.inline
+@cython.exceptval(check=False)
+def packed_at(seat: cython.longlong, kind: cython.longlong, p: cython.longlong) -> cython.longlong:
+    """A move with one position p, or -1 when p is -1 (no such card: the code was past the count)."""
+    return -1 if p < 0 else kind | (seat << 8) | (p << 16)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def seat_position(b: cython.p_uchar, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Position of seat s's j-th card, or -1 when it has no such card."""
+    k: cython.Py_ssize_t = nth_slot(b, s, j)
+    return -1 if k < 0 else s * 256 + k
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def decode_action(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong:
+    act: cython.int = b[ACTION]
+    a: cython.int = b[ACTIVE]
+    caller: cython.int = b[CALLER]
     c: cython.Py_ssize_t
     rest: cython.Py_ssize_t
     s: cython.Py_ssize_t
     if act == A_SHOW:
-        return packed(a, K_SHOW, nth_pick(st, code), 0)
+        return packed_at(a, K_SHOW, nth_pick(b, code))
     if act == A_OWN or act == A_TWO:
-        c = st[CARD_COUNT + a]
+        c = b[CARD_COUNT + a]
         if code < c:
-            return packed(a, K_LOOK_OWN, a * 256 + nth_slot(st, a, code), 0)
+            return packed(a, K_LOOK_OWN, a * 256 + nth_slot(b, a, code), 0)
         code -= c
     if act == A_OTHER or act == A_TWO:
-        c = cards_of_seats(st, 0, a)
+        c = seats_cards(b, 0, a)
         if code < c:
-            return packed(a, K_LOOK_OTHER, nth_position(st, code, 0, a), 0)
+            return packed_at(a, K_LOOK_OTHER, nth_position(b, code, 0, a))
         code -= c
-    for s in range(st[PLAYERS]):  # swap
+    if act != A_SWAP and act != A_TWO:
+        return -1
+    for s in range(b[PLAYERS]):  # swap
         if s == caller:
             continue
-        rest = cards_of_seats(st, s + 1, NONE)
-        c = st[CARD_COUNT + s] * rest
+        rest = seats_cards(b, s + 1, NONE)
+        c = b[CARD_COUNT + s] * rest
         if code < c:
-            return packed(a, K_SWAP, s * 256 + nth_slot(st, s, code // rest), nth_position(st, code % rest, s + 1, NONE))
+            return packed(a, K_SWAP, s * 256 + nth_slot(b, s, code // rest), nth_position(b, code % rest, s + 1, NONE))
         code -= c
     return -1
 
 
 @cython.cfunc
-def decode_window(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
-    claim: cython.int = st[CLAIMANT]
-    caller: cython.int = st[CALLER]
-    passed: cython.int = st[PASSED]
+@cython.exceptval(check=False)
+def decode_window(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong:
+    claim: cython.int = b[CLAIMANT]
+    caller: cython.int = b[CALLER]
+    passed: cython.int = b[PASSED]
     per_seat: cython.Py_ssize_t
-    b: cython.Py_ssize_t
+    n: cython.Py_ssize_t
     s: cython.Py_ssize_t
     if claim == NONE:
-        per_seat = 1 + cards_of_seats(st, 0, NONE)
-        b = code // per_seat
+        per_seat = 1 + seats_cards(b, 0, NONE)
+        n = code // per_seat  # the n-th seat still in the window
         code = code % per_seat
-        for s in range(st[PLAYERS]):
+        for s in range(b[PLAYERS]):
             if s != caller and not (passed >> s) & 1:
-                if b == 0:
+                if n == 0:
                     claim = s
                     break
-                b -= 1
-    elif st[GIVE_SEAT] != NONE:
+                n -= 1
+        if claim == NONE:
+            return -1
+    elif b[GIVE_SEAT] != NONE:
         if code == 0:
             return packed(claim, K_NOGIVE, 0, 0)
-        return packed(claim, K_GIVE, claim * 256 + nth_slot(st, claim, code - 1), 0)
+        return packed_at(claim, K_GIVE, seat_position(b, claim, code - 1))
     if code == 0:
         return packed(claim, K_PASS, 0, 0)
-    return packed(claim, K_SNAP, nth_position(st, code - 1, 0, NONE), 0)
+    return packed_at(claim, K_SNAP, nth_position(b, code - 1, 0, NONE))
 
 
 @cython.cfunc
-def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
-    """The packed move of a legal code."""
-    phase: cython.int = st[PHASE]
-    a: cython.int = st[ACTIVE]
+@cython.exceptval(check=False)
+def decode(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong:
+    """The packed move of code `code` (>= 0), or -1 when it is not listed (past the count)."""
+    phase: cython.int = b[PHASE]
+    a: cython.int = b[ACTIVE]
     m: cython.int
-    b: cython.int
+    i: cython.int
     if phase == P_SNAP:
-        return decode_window(st, code)
+        return decode_window(b, code)
     if phase == P_TURN:
-        m = turn_mask(st)
-        for b in range(3):
-            if (m >> b) & 1:
+        m = turn_bits(b)
+        for i in range(3):
+            if (m >> i) & 1:
                 if code == 0:  # bit 0 cambio, bit 1 draw deck, bit 2 draw discard
-                    return packed(a, K_CAMBIO if b == 0 else (K_DRAW_DECK if b == 1 else K_DRAW_DISCARD), 0, 0)
+                    return packed(a, K_CAMBIO if i == 0 else (K_DRAW_DECK if i == 1 else K_DRAW_DISCARD), 0, 0)
                 code -= 1
         return -1
     if phase == P_HOLD:
-        if st[HELD_SOURCE] == 0:
+        if b[HELD_SOURCE] == 0:
             if code == 0:
                 return packed(a, K_DISCARD, 0, 0)
             code -= 1
-        return packed(a, K_REPLACE, a * 256 + nth_slot(st, a, code), 0)
-    return decode_action(st, code)
+        return packed_at(a, K_REPLACE, seat_position(b, a, code))
+    if phase == P_ACTION:
+        return decode_action(b, code)
+    return -1
 
 
 @cython.cfunc
@@ -634,21 +698,22 @@ NOT_LISTED = 1  # the one refusal: past Game.reason_codes, so Game.unlisted says
 def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd); -1 with ValueError for a short state."""
     _sized(st)
-    if code < 0 or code >= count_moves(st):  # none once the game is over
+    mv: cython.longlong = decode(st, code) if code >= 0 else -1  # -1 past the count (none once over)
+    if mv < 0:
         return NOT_LISTED
-    apply_listed(st, code, log)
+    apply_packed(st, mv, log)
     return 0
 
 
 @cython.cfunc
-def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
-    """Apply a code known to be listed (_apply has checked it; the kernel has just counted it)."""
-    mv: cython.longlong = decode(st, code)
-    v: cython.Py_ssize_t = move_count(st) + 1
-    st[MOVES] = v & 0xFF
-    st[MOVES + 1] = (v >> 8) & 0xFF
-    st[MOVES + 2] = (v >> 16) & 0xFF
-    st[MOVES + 3] = (v >> 24) & 0xFF
+def apply_packed(st: bytearray, mv: cython.longlong, log: object) -> cython.void:
+    """Apply a decoded legal move."""
+    b: cython.p_uchar = st  # for the move counter only: a round's end grows the state (its history)
+    v: cython.Py_ssize_t = (b[MOVES] | (b[MOVES + 1] << 8) | (b[MOVES + 2] << 16) | (b[MOVES + 3] << 24)) + 1
+    b[MOVES] = v & 0xFF
+    b[MOVES + 1] = (v >> 8) & 0xFF
+    b[MOVES + 2] = (v >> 16) & 0xFF
+    b[MOVES + 3] = (v >> 24) & 0xFF
     kind: cython.int = mv & 0xFF
     seat: cython.int = (mv >> 8) & 0xFF
     p: cython.Py_ssize_t = (mv >> 16) & 0xFFFF
@@ -1064,8 +1129,8 @@ def _count(buf: bytearray) -> cython.int:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, code: cython.longlong) -> cython.int:
-    """Apply a code `_legal_into` just listed, with no events (no second legality check)."""
-    apply_listed(buf, code, None)
+    """Apply a code below the count `_count` just gave, with no events (no second legality check)."""
+    apply_packed(buf, decode(buf, code), None)
     return 0
 
 
