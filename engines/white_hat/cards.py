@@ -27,6 +27,7 @@ def play_code(rank: cython.int, n: cython.int, j: cython.int, h: cython.int) -> 
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def hand_points(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
     """Card points of the hand at offset `hand` (§2.1)."""
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path (offsets are the layout's)
@@ -38,6 +39,7 @@ def hand_points(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def hand_size(buf: bytearray, hand: cython.Py_ssize_t) -> cython.int:
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     total: cython.int = 0
@@ -137,6 +139,7 @@ def follow_plays(buf: bytearray, hand: cython.Py_ssize_t, k: cython.int, out: cy
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def play_value(rank: cython.int, n: cython.int) -> cython.int:
     """The value of a combination: its rank, or 14 for wildcards only (§4.1)."""
     return rank if n > 0 else 14

@@ -1,5 +1,6 @@
 # C declarations of flow.py's steps, so rules.py and checks.py call them without Python calls.
-cpdef int read16(bytearray buf, Py_ssize_t at)
+# Those marked noexcept only read the state and cannot fail: their callers skip the error test after each call.
+cpdef int read16(bytearray buf, Py_ssize_t at) noexcept
 cpdef int copies(bint reduce, int n, int card)
 cpdef void start_round(bytearray buf, bint first, bytes order, list events)
 cpdef void start_trick(bytearray buf, int leader)

@@ -52,6 +52,7 @@ def play_at(pos: cython.int) -> cython.Py_ssize_t:
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def read16(buf: bytearray, at: cython.Py_ssize_t) -> cython.int:
     b: cython.p_uchar = buf
     return b[at] | (b[at + 1] << 8)

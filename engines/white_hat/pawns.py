@@ -24,6 +24,7 @@ T_CAFE, T_SERVER, T_DARK_GREY, T_DOS, T_HONEYPOT, T_FBI = 0, 1, 5, 7, 8, 9
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def is_start(buf: bytearray, space: cython.int) -> cython.bint:
     b: cython.p_uchar = buf
     t: cython.int = b[SPACE_TYPE + space]
@@ -31,6 +32,7 @@ def is_start(buf: bytearray, space: cython.int) -> cython.bint:
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def is_blocking(buf: bytearray, space: cython.int) -> cython.bint:
     """Honeypot, FBI Server and Denial-of-Service block the pawn on them (D15)."""
     b: cython.p_uchar = buf
@@ -39,6 +41,7 @@ def is_blocking(buf: bytearray, space: cython.int) -> cython.bint:
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def value_of(buf: bytearray, space: cython.int) -> cython.int:
     """Effective value: base value plus the exploit markers on the space (§5.3)."""
     b: cython.p_uchar = buf
@@ -53,6 +56,7 @@ def value_of(buf: bytearray, space: cython.int) -> cython.int:
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def occupied(buf: bytearray) -> cython.ulonglong:
     """The mask of occupied spaces: pawns, the tracer and the solo tracer markers off the start spaces (§5.5).
 
@@ -75,6 +79,7 @@ def occupied(buf: bytearray) -> cython.ulonglong:
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cython.ulonglong:
     """D(space): the first empty space on every arrow path, jumping occupied ones (§5.5).
 
@@ -118,6 +123,7 @@ def destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong) -> cy
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def back_destinations(buf: bytearray, space: cython.int, occ: cython.ulonglong,
                       sibling: cython.int) -> cython.ulonglong:
     """The Backflip's destinations: first empty spaces against the arrows; a start unless the sibling is there."""
@@ -162,6 +168,7 @@ def _has_arrow(b: cython.p_uchar, src: cython.int, dst: cython.int) -> cython.bi
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def can_move(buf: bytearray, pawn: cython.int, occ: cython.ulonglong) -> cython.bint:
     """On the board, not blocked, and D(s) not empty (§5.5)."""
     b: cython.p_uchar = buf
@@ -172,6 +179,7 @@ def can_move(buf: bytearray, pawn: cython.int, occ: cython.ulonglong) -> cython.
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def tracer_destinations(buf: bytearray, space: cython.int) -> cython.ulonglong:
     """T(space) (§7.3, D25): spaces adjacent by an arrow (either way) or a grid side, never nearer the
     starts, never a start or a dark grey space."""

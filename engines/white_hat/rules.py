@@ -191,7 +191,7 @@ def _trick_moves(buf: bytearray, seat: cython.int, out: cython.p_longlong) -> cy
     if b[TRICK_POS] == 0:
         return cards.lead_plays(buf, hand, out, 0)
     k: cython.int = b[LEAD_COUNT]
-    if k >= 2 and cards.hand_size(buf, hand) == 1 and b[hand + HAT] == 1:
+    if k >= 2 and b[hand + HAT] == 1 and cards.hand_size(buf, hand) == 1:
         out[0] = K_PASS
         return 1
     return cards.follow_plays(buf, hand, k, out, 0)

@@ -1,8 +1,9 @@
 # C declarations of solo.py's steps, so flow.py, rules.py and checks.py call them without Python calls.
+# Those marked noexcept only read the state and cannot fail: their callers skip the error test after each call.
 cpdef void setup(bytearray buf, list events)
 cpdef int lead_value(long long code)
 cpdef void lead(bytearray buf, long long code, list events)
-cpdef bint may_move(bytearray buf, int hat)
+cpdef bint may_move(bytearray buf, int hat) noexcept
 cpdef bint has_hat_move(bytearray buf)
 cpdef void after(bytearray buf, list events)
 cpdef int colour_score(bytearray buf, int colour)

@@ -214,6 +214,7 @@ def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void
 
 
 @cython.ccall
+@cython.exceptval(check=False)
 def may_move(buf: bytearray, hat: cython.int) -> cython.bint:
     """The hat's colour may move now: any after a player win, the row's colour after a row win."""
     return buf[SOLO_COLOUR] == ANY or hat // 2 == buf[SOLO_COLOUR]
