@@ -78,6 +78,7 @@ class AlaskaGame(Game):
     info = GameInfo(id="alaska", title="Alaska", min_seats=2, max_seats=4, version=VERSION,
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
+    reason_codes = rules.REASONS
     hot_rules = rules
     state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
@@ -103,32 +104,11 @@ class AlaskaGame(Game):
     def to_act(self, state: bytearray) -> list[int]:
         return rules.to_act(state)
 
-    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        raw = None if events is None else []
-        if not isinstance(move, int) or isinstance(move, bool) or not -2 ** 31 <= move < 2 ** 31:
-            self.refuse("not_legal", move, None, "not a move code from legal_moves")
-        reason = rules.apply_move(state, move, raw)
-        if reason:
-            self._refuse_code(state, move, reason)
-        if raw:
-            events.extend(view.event(e, state) for e in raw)
-
-    def _refuse_code(self, state: bytearray, move: int, reason: int):
-        """A move code that is not listed now is `not_legal` whatever rule it breaks (the rule says why)."""
-        code = rules.REASONS[reason]
-        if code == "game_over":
-            self.refuse(code, move)
-        seat = rules.mover_of(state, move) if 0 <= move < rules.CONST.N_CODES else NONE
-        why = self.reasons[code].meaning if code in self.reasons else "not in legal_moves"
-        self.refuse("not_legal", move, None if seat == NONE else seat,
-                    f"not a legal move now ({why}; {len(rules.legal_moves(state))} legal codes, see legal_moves)")
-
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
-        if not isinstance(move, int) or isinstance(move, bool) or not -2 ** 31 <= move < 2 ** 31:
-            self.refuse("not_legal", move, None, "not a move code from legal_moves")
-        reason = rules.check(state, move)
+        is_code = type(move) is int and 0 <= move < rules.CONST.N_CODES  # not bool: True is no move code
+        reason = rules.check(state, move if is_code else -1)
         if reason:
-            self._refuse_code(state, move, reason)
+            self.unlisted(state, move, reason)
         return moves.info(state, move)
 
     def read_move(self, text: str) -> moves.Parsed:
@@ -156,6 +136,9 @@ class AlaskaGame(Game):
     def _hand_places(state: bytearray, seat: int) -> list[int]:
         p = O.SEATS + seat * O.SEAT_SIZE
         return [p + O.SEAT_HAND + i for i in range(state[p + O.SEAT_HAND_COUNT])]
+
+    def name_events(self, raw: list, state: bytearray) -> list[Event]:
+        return [view.event(e, state) for e in raw]
 
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:

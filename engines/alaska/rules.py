@@ -63,7 +63,7 @@ REASONS = ("ok", "game_over", "not_legal", "no_salmon_to_place", "not_play_phase
            "no_such_target", "not_a_bear", "keep_at_most_one", "play_all_cards", "no_bear_window",
            "not_in_window", "already_passed")
 
-# Event tuples appended by `apply_move` (kind first); EVENTS names them for game.py.
+# Event tuples appended by `apply_code` (kind first); EVENTS names them for game.py.
 cython.declare(EV_FELL=cython.int, EV_PLACED=cython.int, EV_STEP=cython.int, EV_CAST=cython.int,
                EV_ANGLER=cython.int, EV_CHASED=cython.int, EV_EAGLE=cython.int, EV_ROAR=cython.int,
                EV_STEAL=cython.int, EV_PASSED=cython.int, EV_WINDOW=cython.int, EV_PENALTY=cython.int,
@@ -865,20 +865,20 @@ def to_act(buf: bytearray) -> list:
 
 # -- apply ---------------------------------------------------------------------------
 
-def apply_move(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
-    """Apply a move code in place; returns OK, or a refusal reason with `buf` untouched.
-
-    With `events` not None, appends event tuples (EV_* first) for game.py to name.
-    """
-    return _apply_code(buf, code, events)
+def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
+    """Apply a move code in place: OK, or the refusal reason (REASONS) with `buf` untouched; raw event tuples
+    (EV_* first) are appended to `log` when it is a list (the core's apply_in_place names them)."""
+    return _apply_code(buf, code, log)
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _apply_code(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
-    """apply_move in C: OK, a refusal reason, or -1 with ValueError for a state of the wrong size."""
+def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.int:
+    """apply_code in C, the kernel's `apply` (engines/core/kernel.pxd); -1 with ValueError for a state of
+    the wrong size."""
     if len(buf) != SIZE:
         raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
+    events: Optional[list] = log
     b: cython.p_uchar = buf
     if code < 0 or code >= N_CODES:
         return GAME_OVER if b[PHASE] == FINISHED else NOT_LEGAL
@@ -1206,6 +1206,6 @@ if cython.compiled:
     from cython.cimports.engines.core import kernel
 
     # max_moves: a listing holds distinct codes, all below N_CODES; at most 4 seats.
-    KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4)
+    KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4, _apply_code)
 else:
     KERNEL = None

@@ -102,7 +102,7 @@ def view(game, state: bytearray, seat: int | None) -> dict:
 # -- events (§8) -------------------------------------------------------------------------
 
 def event(raw: tuple, state: bytearray) -> Event:
-    """The Event of an event tuple of rules.apply_move (`state`: the state after the move)."""
+    """The Event of an event tuple of rules.apply_code (`state`: the state after the move)."""
     name = rules.EVENTS[raw[0]]
     a = raw[1:]
     if name == "fell":
