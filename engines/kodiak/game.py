@@ -51,7 +51,7 @@ class KodiakGame(Game):
     info = GameInfo(id="kodiak", title="Kodiak", min_seats=2, max_seats=6, version=VERSION,
                     options=load_specs(DATA / "options.toml"))
     reasons = moves.REASONS
-    hot_rules = rules
+    hot_rules = rules  # legal_moves, is_finished, move_count and apply_code (engines/core/game.py)
     state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
 
@@ -68,33 +68,20 @@ class KodiakGame(Game):
 
     def setup_events(self, state: bytearray) -> list:
         """The events of the current round's deal (for a new game: what NewGame shows) and the first draw."""
-        n, top = state[O.PLAYERS], [state[O.SLOTS + s * SLOT_CAP] for s in range(state[O.PLAYERS])]
+        top = [state[O.SLOTS + s * SLOT_CAP] for s in range(state[O.PLAYERS])]
         deck = DECK_SIZE - state[O.DECK_TOP] + (state[O.HELD] != NONE)
         raw = [(EVENTS.index("deal"), state[O.ROUND], state[O.KODIAK], top, deck)]
         if state[O.HELD] != NONE:
             raw.append((EVENTS.index("drew"), state[O.ACTIVE], state[O.HELD]))
-        return view.events(raw, n)
+        return self.name_events(raw, state)
 
     # -- moves -------------------------------------------------------------------
     def to_act(self, state: bytearray) -> list[int]:
         return rules.to_act(state)
 
-    def apply_in_place(self, state: bytearray, move: int, events: list | None = None) -> None:
-        raw = None if events is None else []
-        if not rules.apply_code(state, move, raw):
-            self._refuse_code(state, move)
-        if raw:
-            events.extend(view.events(raw, state[O.PLAYERS]))
-
-    def _refuse_code(self, state: bytearray, move: object):
-        if rules.is_finished(state):
-            self.refuse("game_over", move)
-        self.refuse("not_legal", move, None, f"not a legal move now ({len(rules.legal_moves(state))} legal codes, "
-                                             "see legal_moves)")
-
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         if type(move) is not int or not 0 <= move < len(rules.legal_moves(state)):
-            self._refuse_code(state, move)
+            self.unlisted(state, move)
         return MoveInfo(*_parts(rules.decode(state, move)))
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
@@ -115,6 +102,9 @@ class KodiakGame(Game):
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         return moves.from_typed(kind, args)
+
+    def name_events(self, raw: list, state: bytearray) -> list:
+        return view.events(raw, state[O.PLAYERS])
 
     # -- hidden information ------------------------------------------------------
     unseen_marks = O.KNOWS  # each place keeps its public marks (who knows the card there)

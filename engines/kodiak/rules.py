@@ -39,14 +39,12 @@ compact results into text, events and views. Its sections:
 
 Raw events are tuples appended to `log` (when it is not None), kind first (state.EVENTS).
 """
-from typing import Optional
-
 import cython
 
 
 from .state import ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, OUTCOMES, PHASES, ROUND_ENDS, STEPS
 
-__all__ = ["legal_moves", "new_state", "apply_code", "apply_in_place", "all_moves", "decode", "index_of", "unpack",
+__all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack",
            "move_count", "is_finished", "to_act", "count", "winners", "round_score", "table_points"]
 
 # The state layout's offsets and sizes and state.py's constants (engines/kodiak/state.py), generated:
@@ -664,9 +662,9 @@ def legal_moves(st: bytearray) -> list:
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
     n: cython.Py_ssize_t = count(st)
     if n <= PRE:
-        if cython.compiled:  # a list the caller dropped, reused (codes.pxd says when that is safe)
-            return kodiak_codes_list(CODES, n)
-        return CODES[:n]
+        if not cython.compiled:
+            return CODES[:n]
+        return kodiak_codes_list(CODES, n)  # a list the caller dropped, reused (codes.pxd says when that is safe)
     return list(range(n))
 
 
@@ -1150,32 +1148,30 @@ def window_move(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int
 
 # -- applying a listed move -------------------------------------------------------------
 
-def apply_code(st: bytearray, code: object, log: Optional[list]) -> cython.bint:
-    """Apply legal move `code` in place; False (state untouched) when it is not a listed code."""
-    if type(code) is not int or code < 0 or code >= count(st):
-        return False
+def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cython.int:
+    """Apply `code` when it is listed now: 0, else NOT_LISTED with `st` untouched. Raw event tuples are appended
+    to `log` when it is a list (the core's apply_in_place, engines/core/kernel.py, names them)."""
+    return _apply(st, code, log)
+
+
+cython.declare(NOT_LISTED=cython.int)
+NOT_LISTED = 1  # the one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
+    """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd); -1 with ValueError for a wrong size."""
+    check_size(st)
+    if code < 0 or code >= count_raw(st):  # none once the game is over
+        return NOT_LISTED
     apply_listed(st, code, log)
-    return True
-
-
-def apply_in_place(game: object, st: object, move: object, events: object = None) -> None:
-    """Game.apply_in_place with the game first (the core binds it on the game): a listed code without
-    events costs no Python frame of game.py. Anything else takes game.py's own method, which refuses."""
-    code: cython.Py_ssize_t = -1
-    if events is None and type(move) is int and type(st) is bytearray and len(st) == SIZE:
-        try:
-            code = move
-        except OverflowError:
-            code = -1
-        if 0 <= code < count_raw(st):
-            apply_listed(st, code, None)
-            return
-    type(game).apply_in_place(game, st, move, events)
+    return 0
 
 
 @cython.cfunc
 def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
-    """Apply a code known to be listed now (apply_code checked it, or the kernel just listed it)."""
+    """Apply a code known to be listed now (_apply checked it, or the kernel just counted it)."""
     move: cython.longlong = nth_raw(st, code)
     kind: cython.int = field(move, 0)
     seat: cython.int = field(move, 1)
@@ -1247,6 +1243,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
 
-    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS)
+    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply)
 else:
     KERNEL = None
