@@ -25,6 +25,7 @@ if cython.compiled:
     from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
     from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.libc.string import memcmp, memcpy
 
 # The state layout's offsets and sizes (engines/rune_market/state.py), generated: C constants when compiled.
 if cython.compiled:
@@ -615,7 +616,12 @@ def _codes(buf: bytearray, only: cython.int) -> list:
     """`_list`'s codes as a list: from a stack array, or from the heap when a big hand needs more room."""
     codes = cython.declare(Room)
     n: cython.longlong = _list(buf, only, codes, ROOM)
+    global _last_n
     if n <= ROOM:
+        if cython.compiled and only < 0:
+            memcpy(_last_state, cython.cast(cython.p_uchar, buf), SIZE)
+            memcpy(_last_codes, codes, n * cython.sizeof(cython.longlong))
+            _last_n = n
         return _as_list(codes, n)
     if cython.compiled:
         big: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(n * cython.sizeof(cython.longlong)))
@@ -665,12 +671,26 @@ def _as_list(codes: cython.p_longlong, n: cython.longlong) -> list:
     return out
 
 
+# legal_moves' last listing and the state it listed: a playout applies one of its codes to that very state
+# next, and finds it here instead of listing its kind again. The listing is a function of the state's
+# bytes alone, so the same bytes list the same codes.
+cython.declare(_last_n=cython.longlong)
+_last_n = -1  # none yet
+_last_state = cython.declare(cython.uchar[445])  # SIZE
+_last_codes = cython.declare(cython.longlong[256])  # ROOM
+
+
 @cython.cfunc
 def _is_listed(buf: bytearray, kind: cython.int, code: cython.longlong) -> cython.bint:
     """Does the generator of `kind` list `code`?"""
+    i: cython.longlong
+    if cython.compiled and _last_n >= 0 and memcmp(_last_state, cython.cast(cython.p_uchar, buf), SIZE) == 0:
+        for i in range(_last_n):
+            if _last_codes[i] == code:
+                return True
+        return False
     codes = cython.declare(Room)
     n: cython.longlong = _list(buf, kind, codes, ROOM)
-    i: cython.longlong
     if n > ROOM:
         return code in _codes(buf, kind)
     for i in range(n):
