@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .game import Event
+from .names import Names
 
 
 @dataclass(frozen=True)
@@ -55,11 +56,12 @@ class EventForm:
 
 
 class EventForms:
-    """A game's events by the numbers its rules give them (their order here)."""
+    """A game's events by the numbers its rules give them (their order here): `kinds` gives the generated offsets
+    their constants (EV_<KIND>)."""
 
     def __init__(self, *forms: EventForm):
         self.forms = forms
-        self.kinds = tuple(f.kind for f in forms)
+        self.kinds = Names(*(f.kind for f in forms), prefix="EV_")
 
     def name(self, raw: tuple) -> Event:
         """The Event of a raw event tuple."""

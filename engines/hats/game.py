@@ -29,64 +29,19 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order, split_list
-from ..core.data import Entry, load
 from ..core.errors import BadOption, BadState
-from ..core.events import EventForm, EventForms, Shown
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
-from ..core.notation import Card, Form, Notation, Number
 from ..core.options import load_specs
-from ..core.reasons import rule_reasons
 from . import rules
 from . import offsets as O
+from .declarations import CARD_IDS, EVENTS, KINDS, NONE, NOTATION, PHASES, REASON_CODES, REASONS, TYPE_LETTERS, \
+    card_id
 from .state import STATE
 
 DATA = Path(__file__).resolve().parent / "data"
 VERSION = "1.0"
-KEYWORDS = rules.KINDS  # exchange, black, discard, offer, return, end
-REASONS = rule_reasons("hats", {
-    "partner_must_return": "partner must return a card",
-    "not_main_phase": "not in main phase",
-    "not_after_phase": "not in after phase",
-    "optional_used": "optional action already used",
-    "discard_replaced_by_partner_exchange": "discard/draw is replaced by the partner exchange with 4 players",
-    "offer_needs_4_players": "offer is the 4-player partner exchange; with 2-3 players use discard",
-    "card_not_in_hand": "card not in hand",
-    "no_such_space": "no such space",
-    "must_be_same_type_or_higher": "must be same type or a higher number",
-    "not_partner_phase": "there is no partner offer to return",
-})
-
-
-def _load_cards() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(type letters, card ids in standard order) from data/cards.toml, checked against the rules' arithmetic."""
-    path = DATA / "cards.toml"
-    raw = load(path)
-    letters = tuple(Entry(path, f"types[{i}]", t).get("letter", str) for i, t in enumerate(raw.get("types", [])))
-    numbers = tuple(raw.get("numbers", ()))
-    # rules.py computes type = card // 6 and number = card % 6 + 1 over 7 types.
-    if len(letters) != 7 or len(set(letters)) != len(letters) or \
-            not all(len(x) == 1 and x.isupper() for x in letters) or numbers != (1, 2, 3, 4, 5, 6):
-        raise ValueError(f"{path.name}: must list 7 distinct one-letter types and numbers 1-6")
-    return letters, tuple(f"{t}{n}" for t in letters for n in numbers)
-
-
-TYPE_LETTERS, CARD_IDS = _load_cards()
 CARD_INDEX = {card: i for i, card in enumerate(CARD_IDS)}
-NO_CARD = rules.NO_CARD
-FINISHED = rules.PHASES.index("finished")
-PARTNER = rules.PHASES.index("partner")
-GAME_END = rules.EVENTS.index("game_end")
-_CARD = Card("card", CARD_IDS, "R1..W6")
-# §6: `exchange <card> <space>` (spaces 1-6 as the table shows them), `<kind> <card>`, `end`.
-NOTATION = Notation(Form("exchange", (_CARD, Number("space", least=1))),
-                    *(Form(kind, (_CARD,)) for kind in ("black", "discard", "offer", "return")), Form("end"))
-if NOTATION.keywords != KEYWORDS:
-    raise RuntimeError("hats: the notation must name the rules' kinds in their order")
-
-
-def card_id(card: int) -> str:
-    """The id (`R1`..`W6`) of card number 0..41."""
-    return CARD_IDS[card]
+NO_CARD = NONE
 
 
 def _seat_at(seat: int) -> int:
@@ -106,7 +61,7 @@ class HatsGame(Game):
     info = GameInfo(id="hats", title="Hats", min_seats=2, max_seats=4, version=VERSION,
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
-    reason_codes = rules.REASONS
+    reason_codes = REASON_CODES
     hot_rules = rules
     state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
@@ -183,12 +138,12 @@ class HatsGame(Game):
         """(kind, card, space index) of a text move (-1 for a space off the table: the rules name it)."""
         kind, args = NOTATION.read(text)
         space = args.get("space", 0)
-        return KEYWORDS.index(kind), CARD_INDEX[args["card"]] if "card" in args else -1, \
+        return KINDS.index(kind), CARD_INDEX[args["card"]] if "card" in args else -1, \
             space - 1 if 1 <= space <= 6 else -1
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple[int, int, int], text: str) -> int:
         kind, card, space = parsed
-        if state[O.PHASE] == PARTNER and KEYWORDS[kind] != "return":
+        if state[O.PHASE] == O.PARTNER and KINDS[kind] != "return":
             self.refuse("partner_must_return", text, seat)
         mover = rules.mover(state)
         if seat != mover:
@@ -197,7 +152,7 @@ class HatsGame(Game):
         index = hand.index(card) if card in hand else -1
         reason = rules.check(state, kind, index, space)
         if reason:
-            self.refuse(rules.REASONS[reason], text, seat)
+            self.refuse(REASON_CODES[reason], text, seat)
         return rules.join_code(kind, index, space)
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
@@ -222,7 +177,7 @@ class HatsGame(Game):
         yield places
 
     def name_events(self, raw: list, state: bytearray) -> list[Event]:
-        return [self._game_end(state) if e[0] == GAME_END else _kept_event(e) for e in raw]
+        return [self._game_end(state) if e[0] == O.EV_GAME_END else _kept_event(e) for e in raw]
 
     def _game_end(self, state: bytearray) -> Event:
         """§8.1: the favourite hats and flipped spaces made public, and the final scores."""
@@ -249,7 +204,7 @@ class HatsGame(Game):
         seats = tuple(SeatScore(s, n[3], n[3], seat_rank[s],
                                 {"collection": n[0], "favourite": n[1], "cookie": n[2], "black_hats": n[4]})
                       for s, n in enumerate(numbers))
-        return Scores(seats, state[O.PHASE] == FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
+        return Scores(seats, state[O.PHASE] == O.FINISHED, tuple(sorted(s for w in winners for s in teams[w])),
                       reason, teams if players == 4 else ())
 
     def seat_view(self, state: bytearray, seat: int | None) -> dict:
@@ -264,7 +219,7 @@ class HatsGame(Game):
         and once finished: scores (per seat breakdown) and winners.
         """
         players, phase, active = state[O.PLAYERS], state[O.PHASE], state[O.ACTIVE_SEAT]
-        finished = phase == FINISHED
+        finished = phase == O.FINISHED
         seats = []
         for s in range(players):
             p = _seat_at(s)
@@ -276,7 +231,7 @@ class HatsGame(Game):
         table = rules.table(state)
         cookie = state[O.COOKIE_HOLDER]
         view = {
-            "game": "hats", "seat": seat, "players": players, "phase": rules.PHASES[phase],
+            "game": "hats", "seat": seat, "players": players, "phase": PHASES[phase],
             "active_seat": None if finished else active, "to_act": self.to_act(state), "optional_used": bool(state[O.OPTIONAL_USED]),
             "move_count": rules.move_count(state), "table": [card_id(c) for c in table],
             "face_down_spaces": [k + 1 for k, c in enumerate(table)
@@ -306,23 +261,6 @@ class HatsGame(Game):
             raise BadState("bad_state", f"not a valid hats state: {problem}")
 
 
-_SEAT, _CARD_SHOWN = Shown("seat"), Shown("card", card_id)
-# §8: what each event says, and to whom: a black hat, an offer and a draw are seen by their seat alone, the
-# partner exchange by both partners. In the order of rules.EVENTS, the rules' raw tuples in field order.
-EVENTS = EventForms(
-    EventForm("exchanged", (_SEAT, _CARD_SHOWN, Shown("space", plus=1), Shown("taken", card_id))),
-    EventForm("black_hat", (_SEAT, Shown("card", card_id, private=True)), to=("seat",)),
-    EventForm("discarded_drew", (_SEAT, Shown("discarded", card_id, private=True),
-                                 Shown("drawn", card_id, private=True)), to=("seat",)),
-    EventForm("reshuffled", (Shown("deck_count"),)),
-    EventForm("offered", (_SEAT, Shown("card", card_id, private=True)), to=("seat",)),
-    EventForm("partner_exchange", (_SEAT, Shown("partner"), Shown("offered", card_id, private=True),
-                                   Shown("returned", card_id, private=True)), to=("seat", "partner")),
-    EventForm("cookie_moved", (Shown("from", none=NO_CARD), Shown("to"))),
-    EventForm("game_end"),  # its fields come from the final state (HatsGame._game_end)
-)
-if EVENTS.kinds != rules.EVENTS:
-    raise RuntimeError("hats: the declared events must be the rules' in their order")
 # An event other than the game's end says the same every time: made once and shared (callers never change
 # it), so the service's memo of its wire form (Event.shown) stays on it.
 _kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
@@ -332,7 +270,7 @@ _kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
 def _described(mv: int) -> MoveInfo:
     """The MoveInfo of a move packed by rules.packed_move (shared: callers never change it)."""
     seat, kind, card, space = mv >> 24, (mv >> 16) & 0xFF, (mv >> 8) & 0xFF, mv & 0xFF
-    name = KEYWORDS[kind]
+    name = KINDS[kind]
     if name == "end":
         args = {}
     elif name == "exchange":

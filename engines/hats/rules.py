@@ -12,7 +12,8 @@ from typing import Optional
 import cython
 
 
-# The state layout's offsets and sizes (engines/hats/state.py), generated: C constants when compiled.
+# The state layout's offsets and sizes (state.py) and the numbered names of declarations.py (phases, move
+# codes, refusal reasons R_*, event kinds EV_*), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.hats.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
@@ -20,52 +21,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
-
-cython.declare(NONE=cython.int, N_TYPES=cython.int, N_NUMBERS=cython.int, LAST_CARD=cython.int)
-NONE = 255
-N_TYPES = 7
-N_NUMBERS = 6
-LAST_CARD = PLAYED_MAX  # main actions per seat; the ninth card becomes the favourite hat
-
-# Phases (the spec's names, in this order).
-cython.declare(MAIN=cython.int, AFTER=cython.int, PARTNER=cython.int, FINISHED=cython.int)
-MAIN, AFTER, PARTNER, FINISHED = 0, 1, 2, 3
-PHASES = ("main", "after", "partner", "finished")
-
-# Move codes: hand index i (0..8), space s (0..5).
-cython.declare(EXCHANGE=cython.int, BLACK_HAT=cython.int, DISCARD=cython.int, OFFER_CARD=cython.int,
-               RETURN_CARD=cython.int, END=cython.int, N_CODES=cython.int)
-EXCHANGE = 0       # + i * 6 + s
-BLACK_HAT = 54     # + i
-DISCARD = 63       # + i
-OFFER_CARD = 72    # + i
-RETURN_CARD = 81   # + i, an index into the partner's hand
-END = 90
-N_CODES = 91
-KINDS = ("exchange", "black", "discard", "offer", "return", "end")
-
-# Refusal reasons returned by `check`, as C constants; REASONS names them for game.py.
-cython.declare(OK=cython.int, GAME_OVER=cython.int, PARTNER_MUST_RETURN=cython.int, NOT_MAIN=cython.int,
-               NOT_AFTER=cython.int, OPTIONAL_TAKEN=cython.int, NO_DISCARD_4P=cython.int,
-               NO_OFFER_UNDER_4=cython.int, NOT_IN_HAND=cython.int, NO_SUCH_SPACE=cython.int,
-               EXCHANGE_RULE=cython.int, NO_SUCH_MOVE=cython.int, NOT_PARTNER_PHASE=cython.int)
-OK, GAME_OVER, PARTNER_MUST_RETURN, NOT_MAIN, NOT_AFTER, OPTIONAL_TAKEN = 0, 1, 2, 3, 4, 5
-NO_DISCARD_4P, NO_OFFER_UNDER_4, NOT_IN_HAND, NO_SUCH_SPACE, EXCHANGE_RULE = 6, 7, 8, 9, 10
-NO_SUCH_MOVE, NOT_PARTNER_PHASE = 11, 12
-REASONS = ("ok", "game_over", "partner_must_return", "not_main_phase", "not_after_phase",
-           "optional_used", "discard_replaced_by_partner_exchange", "offer_needs_4_players",
-           "card_not_in_hand", "no_such_space", "must_be_same_type_or_higher", "not_legal",
-           "not_partner_phase")
-
-# Event tuples appended by `apply_code` (kind first); EVENTS names them for game.py.
-cython.declare(EV_EXCHANGED=cython.int, EV_BLACK_HAT=cython.int, EV_DISCARDED_DREW=cython.int,
-               EV_RESHUFFLED=cython.int, EV_OFFERED=cython.int, EV_PARTNER_EXCHANGE=cython.int,
-               EV_COOKIE_MOVED=cython.int, EV_GAME_END=cython.int)
-EV_EXCHANGED, EV_BLACK_HAT, EV_DISCARDED_DREW, EV_RESHUFFLED = 0, 1, 2, 3
-EV_OFFERED, EV_PARTNER_EXCHANGE, EV_COOKIE_MOVED, EV_GAME_END = 4, 5, 6, 7
-EVENTS = ("exchanged", "black_hat", "discarded_drew", "reshuffled", "offered", "partner_exchange",
-          "cookie_moved", "game_end")
-NO_CARD = NONE  # Python-visible copy of the C constant
 
 
 @cython.cfunc
@@ -305,9 +260,9 @@ def mover(buf: bytearray) -> cython.int:
 
 @cython.ccall
 def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int) -> cython.int:
-    """Why move `kind` (0..5 as in KINDS) with hand `index` (-1: card not in hand) and `space` is illegal.
+    """Why move `kind` (0..5 as in declarations.KINDS) with hand `index` (-1: card not in hand) and `space` is illegal.
 
-    Returns OK (0) or a refusal reason; the order of the checks is the order of the
+    Returns R_OK (0) or a refusal reason; the order of the checks is the order of the
     spec's refusal reasons, so the first problem is the one reported.
     """
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
@@ -315,38 +270,38 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     phase: cython.int = b[PHASE]
     if phase == FINISHED:
-        return GAME_OVER
+        return R_GAME_OVER
     if phase == PARTNER and kind != 4:
-        return PARTNER_MUST_RETURN
+        return R_PARTNER_MUST_RETURN
     hand_seat: cython.int = b[ACTIVE_SEAT]
     if kind == 0 or kind == 1:
         if phase != MAIN:
-            return NOT_MAIN
+            return R_NOT_MAIN_PHASE
     elif kind == 2 or kind == 3:
         if kind == 2 and b[PLAYERS] == 4:
-            return NO_DISCARD_4P
+            return R_DISCARD_REPLACED_BY_PARTNER_EXCHANGE
         if kind == 3 and b[PLAYERS] != 4:
-            return NO_OFFER_UNDER_4
+            return R_OFFER_NEEDS_4_PLAYERS
         if b[OPTIONAL_USED]:
-            return OPTIONAL_TAKEN
+            return R_OPTIONAL_USED
     elif kind == 4:
         if phase != PARTNER:
-            return NOT_PARTNER_PHASE
+            return R_NOT_PARTNER_PHASE
         hand_seat = (hand_seat + 2) % 4
     elif kind == 5:
         if phase != AFTER:
-            return NOT_AFTER
-        return OK
+            return R_NOT_AFTER_PHASE
+        return R_OK
     else:
-        return NO_SUCH_MOVE
+        return R_NOT_LEGAL
     if index < 0 or index >= b[seat_at(hand_seat) + SEAT_HAND_COUNT]:
-        return NOT_IN_HAND
+        return R_CARD_NOT_IN_HAND
     if kind == 0:
         if space < 0 or space >= b[SPACES]:
-            return NO_SUCH_SPACE
+            return R_NO_SUCH_SPACE
         if not may_exchange(b[seat_at(hand_seat) + SEAT_HAND + index], b[TABLE + space]):
-            return EXCHANGE_RULE
-    return OK
+            return R_MUST_BE_SAME_TYPE_OR_HIGHER
+    return R_OK
 
 
 @cython.ccall
@@ -374,7 +329,7 @@ def join_code(kind: cython.int, index: cython.int, space: cython.int) -> cython.
 # -- apply -----------------------------------------------------------------------
 
 def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
-    """Apply a move code in place: 0, or the refusal reason (REASONS) with `buf` untouched; raw event tuples
+    """Apply a move code in place: 0, or the refusal reason (R_*, declarations.REASON_CODES) with `buf` untouched; raw event tuples
     (EV_* first) are appended to `log` when it is a list (the core's apply_in_place names them)."""
     return _apply(buf, code, log)
 
@@ -394,7 +349,7 @@ def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
     elif BLACK_HAT <= code < END:
         kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
     reason: cython.int = check(buf, kind, index, space)
-    if reason != OK:
+    if reason != R_OK:
         return reason
     seat: cython.int = b[ACTIVE_SEAT]
     if kind == 0:
@@ -412,7 +367,7 @@ def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
     n: cython.int = move_count(buf) + 1
     b[MOVE_COUNT] = n & 0xFF
     b[MOVE_COUNT + 1] = (n >> 8) & 0xFF
-    return OK
+    return R_OK
 
 
 @cython.cfunc

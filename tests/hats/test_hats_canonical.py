@@ -12,12 +12,13 @@ from collections import Counter
 import engines
 from engines.core import codec
 from engines.hats import rules
+from engines.hats.declarations import PHASES
 from engines.hats.state import N_CARDS, SEAT, STATE
 
 from enginekit import plays_like_its_twin, refilled
 
 hats = engines.get("hats")
-PARTNER = rules.PHASES.index("partner")
+PARTNER = PHASES.index("partner")
 SEAT_FIELDS = (("hand", "hand_count"), ("collection", "collection_count"), ("black_hats", "black_hat_count"))
 GAMES = {2: 25, 3: 25, 4: 25}
 
