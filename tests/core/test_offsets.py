@@ -34,3 +34,33 @@ def test_a_name_two_constants_share_is_refused():
     state.STATE = Layout("t", [Field("players"), Field("phase")])
     with pytest.raises(ValueError, match="two constants are called PHASE"):
         offsets.constants(state)
+
+
+def test_a_games_declarations_give_their_numbered_names():
+    """declarations.py's Names and event kinds become constants beside the layout's: one way for the compiled
+    rules and Python to see a number, none copied by hand."""
+    from engines.core.events import EventForm, EventForms
+    from engines.core.names import Names
+    state = types.ModuleType("state")
+    state.STATE = Layout("t", [Field("phase")])
+    declared = types.ModuleType("declarations")
+    declared.N_CODES = 9
+    declared.PHASES = Names("main", "finished")
+    declared.REASON_CODES = Names("ok", "not_legal", prefix="R_")
+    declared.EVENTS = EventForms(EventForm("played"), EventForm("game_end"))
+    assert offsets.constants(state, declared) == {
+        "PHASE": 0, "SIZE": 1, "N_CODES": 9, "MAIN": 0, "FINISHED": 1, "R_OK": 0, "R_NOT_LEGAL": 1,
+        "EV_PLAYED": 0, "EV_GAME_END": 1}
+    declared.CLASH = Names("phase")  # PHASE is the layout's field offset, 0 both, so no clash
+    assert offsets.constants(state, declared)["PHASE"] == 0
+    declared.CLASH = Names("size")  # SIZE = 1 is the layout's; the name's number would be 0
+    with pytest.raises(ValueError, match="two constants are called SIZE"):
+        offsets.constants(state, declared)
+
+
+def test_names_are_distinct_lower_case_identifiers():
+    from engines.core.names import Names
+    assert Names("a", "b", prefix="X_").constants() == {"X_A": 0, "X_B": 1}
+    for bad in (("a", "a"), ("A",), ("not legal",)):
+        with pytest.raises(ValueError, match="distinct lower-case identifiers"):
+            Names(*bad)
