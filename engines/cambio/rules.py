@@ -32,6 +32,7 @@ if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
     from cython.cimports.cpython.list import PyList_GetSlice
+    from cython.cimports.cpython.bytearray import PyByteArray_AS_STRING
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
@@ -122,6 +123,16 @@ def everyone(st: bytearray) -> cython.int:
 # The counting and decoding below read the state through a raw pointer `b` taken once per entry point (no
 # Python-level indexing); they never grow the state, so the pointer stays valid. Interpreted, `b` is the
 # bytearray itself. None of them can fail: no exception check after their calls.
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def raw(st: bytearray) -> cython.p_uchar:
+    """The state's bytes (a bytearray's buffer: no type test as an implicit conversion makes)."""
+    if not cython.compiled:
+        return st
+    return cython.cast(cython.p_uchar, PyByteArray_AS_STRING(st))
+
 
 @cython.cfunc
 @cython.exceptval(check=False)
@@ -346,7 +357,7 @@ def count_moves(b: cython.p_uchar) -> cython.Py_ssize_t:
 def legal_moves(st: bytearray) -> list:
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
     _sized(st)
-    n: cython.Py_ssize_t = count_moves(st)
+    n: cython.Py_ssize_t = count_moves(raw(st))
     if n <= PREBUILT:  # ints from the prebuilt list: none is allocated (a comprehension cost ~0.5 us more)
         if not cython.compiled:
             return CODES[:n]
@@ -698,7 +709,7 @@ NOT_LISTED = 1  # the one refusal: past Game.reason_codes, so Game.unlisted says
 def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd); -1 with ValueError for a short state."""
     _sized(st)
-    mv: cython.longlong = decode(st, code) if code >= 0 else -1  # -1 past the count (none once over)
+    mv: cython.longlong = decode(raw(st), code) if code >= 0 else -1  # -1 past the count (none once over)
     if mv < 0:
         return NOT_LISTED
     apply_packed(st, mv, log)
@@ -708,7 +719,7 @@ def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
 @cython.cfunc
 def apply_packed(st: bytearray, mv: cython.longlong, log: object) -> cython.void:
     """Apply a decoded legal move."""
-    b: cython.p_uchar = st  # for the move counter only: a round's end grows the state (its history)
+    b: cython.p_uchar = raw(st)  # for the move counter only: a round's end grows the state (its history)
     v: cython.Py_ssize_t = (b[MOVES] | (b[MOVES + 1] << 8) | (b[MOVES + 2] << 16) | (b[MOVES + 3] << 24)) + 1
     b[MOVES] = v & 0xFF
     b[MOVES + 1] = (v >> 8) & 0xFF
@@ -1123,14 +1134,14 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
 @cython.exceptval(-1, check=False)
 def _count(buf: bytearray) -> cython.int:
     """The kernel's count: the legal codes are 0 .. count-1."""
-    return count_moves(buf)
+    return count_moves(raw(buf))
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, code: cython.longlong) -> cython.int:
     """Apply a code below the count `_count` just gave, with no events (no second legality check)."""
-    apply_packed(buf, decode(buf, code), None)
+    apply_packed(buf, decode(raw(buf), code), None)
     return 0
 
 
