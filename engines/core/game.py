@@ -121,11 +121,10 @@ class Game:
     info: GameInfo
     reasons: Mapping[str, Reason] = {}  # the game's own rule reasons (engines.core.reasons.rule_reasons)
     # A compiled rules module whose functions of these names ARE the game's entry points: bound on the
-    # instance, a call costs no Python frame of ours (the service calls them on every request). Those of
-    # HOT_WITH_GAME take the game first (to refuse through it and name its events) and are bound to it.
+    # instance, a call costs no Python frame of ours (the service calls them on every request). Its
+    # kernel's apply is bound the same way, as apply_in_place (below).
     hot_rules = None
     HOT_ENTRY_POINTS = ("legal_moves", "is_finished", "move_count")
-    HOT_WITH_GAME = ("apply_in_place",)
     # The compiled rules' kernel capsule (engines/core/kernel.py `export`): whole random playouts in C, and
     # with its `apply` every move of Game.apply_in_place. None in the interpreted twin, whose playouts run
     # through the methods below and whose moves through the rules' `apply_code`.
@@ -142,9 +141,6 @@ class Game:
         if rules is not None:
             for name in self.HOT_ENTRY_POINTS:
                 setattr(self, name, getattr(rules, name))
-            for name in self.HOT_WITH_GAME:
-                if hasattr(rules, name):
-                    setattr(self, name, partial(getattr(rules, name), self))
         if kernels.applies(self.kernel):
             self.apply_in_place = partial(kernels.apply_in_place, self, self.kernel)
 
