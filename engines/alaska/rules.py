@@ -149,12 +149,14 @@ def next_seat(b: cython.p_uchar, seat: cython.int, step: cython.int) -> cython.i
 @cython.cfunc
 @cython.exceptval(check=False)
 def salmon_covering(b: cython.p_uchar, section: cython.int) -> cython.int:
-    """How many river salmon cover `section`."""
+    """How many river salmon cover `section` (1-10): a head there or one section downstream, no modulo."""
+    behind: cython.int = 10 if section == 1 else section - 1
     k: cython.int = 0
     s: cython.int
+    head: cython.int
     for s in range(N_SALMON):
-        if covers(b[SALMON_AT + s], section):
-            k += 1
+        head = b[SALMON_AT + s]
+        k += (head == section) | (head == behind)
     return k
 
 
