@@ -98,3 +98,30 @@ def test_bad_states_are_refused_not_crashing():
         listed = cambio.legal_moves(st)  # a state that decodes is playable
         if listed:
             cambio.apply_in_place(st, listed[0])
+
+
+def test_every_code_from_the_count_up_is_refused_in_every_phase():
+    """Applying decodes the code without counting the moves first: a code past the list must still find no move
+    (each phase and action step, every seat count), and leave the state as it was."""
+    from engines.cambio import rules
+    from engines.cambio.offsets import ACTION, PHASE
+    from engines.cambio.state import PHASES
+    seen = set()
+    for seed in range(14):
+        players = 2 + seed % 7
+        state = cambio.new(players, None, seed)
+        rnd = random.Random(seed)
+        for _ in range(600):
+            listed = cambio.legal_moves(state)
+            seen.add((state[PHASE], state[ACTION]))
+            before = bytes(state)
+            for code in [*range(len(listed), len(listed) + 40), 255, 256, 2 ** 40]:
+                if code >= len(listed):
+                    assert rules.apply_code(state, code) != 0, (seed, code, len(listed))
+                    assert bytes(state) == before
+            if not listed:
+                break
+            # mostly draw (not call), discard what was drawn (its action follows) and pass in windows
+            first = state[PHASE] != PHASES.index("turn_start") and rnd.random() < 0.8
+            rules.apply_code(state, listed[0] if first or len(listed) == 1 else rnd.choice(listed[1:]))
+    assert len(seen) == 9, seen  # turn start, holding, the window, game over, and the five action steps
