@@ -274,8 +274,9 @@ def _clear_store(buf: cython.p_uchar, p: cython.Py_ssize_t, c: cython.int) -> cy
 
 
 @cython.cfunc
+@cython.exceptval(-1, check=False)
 def _free_collector(buf: cython.p_uchar, seat: cython.int, c: cython.int, how: cython.int,
-                    events: Optional[list]) -> cython.void:
+                    events: Optional[list]) -> cython.int:
     """The collector on store c returns to the market; a ruin's runes become loose."""
     p: cython.Py_ssize_t = seat_at(seat)
     owner: cython.int = buf[p + SEAT_COLLECTOR + c]
@@ -352,7 +353,8 @@ def _draw(buf: cython.p_uchar) -> cython.int:
 # -- the turn --------------------------------------------------------------------------
 
 @cython.cfunc
-def _start_turn(buf: cython.p_uchar, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _start_turn(buf: cython.p_uchar, events: Optional[list]) -> cython.int:
     """Phase 1a (collectors, D10), then 1b: interest is offered when due, else the market phase."""
     seat: cython.int = buf[ACTIVE_SEAT]
     buf[HAND_PLAYED] = 0
@@ -406,7 +408,8 @@ def _market_empty(buf: cython.p_uchar) -> cython.bint:
 
 
 @cython.cfunc
-def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _end_turn(buf: bytearray, events: Optional[list]) -> cython.int:
     """Phase 4: refill to three (reshuffling the pile when the deck is empty, D24), the cap, next seat."""
     b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     seat: cython.int = b[ACTIVE_SEAT]
@@ -429,13 +432,14 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
     b[TURNS + 1] = t >> 8
     if t >= b[MAX_ROUNDS] * b[PLAYERS]:
         _finish(buf, 1, events)
-        return
+        return 0
     b[ACTIVE_SEAT] = (seat + 1) % b[PLAYERS]
     _start_turn(buf, events)
 
 
 @cython.cfunc
-def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.int:
     """The discard pile, bottom first, becomes the deck and is shuffled."""
     b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     n: cython.int = b[PILE_COUNT]
@@ -452,7 +456,8 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
 
 
 @cython.cfunc
-def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cython.int:
     """The game ends (§10): with tiebreak_iv=lot and a tie after step III, the lot is drawn once."""
     b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     b[PHASE] = FINISHED
@@ -1088,7 +1093,8 @@ def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.in
 
 
 @cython.cfunc
-def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
     """Apply a listed code, the move counter included."""
     b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     kind: cython.int = code & 31
@@ -1106,7 +1112,8 @@ def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cyt
 
 
 @cython.cfunc
-def _apply_market(buf: cython.p_uchar, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _apply_market(buf: cython.p_uchar, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.int:
     seat: cython.int = buf[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int = field(code, 0)
@@ -1150,7 +1157,8 @@ def _apply_market(buf: cython.p_uchar, kind: cython.int, code: cython.longlong, 
 
 
 @cython.cfunc
-def _take_interest(buf: cython.p_uchar, seat: cython.int, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _take_interest(buf: cython.p_uchar, seat: cython.int, events: Optional[list]) -> cython.int:
     """For red, then blue: the due amount, or what the market still has, into that store."""
     p: cython.Py_ssize_t = seat_at(seat)
     got: cython.int = 0  # red in bits 0-7, blue in bits 8-15
@@ -1167,7 +1175,8 @@ def _take_interest(buf: cython.p_uchar, seat: cython.int, events: Optional[list]
 
 
 @cython.cfunc
-def _buy(buf: cython.p_uchar, seat: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _buy(buf: cython.p_uchar, seat: cython.int, code: cython.longlong, events: Optional[list]) -> cython.int:
     """A rune-priced purchase (D5): the paid runes return to the market, then the placement."""
     p: cython.Py_ssize_t = seat_at(seat)
     pay: cython.int = field(code, 1)
@@ -1183,8 +1192,9 @@ def _buy(buf: cython.p_uchar, seat: cython.int, code: cython.longlong, events: O
 
 
 @cython.cfunc
+@cython.exceptval(-1, check=False)
 def _place(buf: cython.p_uchar, seat: cython.int, item: cython.int, place: cython.int,
-           events: Optional[list]) -> cython.void:
+           events: Optional[list]) -> cython.int:
     """Apply a placement (§5 Placements)."""
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int = place & 1
@@ -1207,7 +1217,8 @@ def _place(buf: cython.p_uchar, seat: cython.int, item: cython.int, place: cytho
 
 
 @cython.cfunc
-def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.int:
     """Hand-card moves (phase 3), the duel window and the steals."""
     b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     seat: cython.int = b[ACTIVE_SEAT]
@@ -1215,24 +1226,24 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
     rest: cython.longlong = code >> 21
     if kind == K_DEFEND or kind == K_CONCEDE:
         _answer_duel(buf, kind, rest, events)
-        return
+        return 0
     if kind == K_STEAL:
         _steal(buf, seat, a, field(code, 1), events)
         b[STEALS] -= 1
         if b[STEALS] == 0:
             b[STEAL_FROM] = NONE
             b[PHASE] = HAND
-        return
+        return 0
     if kind == K_NOSTEAL:
         b[STEALS] = 0
         b[STEAL_FROM] = NONE
         b[PHASE] = HAND
         if events is not None:
             events.append((EV_NO_STEAL, seat))
-        return
+        return 0
     if kind == K_END:
         _end_turn(buf, events)
-        return
+        return 0
     b[HAND_PLAYED] = 1
     b[PHASE] = HAND
     if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
@@ -1277,7 +1288,8 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
 
 
 @cython.cfunc
-def _answer_duel(buf: cython.p_uchar, kind: cython.int, card: cython.longlong, events: Optional[list]) -> cython.void:
+@cython.exceptval(-1, check=False)
+def _answer_duel(buf: cython.p_uchar, kind: cython.int, card: cython.longlong, events: Optional[list]) -> cython.int:
     """defend: the card is shown and stays; concede: one steal from the defender (§6, D14)."""
     defender: cython.int = buf[DEFENDER]
     _to_pile(buf, buf[ATTACK])
@@ -1297,8 +1309,9 @@ def _answer_duel(buf: cython.p_uchar, kind: cython.int, card: cython.longlong, e
 
 
 @cython.cfunc
+@cython.exceptval(-1, check=False)
 def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.int,
-           events: Optional[list]) -> cython.void:
+           events: Optional[list]) -> cython.int:
     """A loose rune (or, unprotected, a stored one) or a random hand card moves to `seat` (D12)."""
     b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     q: cython.Py_ssize_t = seat_at(victim)
