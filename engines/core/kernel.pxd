@@ -30,5 +30,8 @@ ctypedef struct Kernel:
 cdef object export(legal_fn legal, step_fn step, outcome_fn outcome, int max_moves, int max_seats,
                    apply_fn apply=*)
 cdef object export_counted(count_fn count, step_fn step, outcome_fn outcome, int max_seats, apply_fn apply=*)
+# The Kernel of the capsule apply_in_place met last (kernel.py `_applying`).
+cdef Kernel* _last_kernel
+
 # A Python list of the first n codes, made at its size: a listing's entry points return it.
 cdef list listed(long long* codes, int n)

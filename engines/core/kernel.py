@@ -137,7 +137,7 @@ def apply_in_place(game, capsule, state: bytearray, move, events: list | None = 
     log = None if events is None else []
     reason: cython.int
     if cython.compiled and capsule is not None:
-        reason = _kernel_of(capsule).apply(state, code, log)
+        reason = _applying(capsule).apply(state, code, log)
     else:
         reason = game.hot_rules.apply_code(state, code, log)
     if reason:
@@ -205,6 +205,24 @@ def _below(rng: cython.pointer(cython.ulonglong), n: cython.ulonglong) -> cython
 def _longs(n: cython.Py_ssize_t) -> cython.p_longlong:
     """Room for n long longs (NULL when out of memory)."""
     return cython.cast(cython.p_longlong, PyMem_Malloc(n * cython.sizeof(cython.longlong)))
+
+
+# The capsule apply_in_place met last and its Kernel: a move of the same game skips the capsule's name check
+# (a strcmp per move). The capsule is kept alive here, so its address cannot be another's.
+_last_capsule = None  # _last_kernel: declared in kernel.pxd (C only)
+
+
+@cython.cfunc
+def _applying(capsule) -> cython.pointer(Kernel):
+    """The Kernel of `capsule`, with an apply (TypeError for a capsule without one)."""
+    global _last_capsule, _last_kernel
+    if capsule is not _last_capsule:
+        k: cython.pointer(Kernel) = _kernel_of(capsule)
+        if k.apply == cython.NULL:
+            raise TypeError("game.kernel: this kernel applies no moves (kernel.export without apply)")
+        _last_kernel = k
+        _last_capsule = capsule
+    return _last_kernel
 
 
 @cython.cfunc
