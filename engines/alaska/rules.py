@@ -21,8 +21,7 @@ from typing import Optional
 import cython
 
 if cython.compiled:
-    from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
-    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.engines.core import kernel
 
 
 # The state layout's offsets and sizes and state.py's constants (engines/alaska/state.py), generated:
@@ -680,18 +679,7 @@ def legal_moves(buf: bytearray) -> list:
         out: list = [0] * N_CODES
         return out[:_listed(buf, out)]
     codes = cython.declare(cython.longlong[353])  # N_CODES: a C array's length must be a literal
-    n: cython.int = _listed(buf, codes)
-    listed: list = PyList_New(n)  # made at its size, of shared ints: codes above 256 would allocate each
-    ints: tuple = _CODES  # a local: no module lookup per code
-    i: cython.int
-    for i in range(n):
-        code = ints[codes[i]]
-        Py_INCREF(code)  # SET_ITEM steals the reference
-        PyList_SET_ITEM(listed, i, code)
-    return listed
-
-
-_CODES: tuple = tuple(range(N_CODES))
+    return kernel.listed(codes, _listed(buf, codes))
 
 
 @cython.cfunc
@@ -1205,8 +1193,6 @@ def _step(buf: bytearray, code: cython.longlong) -> cython.int:
 
 
 if cython.compiled:
-    from cython.cimports.engines.core import kernel
-
     # max_moves: a listing holds distinct codes, all below N_CODES; at most 4 seats.
     KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4, _apply_code)
 else:

@@ -92,11 +92,15 @@ def export_counted(count, step, outcome, max_seats, apply=cython.NULL):
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
 
-# The ints a listing returns most: the list holds these objects instead of a new int per code (CPython
-# caches 0..256 only; a big table lists several hundred codes).
-cython.declare(_INTS=tuple, N_INTS=cython.longlong)
+# The int objects a listing hands out, so a list holds shared ints instead of a new one per code (CPython caches
+# only 0..256; a big table lists several hundred codes, and bit-packed codes are large): 0..N_INTS-1 made
+# once, any other code kept in a slot picked by its hash, replaced when another code takes the slot.
+cython.declare(_INTS=tuple, N_INTS=cython.longlong, _SLOT_OBJS=list)
 N_INTS = 4096
 _INTS = tuple(range(N_INTS))
+N_SLOTS = 4096  # its log2 is the 12 of the hash's shift below
+_SLOT_OBJS = [0] * N_SLOTS
+_slot_codes = cython.declare(cython.longlong[4096])  # N_SLOTS: each slot's code, 0 (as _SLOT_OBJS') at first
 
 
 def listed(codes, n):
@@ -105,9 +109,17 @@ def listed(codes, n):
     out: list = PyList_New(n)
     i: cython.Py_ssize_t
     code: cython.longlong
+    slot: cython.Py_ssize_t
     for i in range(n):
         code = codes[i]
-        item = _INTS[code] if 0 <= code < N_INTS else code
+        if 0 <= code < N_INTS:
+            item = _INTS[code]
+        else:
+            slot = (cython.cast(cython.ulonglong, code) * cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15)) >> 52
+            if _slot_codes[slot] != code:
+                _SLOT_OBJS[slot] = code
+                _slot_codes[slot] = code
+            item = _SLOT_OBJS[slot]
         Py_INCREF(item)  # SET_ITEM steals the reference the temporary holds
         PyList_SET_ITEM(out, i, item)
     return out
@@ -127,7 +139,7 @@ def apply_in_place(game, capsule, state: bytearray, move, events: list | None = 
     Bound on a compiled game with its capsule (engines/core/game.py), so a move costs no Python frame."""
     if type(move) is not int:  # bool too: True is no move code
         game.unlisted(state, move, 0)
-    code: cython.longlong
+    code: cython.longlong = 0
     if not cython.compiled and not LONGEST[0] <= move <= LONGEST[1]:  # what the C conversion refuses
         game.unlisted(state, move, 0)
     try:

@@ -22,9 +22,8 @@ import cython
 from . import constants as K
 
 if cython.compiled:
-    from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
-    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.engines.core import kernel
     from cython.cimports.libc.string import memcmp, memcpy
 
 # The state layout's offsets and sizes (engines/rune_market/state.py), generated: C constants when compiled.
@@ -643,37 +642,14 @@ def _codes(buf: bytearray, only: cython.int) -> list:
         return spare
 
 
-# Most codes are past the small ints Python shares (bits 21 on hold cards), so each listed code would
-# allocate an int, and free it with the list. A code listed before takes its int from this table instead:
-# slot = Fibonacci hash of the code, direct-mapped (4096 slots keep ~98% of a random game's codes).
-cython.declare(INT_SLOTS=cython.int, _int_objs=list)
-INT_SLOTS = 4096
-_int_objs = [None] * INT_SLOTS
-_slot_codes = cython.declare(cython.longlong[4096])  # INT_SLOTS: each slot's code, -1 for none
-if cython.compiled:
-    for _i in range(INT_SLOTS):
-        _slot_codes[_i] = -1
-
-
 @cython.cfunc
 def _as_list(codes: cython.p_longlong, n: cython.longlong) -> list:
-    """The first `n` codes as a list of ints (compiled: the shared ints of the table above)."""
+    """The first `n` codes as a list of ints (compiled: the core's, of shared int objects: most codes are past
+    the small ints Python shares, bits 21 on hold cards)."""
     i: cython.longlong
     if not cython.compiled:
         return [codes[i] for i in range(n)]
-    out: list = PyList_New(n)
-    code: cython.longlong
-    slot: cython.int
-    for i in range(n):
-        code = codes[i]
-        slot = (cython.cast(cython.ulonglong, code) * cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15)) >> 52
-        if _slot_codes[slot] != code:
-            _int_objs[slot] = code
-            _slot_codes[slot] = code
-        obj = _int_objs[slot]
-        Py_INCREF(obj)
-        PyList_SET_ITEM(out, i, obj)
-    return out
+    return kernel.listed(codes, n)
 
 
 # legal_moves' last listing and the state it listed: a playout applies one of its codes to that very state
@@ -1404,8 +1380,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 
 
 if cython.compiled:
-    from cython.cimports.engines.core import kernel
-
     KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, MAX_SEATS, _apply_code)
 else:
     KERNEL = None

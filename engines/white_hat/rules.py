@@ -14,8 +14,7 @@ from typing import Optional
 import cython
 
 if cython.compiled:
-    from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
-    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.engines.core import kernel
     from cython.cimports.engines.white_hat import cards, flow, pawns, solo
 else:
     from . import cards, flow, pawns, solo
@@ -129,11 +128,6 @@ def mover(buf: bytearray) -> cython.int:
 # `collect all`; pawn moves and backflips at most 12 pawns * 64 spaces (+ skip); exploits 64 * 2 * 2.
 cython.declare(MAX_MOVES=cython.int)
 MAX_MOVES = 4677
-# The ints of the codes below 2**15 (plays without a named value, pawn moves, tracer steps: ~93% of those
-# listed), made once: a listing hands out references instead of allocating an int per code.
-cython.declare(SMALL=cython.int, _SMALL=list)
-SMALL = 1 << 15
-_SMALL = list(range(SMALL))
 
 
 def legal_moves(buf: bytearray) -> list:
@@ -143,16 +137,7 @@ def legal_moves(buf: bytearray) -> list:
         slots: dict = {}
         return [slots[i] for i in range(_legal_into(buf, slots))]
     codes = cython.declare(cython.longlong[4677])  # MAX_MOVES: a C array's length must be a literal
-    n: cython.int = _legal_into(buf, codes)
-    out: list = PyList_New(n)  # made at its size: appends would reallocate as the list grows
-    i: cython.int
-    code: cython.longlong
-    for i in range(n):
-        code = codes[i]
-        item = _SMALL[code] if code < SMALL else code
-        Py_INCREF(item)  # SET_ITEM steals the reference `item` holds
-        PyList_SET_ITEM(out, i, item)
-    return out
+    return kernel.listed(codes, _legal_into(buf, codes))
 
 
 @cython.cfunc
@@ -729,8 +714,6 @@ def _step(buf: bytearray, code: cython.longlong) -> cython.int:
 
 
 if cython.compiled:
-    from cython.cimports.engines.core import kernel
-
     KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_MOVES, 6, _apply_code)
 else:
     KERNEL = None
