@@ -12,9 +12,10 @@ event kinds) and other constants. From them this writes two files in the game's 
 Names: a field of the layout bound to `STATE` is its name in capitals (`active_seat` -> ACTIVE_SEAT);
 a field of any other layout is prefixed by that layout's variable (SEAT's `hand` -> SEAT_HAND); a field
 or block of more than one cell adds `<NAME>_LEN` (its count); each layout adds `<PREFIX>SIZE`; the
-state module's own integer constants (HAND_MAX) keep their names, as do the declarations' (N_CODES); each name
-of a `Names` is its prefix and the name in capitals (`Names("main", prefix="")` -> MAIN = 0). Every offset is relative to the
-start of its layout, so a block's cell is `SEATS + seat * SEAT_SIZE + SEAT_HAND + i`.
+state module's own integer constants (HAND_MAX) keep their names, as do the declarations' (N_CODES);
+each name of a `Names` is its prefix and the name in capitals (`Names("main", prefix="")` -> MAIN = 0).
+Every offset is relative to the start of its layout, so a block's cell is
+`SEATS + seat * SEAT_SIZE + SEAT_HAND + i`.
 
     python -m engines.core.offsets           # rewrite every game's pair
     python -m engines.core.offsets --check   # exit 1 naming a stale or missing file

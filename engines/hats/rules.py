@@ -329,8 +329,9 @@ def join_code(kind: cython.int, index: cython.int, space: cython.int) -> cython.
 # -- apply -----------------------------------------------------------------------
 
 def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
-    """Apply a move code in place: 0, or the refusal reason (R_*, declarations.REASON_CODES) with `buf` untouched; raw event tuples
-    (EV_* first) are appended to `log` when it is a list (the core's apply_in_place names them)."""
+    """Apply a move code in place: 0, or the refusal reason (R_*, declarations.REASON_CODES) with `buf`
+    untouched; raw event tuples (EV_* first) are appended to `log` when it is a list (the core's apply_in_place
+    names them)."""
     return _apply(buf, code, log)
 
 
