@@ -11,30 +11,43 @@ from setuptools import Command, setup
 from setuptools.command.build import build
 from setuptools.command.build_ext import build_ext
 
-# Modules compiled by Cython. Everything else is plain Python.
-COMPILED = [
+# Modules compiled by Cython: the core's hot modules, and in every game package its kernel (`rules.py`,
+# `rules_<topic>.py`) and its validator (`validate.py`), found by that shape so a new game needs no line here.
+CORE_COMPILED = [
     "engines/core/rng.py",
     "engines/core/runpack.py",
     "engines/core/compact.py",
     "engines/core/kernel.py",
-    "engines/hats/rules.py",
-    "engines/cambio/rules.py",
+]
+# Game modules compiled before their package took the shape (each goes when its game moves).
+LEGACY_COMPILED = [
     "engines/cambio/legality.py",
-    "engines/cambio/validate.py",
-    "engines/alaska/rules.py",
-    "engines/alaska/validate.py",
-    "engines/rune_market/rules.py",
     "engines/rune_market/check.py",
-    "engines/kodiak/rules.py",
-    "engines/kodiak/validate.py",
     "engines/white_hat/cards.py",
     "engines/white_hat/pawns.py",
     "engines/white_hat/tiles.py",
     "engines/white_hat/solo.py",
     "engines/white_hat/flow.py",
-    "engines/white_hat/rules.py",
     "engines/white_hat/checks.py",
 ]
+
+
+def _game_modules() -> list[str]:
+    import glob
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = []
+    for package in sorted(glob.glob(os.path.join(here, "engines", "*", "__init__.py"))):
+        folder = os.path.dirname(package)
+        if os.path.basename(folder) == "core":
+            continue
+        names = ["rules.py", *sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "rules_*.py"))),
+                 "validate.py"]
+        found += [os.path.relpath(os.path.join(folder, n), here).replace(os.sep, "/") for n in names
+                  if os.path.isfile(os.path.join(folder, n))]
+    return found + [m for m in LEGACY_COMPILED if os.path.isfile(os.path.join(here, m))]
+
+
+COMPILED = CORE_COMPILED + _game_modules()
 # Compiled as plain Python: annotations stay hints (the codec must turn any wrong type into BadState).
 COMPILED_PLAIN = [
     "engines/core/codec.py",
