@@ -188,5 +188,6 @@ def _pure_cimports(path: str) -> list[str]:
     return found
 
 
-setup(ext_modules=extensions(),
-      cmdclass={"build_ext": OptionalBuildExt, "build_play": BuildPlay, "build": BuildWithPlay})
+if __name__ == "__main__":  # setuptools runs this file as __main__; tests read its lists with runpy
+    setup(ext_modules=extensions(),
+          cmdclass={"build_ext": OptionalBuildExt, "build_play": BuildPlay, "build": BuildWithPlay})

@@ -43,19 +43,16 @@ deps=(--no-deps)
 
 "$python" - "$root/setup.py" "$stage" <<'PY'
 """Check that the wheel carries a compiled extension for every module in setup.py's compiled lists."""
-import ast
 import pathlib
+import runpy
 import sys
 import zipfile
 
 setup_py, stage = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-compiled = []
-for node in ast.walk(ast.parse(setup_py.read_text(), str(setup_py))):
-    if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in ("COMPILED", "COMPILED_PLAIN")
-                                            for t in node.targets):
-        compiled += ast.literal_eval(node.value)
+lists = runpy.run_path(str(setup_py), run_name="setup_lists")  # its lists only: setup() runs as __main__
+compiled = lists["COMPILED"] + lists["COMPILED_PLAIN"]
 if not compiled:
-    sys.exit(f"build-wheel: no COMPILED list found in {setup_py.name}")
+    sys.exit("build-wheel: setup.py compiles nothing")
 
 wheels = sorted(stage.glob("tabletop_engine-*.whl"))
 if len(wheels) != 1:

@@ -7,8 +7,8 @@ setup.py's COMPILED, and those must import and run from the unpacked wheel.
 """
 from __future__ import annotations
 
-import ast
 import os
+import runpy
 import re
 import shutil
 import subprocess
@@ -78,13 +78,9 @@ def build_context(dest: Path) -> list[str]:
 
 def compiled_modules() -> list[str]:
     """Every module setup.py compiles (its COMPILED and COMPILED_PLAIN lists)."""
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) in ("COMPILED", "COMPILED_PLAIN")
-                                                for t in node.targets):
-            found += ast.literal_eval(node.value)
-    assert found, "setup.py has no COMPILED list"
+    lists = runpy.run_path(str(ROOT / "setup.py"), run_name="setup_lists")
+    found = lists["COMPILED"] + lists["COMPILED_PLAIN"]
+    assert found, "setup.py compiles nothing"
     return found
 
 

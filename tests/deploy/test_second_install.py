@@ -6,8 +6,8 @@ empty directory, with a compiler that always fails, so any module it compiled ag
 """
 from __future__ import annotations
 
-import ast
 import os
+import runpy
 import subprocess
 import sys
 import sysconfig
@@ -23,9 +23,7 @@ SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 
 def _modules() -> list[str]:
     """setup.py's compiled modules, as source paths."""
-    tree = ast.parse((ROOT / "setup.py").read_text())
-    lists = {t.id: ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
-             for t in node.targets if isinstance(t, ast.Name) and t.id in ("COMPILED", "COMPILED_PLAIN")}
+    lists = runpy.run_path(str(ROOT / "setup.py"), run_name="setup_lists")
     return lists["COMPILED"] + lists["COMPILED_PLAIN"]
 
 
