@@ -32,7 +32,7 @@ from ..core.cards import rigged_order, split_list
 from ..core.errors import BadOption, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
-from . import rules
+from . import rules, rules_score, validate
 from . import offsets as O
 from .declarations import CARD_IDS, EVENTS, KINDS, NONE, NOTATION, PHASES, REASON_CODES, REASONS, TYPE_LETTERS, \
     card_id
@@ -190,7 +190,7 @@ class HatsGame(Game):
     def score(self, state: bytearray) -> Scores:
         """Scores now (§10); before the end the flip is hypothetical and favourites count 0 (D14)."""
         players, cookie, tiebreak = state[O.PLAYERS], state[O.COOKIE_HOLDER], state[O.TIEBREAK]
-        numbers = rules.score_numbers(state)
+        numbers = rules_score.score_numbers(state)
         use_black = tiebreak == 0
         if players == 4:
             teams = ((0, 2), (1, 3))
@@ -235,7 +235,7 @@ class HatsGame(Game):
             "active_seat": None if finished else active, "to_act": self.to_act(state), "optional_used": bool(state[O.OPTIONAL_USED]),
             "move_count": rules.move_count(state), "table": [card_id(c) for c in table],
             "face_down_spaces": [k + 1 for k, c in enumerate(table)
-                                 if finished and rules.face_up_space_of_type(state, c // 6) != k + 1],
+                                 if finished and rules_score.face_up_space_of_type(state, c // 6) != k + 1],
             "removed_types": self._removed(state), "deck_count": state[O.DECK_END] - state[O.DECK_TOP],
             "discard_count": state[O.PILE_COUNT], "cookie_holder": None if cookie == NO_CARD else cookie,
             "teams": [[0, 2], [1, 3]] if players == 4 else [], "seats": seats,
@@ -256,7 +256,7 @@ class HatsGame(Game):
         return view
 
     def validate(self, state: bytearray) -> None:
-        problem = rules.validate(state)
+        problem = validate.validate(state)
         if problem:
             raise BadState("bad_state", f"not a valid hats state: {problem}")
 
