@@ -33,13 +33,18 @@ LEGACY_COMPILED = [
 
 
 def _game_modules() -> list[str]:
+    """The compiled modules of every game package: those under engines/, and those TABLETOP_EXTRA_GAMES names
+    (`tests.toy.toy:TOY`: a game kept outside engines/ is built by the same rule, in place)."""
     import glob
     here = os.path.dirname(os.path.abspath(__file__))
+    folders = [os.path.dirname(p) for p in sorted(glob.glob(os.path.join(here, "engines", "*", "__init__.py")))
+               if os.path.basename(os.path.dirname(p)) != "core"]
+    for entry in os.environ.get("TABLETOP_EXTRA_GAMES", "").split(","):
+        folder = os.path.join(here, *entry.partition(":")[0].strip().split("."))
+        if entry.strip() and os.path.isfile(os.path.join(folder, "__init__.py")):
+            folders.append(folder)
     found = []
-    for package in sorted(glob.glob(os.path.join(here, "engines", "*", "__init__.py"))):
-        folder = os.path.dirname(package)
-        if os.path.basename(folder) == "core":
-            continue
+    for folder in folders:
         names = ["rules.py", *sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "rules_*.py"))),
                  "validate.py"]
         found += [os.path.relpath(os.path.join(folder, n), here).replace(os.sep, "/") for n in names
@@ -143,15 +148,17 @@ def extensions():
     for m in stale:  # cythonize's own scan misses pure-mode cimports: it must not keep a stale C file
         if os.path.isfile(os.path.join(_HERE, m[:-3] + ".c")):
             os.remove(os.path.join(_HERE, m[:-3] + ".c"))
+    from setuptools import Extension
+    # Named by path, not by cythonize's search for __init__.py files: tests/ has none, so a game package kept
+    # there (tests/toy/toy) would otherwise build as `toy.rules`, outside its package.
     typed = cythonize(
-        [m for m in COMPILED if m not in fresh],
+        [Extension(m[:-3].replace("/", "."), [m]) for m in COMPILED if m not in fresh],
         compiler_directives={"language_level": 3, "boundscheck": False, "wraparound": False,
                              "cdivision": True, "initializedcheck": False},
         quiet=True, nthreads=_CORES,
     )
     plain = cythonize([m for m in COMPILED_PLAIN if m not in fresh],
                       compiler_directives={"language_level": 3, "annotation_typing": False}, quiet=True)
-    from setuptools import Extension
     return [Extension(m[:-3].replace("/", "."), [m[:-3] + ".c"]) for m in fresh] + typed + plain
 
 

@@ -7,9 +7,11 @@ variable is read once, when this module is imported.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 
 from .core import codec
+from .core import purepython as _purepython
 from .core.errors import UnknownGame
 from .core.game import Game, State
 from .cambio import CAMBIO
@@ -30,6 +32,9 @@ def _extra_games(spec: str) -> tuple[Game, ...]:
         module_name, sep, attr = entry.partition(":")
         if not sep or not module_name or not attr:
             raise ValueError(f"{EXTRA_ENV}: entry {entry!r} is not 'package.module:ATTR'")
+        if _purepython.forced() and "." in module_name:  # its compiled rules stay unused, as the engines' do
+            package = module_name.rpartition(".")[0] if _is_module(module_name) else module_name
+            _purepython.install_for(package, _purepython.folder(package))
         game = getattr(importlib.import_module(module_name), attr, None)
         # Duck-typed: the interpreted twin (engines_pure) registers the same extra game, whose class
         # derives from `engines.core.game.Game`, not from the twin's copy of it.
@@ -37,6 +42,12 @@ def _extra_games(spec: str) -> tuple[Game, ...]:
             raise ValueError(f"{EXTRA_ENV}: {entry!r} is not a Game instance")
         found.append(game)
     return tuple(found)
+
+
+def _is_module(name: str) -> bool:
+    """True when `name` is a module file, not a package (a package's own source finder covers it)."""
+    spec = importlib.util.find_spec(name)
+    return spec is not None and not spec.submodule_search_locations
 
 
 GAMES: tuple[Game, ...] = BUILT_IN + _extra_games(os.environ.get(EXTRA_ENV, ""))

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 import engines
+from engines.core import purepython
 
 TESTS = Path(__file__).resolve().parent
 GAME_IDS = [g.info.id for g in engines.games()]
@@ -78,8 +79,14 @@ def compiled_modules(game) -> list[str]:
 
 
 def interpreted(game, pure_engines):
-    """The game as interpreted source: the `engines_pure` twin of a compiled game, else the game itself."""
-    return pure_engines.get(game.info.id) if compiled_modules(game) else game
+    """The game as interpreted source: the `engines_pure` twin of a compiled game (for a game added outside
+    engines/, its package's source loaded under a second name), else the game itself."""
+    if not compiled_modules(game):
+        return game
+    if any(g.info.id == game.info.id for g in pure_engines.games()):
+        return pure_engines.get(game.info.id)
+    twin = purepython.load_outside(type(game).__module__.rpartition(".")[0])
+    return next(v for v in vars(twin).values() if getattr(getattr(v, "info", None), "id", None) == game.info.id)
 
 
 # -- recorded data -------------------------------------------------------------------

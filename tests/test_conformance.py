@@ -14,8 +14,8 @@ from dataclasses import asdict
 import pytest
 
 import engines
-from enginekit import (GAME_IDS, TESTS, check_no_leak, compiled_modules, load_fixtures, load_module, pick, playout,
-                       recorded, scaled, seat_counts)
+from enginekit import (GAME_IDS, TESTS, check_no_leak, compiled_modules, interpreted, load_fixtures, load_module,
+                       pick, playout, recorded, scaled, seat_counts)
 
 pytestmark = pytest.mark.conformance
 
@@ -165,7 +165,7 @@ def test_random_playouts_reach_a_scored_end(game_id, pure_engines):
     game = engines.get(game_id)
     plan = Plan(game)
     moves, games = [0], 0
-    twin = pure_engines.get(game_id) if engines.COMPILED and compiled_modules(game) else None
+    twin = interpreted(game, pure_engines) if engines.COMPILED and compiled_modules(game) else None
     reveals = load_fixtures(game_id).get("reveals", {})
     for players, options, seed, how in plan.playouts(scaled(plan.games)):
         every = how["check_every"]
@@ -213,7 +213,7 @@ def test_compiled_and_interpreted_agree(game_id, pure_engines):
     game = engines.get(game_id)
     if not compiled_modules(game):
         pytest.skip(f"{game_id}'s rules are not compiled (not in setup.py's extensions): nothing to compare")
-    pure = pure_engines.get(game_id)
+    pure = interpreted(game, pure_engines)
     assert pure is not game and not compiled_modules(pure), "the twin must be the interpreted source"
     plan = Plan(game)
     for players, options, seed in plan.parity_runs():
