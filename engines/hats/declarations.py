@@ -43,15 +43,17 @@ def card_id(card: int) -> str:
 
 PHASES = Names("main", "after", "partner", "finished")  # §5: the turn's phases, then the end
 
-# §6: the moves. A code is relative to the state: the hand index i (0..8), and the space s (0..5) of an exchange.
+# §6: the moves. A code names its kind and card (and space) alone, whatever the state: the card c (0..41) and
+# the space s (0..5) of an exchange; a return names a card of the partner's hand.
 KINDS = Names("exchange", "black", "discard", "offer", "return", "end", prefix="K_")
-EXCHANGE = 0       # + i * 6 + s
-BLACK_HAT = 54     # + i
-DISCARD = 63       # + i
-OFFER_CARD = 72    # + i
-RETURN_CARD = 81   # + i, an index into the partner's hand
-END = 90
-N_CODES = 91
+EXCHANGE = 0       # + c * 6 + s
+BLACK_HAT = 252    # + c
+DISCARD = 294      # + c
+OFFER_CARD = 336   # + c
+RETURN_CARD = 378  # + c
+END = 420
+N_CODES = 421
+MAX_LISTED = 91    # the most codes listed at once (9 cards x 6 spaces + 9 + 9 + end = 73), room to spare
 
 _CARD = Card("card", CARD_IDS, "R1..W6")
 # `exchange <card> <space>` (spaces 1-6 as the table shows them), `<kind> <card>`, `end`.

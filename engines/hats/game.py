@@ -120,9 +120,9 @@ class HatsGame(Game):
         return [] if seat == NO_CARD else [seat]
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
-        is_code = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 256
-        kind, index, space = rules.split_code(move) if is_code else (-1, -1, -1)
-        reason = rules.check(state, kind, index, space)
+        is_code = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < O.N_CODES
+        kind, card, space = rules.split_code(move) if is_code else (-1, -1, -1)
+        reason = rules.check(state, kind, card, space)
         if reason:
             self.unlisted(state, move, reason)
         return _described(rules.packed_move(state, move))
@@ -148,12 +148,10 @@ class HatsGame(Game):
         mover = rules.mover(state)
         if seat != mover:
             self.refuse("not_your_turn", text, seat, f"not your turn (seat {mover} is to act)")
-        hand = rules.hand(state, seat)
-        index = hand.index(card) if card in hand else -1
-        reason = rules.check(state, kind, index, space)
+        reason = rules.check(state, kind, card, space)
         if reason:
             self.refuse(REASON_CODES[reason], text, seat)
-        return rules.join_code(kind, index, space)
+        return rules.join_code(kind, card, space)
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         """`exchange <card> <space>`, `<kind> <card>` or `end` from a typed move."""

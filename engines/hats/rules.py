@@ -5,7 +5,7 @@ Spec: shared/rules/hats.md. This module is Cython pure-Python mode: compiled by
 directly; `game.py` turns its compact results into names, events and views.
 
 Cards are 0..41: type = card // 6 (R, O, Y, G, B, P, W), number = card % 6 + 1.
-Move codes are relative to the state: a hand index, plus a space for exchanges.
+A move code names its kind and card (and space), whatever the state (declarations.py).
 """
 from typing import Optional
 
@@ -135,16 +135,16 @@ def legal_moves(buf: bytearray) -> list:
     if len(buf) != SIZE:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
-        out: list = [0] * N_CODES
+        out: list = [0] * MAX_LISTED
         return out[:_legal_into(buf, out)]
-    codes = cython.declare(cython.longlong[91])  # N_CODES: a C array's length must be a literal
+    codes = cython.declare(cython.longlong[91])  # MAX_LISTED: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    """legal_moves' codes written into `out` (room for N_CODES); their count."""
+    """legal_moves' codes written into `out` (room for MAX_LISTED), in hand order; their count."""
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     n: cython.int = 0
     phase: cython.int = b[PHASE]
@@ -157,7 +157,7 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     if phase == PARTNER:
         q: cython.Py_ssize_t = seat_at((b[ACTIVE_SEAT] + 2) % 4)
         for i in range(b[q + SEAT_HAND_COUNT]):
-            out[n] = RETURN_CARD + i
+            out[n] = RETURN_CARD + b[q + SEAT_HAND + i]
             n += 1
         return n
     if phase == MAIN:
@@ -184,17 +184,17 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
             s = 0
             while mask:
                 if mask & 1:
-                    out[n] = EXCHANGE + i * 6 + s
+                    out[n] = EXCHANGE + c * 6 + s
                     n += 1
                 mask >>= 1
                 s += 1
         for i in range(hand_n):
-            out[n] = BLACK_HAT + i
+            out[n] = BLACK_HAT + b[p + SEAT_HAND + i]
             n += 1
     if not b[OPTIONAL_USED]:
         optional: cython.int = OFFER_CARD if b[PLAYERS] == 4 else DISCARD
         for i in range(hand_n):
-            out[n] = optional + i
+            out[n] = optional + b[p + SEAT_HAND + i]
             n += 1
     if phase == AFTER:
         out[n] = END
@@ -225,18 +225,13 @@ def packed_move(buf: bytearray, code: cython.int) -> cython.int:
 
 @cython.cfunc
 def _packed(buf: bytearray, seat: cython.int, code: cython.int) -> cython.int:
-    kind: cython.int
-    index: cython.int
-    space: cython.int = NONE
+    kind: cython.int = 5
     card: cython.int = NONE
+    space: cython.int = NONE
     if code < BLACK_HAT:
-        kind, index, space = 0, code // 6, code % 6
-    elif code == END:
-        kind, index = 5, -1
-    else:
-        kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
-    if index >= 0:
-        card = buf[seat_at(seat) + SEAT_HAND + index]
+        kind, card, space = 0, code // 6, code % 6
+    elif code != END:
+        kind, card = 1 + (code - BLACK_HAT) // N_CARDS, (code - BLACK_HAT) % N_CARDS
     return (seat << 24) | (kind << 16) | (card << 8) | space
 
 
@@ -261,15 +256,20 @@ def mover(buf: bytearray) -> cython.int:
 
 
 @cython.ccall
-def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int) -> cython.int:
-    """Why move `kind` (0..5 as in declarations.KINDS) with hand `index` (-1: card not in hand) and `space` is illegal.
-
-    Returns R_OK (0) or a refusal reason; the order of the checks is the order of the
-    spec's refusal reasons, so the first problem is the one reported.
-    """
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+def check(buf: bytearray, kind: cython.int, card: cython.int, space: cython.int) -> cython.int:
+    """Why move `kind` (0..5 as in declarations.KINDS) with `card` (-1: none) and `space` (-1: off the table)
+    is illegal: R_OK (0) or a refusal reason. The order of the checks is the order of the spec's refusal
+    reasons, so the first problem is the one reported."""
     if len(buf) != SIZE:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    return _check(buf, kind, card, space)
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _check(buf: bytearray, kind: cython.int, card: cython.int, space: cython.int) -> cython.int:
+    """check, on a state of the right size."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     phase: cython.int = b[PHASE]
     if phase == FINISHED:
         return R_GAME_OVER
@@ -296,36 +296,49 @@ def check(buf: bytearray, kind: cython.int, index: cython.int, space: cython.int
         return R_OK
     else:
         return R_NOT_LEGAL
-    if index < 0 or index >= b[seat_at(hand_seat) + SEAT_HAND_COUNT]:
+    if _index_in_hand(buf, hand_seat, card) < 0:
         return R_CARD_NOT_IN_HAND
     if kind == 0:
         if space < 0 or space >= b[SPACES]:
             return R_NO_SUCH_SPACE
-        if not may_exchange(b[seat_at(hand_seat) + SEAT_HAND + index], b[TABLE + space]):
+        if not may_exchange(card, b[TABLE + space]):
             return R_MUST_BE_SAME_TYPE_OR_HIGHER
     return R_OK
 
 
+@cython.cfunc
+@cython.exceptval(check=False)
+def _index_in_hand(buf: bytearray, seat: cython.int, card: cython.int) -> cython.int:
+    """Where `card` is in the seat's hand, or -1."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    p: cython.Py_ssize_t = seat_at(seat)
+    i: cython.int
+    for i in range(b[p + SEAT_HAND_COUNT]):
+        if b[p + SEAT_HAND + i] == card:
+            return i
+    return -1
+
+
 @cython.ccall
-def split_code(code: cython.int) -> tuple:
-    """(kind, hand index, space) of a move code; kind -1 for codes that name no move."""
+def split_code(code: cython.longlong) -> tuple:
+    """(kind, card, space) of a move code (-1 where it names none); kind -1 for codes that name no move."""
     if code < 0 or code >= N_CODES:
         return (-1, -1, -1)
     if code < BLACK_HAT:
         return (0, code // 6, code % 6)
     if code == END:
         return (5, -1, -1)
-    return (1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9, -1)
+    return (1 + (code - BLACK_HAT) // N_CARDS, (code - BLACK_HAT) % N_CARDS, -1)
 
 
 @cython.ccall
-def join_code(kind: cython.int, index: cython.int, space: cython.int) -> cython.int:
-    """The move code of (kind, hand index, space); the inverse of split_code."""
+def join_code(kind: cython.int, card: cython.int, space: cython.int) -> cython.int:
+    """The move code of (kind, card, space); the inverse of split_code."""
     if kind == 0:
-        return EXCHANGE + index * 6 + space
+        return EXCHANGE + card * 6 + space
     if kind == 5:
         return END
-    return BLACK_HAT + (kind - 1) * 9 + index
+    return BLACK_HAT + (kind - 1) * N_CARDS + card
 
 
 # -- apply -----------------------------------------------------------------------
@@ -343,18 +356,28 @@ def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd)."""
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     kind: cython.int = -1
-    index: cython.int = -1
+    card: cython.int = -1
     space: cython.int = -1
     if 0 <= code < BLACK_HAT:
-        kind, index, space = 0, code // 6, code % 6
+        kind, card, space = 0, code // 6, code % 6
     elif code == END:
         kind = 5
     elif BLACK_HAT <= code < END:
-        kind, index = 1 + (code - BLACK_HAT) // 9, (code - BLACK_HAT) % 9
-    reason: cython.int = check(buf, kind, index, space)
+        kind, card = 1 + (code - BLACK_HAT) // N_CARDS, (code - BLACK_HAT) % N_CARDS
+    reason: cython.int = _check(buf, kind, card, space)
     if reason != R_OK:
         return reason
+    _do(buf, kind, card, space, events)
+    return R_OK
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _do(buf: bytearray, kind: cython.int, card: cython.int, space: cython.int, events: Optional[list]) -> cython.int:
+    """Make a move `_check` passed: the kernel's step calls it for the codes it listed, unchecked."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     seat: cython.int = b[ACTIVE_SEAT]
+    index: cython.int = _index_in_hand(buf, (seat + 2) % 4 if kind == 4 else seat, card)
     if kind == 0:
         _exchange(buf, seat, index, space, events)
     elif kind == 1:
@@ -367,10 +390,10 @@ def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
         _return(buf, seat, index, events)
     else:
         _end_turn(buf, events)
-    n: cython.int = move_count(buf) + 1
+    n: cython.int = (b[MOVE_COUNT] | (b[MOVE_COUNT + 1] << 8)) + 1
     b[MOVE_COUNT] = n & 0xFF
     b[MOVE_COUNT + 1] = (n >> 8) & 0xFF
-    return R_OK
+    return 0
 
 
 @cython.cfunc
@@ -565,12 +588,15 @@ def hand(buf: bytearray, seat: cython.int) -> list:
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, code: cython.longlong) -> cython.int:
-    """Apply a code `_legal_into` just listed, with no events."""
-    _apply(buf, code, None)
-    return 0
+    """Make a move `_legal_into` just listed: no check, no events."""
+    if code < BLACK_HAT:
+        return _do(buf, 0, code // 6, code % 6, None)
+    if code == END:
+        return _do(buf, 5, -1, -1, None)
+    return _do(buf, 1 + (code - BLACK_HAT) // N_CARDS, (code - BLACK_HAT) % N_CARDS, -1, None)
 
 
 if cython.compiled:
-    KERNEL = kernel.export(_legal_into, _step, _outcome, N_CODES, 4, _apply)
+    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_LISTED, 4, _apply)
 else:
     KERNEL = None
