@@ -48,6 +48,21 @@ def _seat_at(seat: int) -> int:
     return O.SEATS + seat * O.SEAT_SIZE
 
 
+def _table(state: bytearray) -> list[int]:
+    """The table cards, space 1 first."""
+    return list(state[O.TABLE:O.TABLE + state[O.SPACES]])
+
+
+def _hand(state: bytearray, seat: int) -> list[int]:
+    return _cards(state, seat, "hand_count", "hand")
+
+
+def _pile(state: bytearray) -> list[tuple[int, int]]:
+    """The discard pile as (card, seat that discarded it), first discarded first."""
+    n = state[O.PILE_COUNT]
+    return list(zip(state[O.PILE:O.PILE + n], state[O.PILE_DISCARDED_BY:O.PILE_DISCARDED_BY + n]))
+
+
 def _cards(state: bytearray, seat: int, count: str, cards: str) -> list[int]:
     """A seat's card list (`hand`, `collection`, `black_hats`) as card numbers."""
     p = _seat_at(seat)
@@ -101,12 +116,12 @@ class HatsGame(Game):
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the deal: the public table, then each seat's hand for that seat only."""
         players = state[O.PLAYERS]
-        events = [Event("setup", {"table": [card_id(c) for c in rules.table(state)],
+        events = [Event("setup", {"table": [card_id(c) for c in _table(state)],
                                   "hand_counts": [state[_seat_at(s) + O.SEAT_HAND_COUNT] for s in range(players)],
                                   "deck_count": state[O.DECK_END] - state[O.DECK_TOP],
                                   "removed_types": self._removed(state)})]
         for seat in range(players):
-            hand = [card_id(c) for c in rules.hand(state, seat)]
+            hand = [card_id(c) for c in _hand(state, seat)]
             events.append(Event("dealt", {"seat": seat}, {"hand": hand}, (seat,)))
         return events
 
@@ -226,7 +241,7 @@ class HatsGame(Game):
                           "collection": [card_id(c) for c in _cards(state, s, "collection_count", "collection")],
                           "black_hat_count": state[p + O.SEAT_BLACK_HAT_COUNT],
                           "played": state[p + O.SEAT_PLAYED], "favourite": card_id(fav) if finished else None})
-        table = rules.table(state)
+        table = _table(state)
         cookie = state[O.COOKIE_HOLDER]
         view = {
             "game": "hats", "seat": seat, "players": players, "phase": PHASES[phase],
@@ -240,11 +255,11 @@ class HatsGame(Game):
             "hand": [], "black_hats": [], "own_discards": [], "known_cards": [], "offered_card": None,
         }
         if seat is not None:
-            view["hand"] = [card_id(c) for c in rules.hand(state, seat)]
+            view["hand"] = [card_id(c) for c in _hand(state, seat)]
             view["black_hats"] = [card_id(c) for c in _cards(state, seat, "black_hat_count", "black_hats")]
-            view["own_discards"] = [card_id(c) for c, by in rules.pile(state) if by == seat]
+            view["own_discards"] = [card_id(c) for c, by in _pile(state) if by == seat]
             view["known_cards"] = [{"seat": s, "card": card_id(c)} for s in range(players) if s != seat
-                                   for c in rules.hand(state, s) if state[O.GIVEN_BY + c] == seat + 1]
+                                   for c in _hand(state, s) if state[O.GIVEN_BY + c] == seat + 1]
             if state[O.OFFERED_CARD] != NO_CARD and seat == active:
                 view["offered_card"] = card_id(state[O.OFFERED_CARD])
         if finished:

@@ -559,30 +559,6 @@ def _finish(buf: bytearray, events: Optional[list]) -> cython.void:
         events.append((EV_GAME_END,))
 
 
-# -- accessors for game.py (the layout constants are C-level) -------------------
-
-def table(buf: bytearray) -> list:
-    """The table cards, space 1 first."""
-    return list(buf[TABLE:TABLE + buf[SPACES]])
-
-
-def deck(buf: bytearray) -> list:
-    """The draw deck, top first."""
-    return list(buf[DECK + buf[DECK_TOP]:DECK + buf[DECK_END]])
-
-
-def pile(buf: bytearray) -> list:
-    """The discard pile as (card, seat that discarded it), first discarded first."""
-    n = buf[PILE_COUNT]
-    return list(zip(buf[PILE:PILE + n], buf[PILE_DISCARDED_BY:PILE_DISCARDED_BY + n]))
-
-
-def hand(buf: bytearray, seat: cython.int) -> list:
-    """The hand of a seat (what parse_move and move_info need, without the rest of seat_cards)."""
-    p = seat_at(seat)
-    return list(buf[p + SEAT_HAND:p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]])
-
-
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
 
 @cython.cfunc

@@ -13,11 +13,16 @@ from typing import Iterable, Mapping, Sequence
 import pytest
 
 import engines
-import engines.hats.rules  # noqa: F401  (engines.hats.rules.deck: the draw deck, for setup checks)
 from engines import IllegalMove
+from engines.hats import offsets as O
 from engines.hats.state import SEAT, STATE
 
 hats = engines.get("hats")
+
+
+def draw_deck(state) -> list[int]:
+    """The draw deck's cards, top first (for setup checks)."""
+    return list(state[O.DECK + state[O.DECK_TOP]:O.DECK + state[O.DECK_END]])
 
 TYPES = "ROYGBPW"
 STANDARD = [f"{t}{n}" for t in TYPES for n in range(1, 7)]  # spec §2.1 standard order

@@ -16,8 +16,8 @@ sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from engines import BadMoveText, BadOption, IllegalMove  # noqa: E402
 from hats_testlib import (  # noqa: E402
-    STANDARD, SplitMix, construct_finished, finish_with_blacks, hand, hats, kinds, legal_infos, legal_texts, play,
-    public_text, refuse, refuse_code, rig, spare_black, spec_cookie_key, turn, view,
+    STANDARD, SplitMix, construct_finished, draw_deck, finish_with_blacks, hand, hats, kinds, legal_infos, legal_texts,
+    play, public_text, refuse, refuse_code, rig, spare_black, spec_cookie_key, turn, view,
 )
 
 CASE22_DECK = "Y2,G6,R1,B3,P4,Y5,R4,O1,W3,P6,P5,O3,W5,P2,R2"
@@ -65,7 +65,7 @@ def test_13_02_setup_2_players_removed_types():
     assert len(v["table"]) == 5
     assert [s["hand_count"] for s in v["seats"]] == [9, 9]
     assert v["deck_count"] == 7
-    deck = [STANDARD[c] for c in engines.hats.rules.deck(state)]  # the draw deck's ids, top first
+    deck = [STANDARD[c] for c in draw_deck(state)]  # the draw deck's ids, top first
     cards = v["table"] + hand(state, 0) + hand(state, 1) + deck
     assert len(cards) == len(set(cards)) == 30
     assert not [c for c in cards if c[0] in "OW"]
@@ -212,7 +212,7 @@ def test_13_09_reshuffle_2_players():
     new_deck = SplitMix(seed).shuffle(discarded + ["Y4"])
     drawn = events[1].private["drawn"]
     assert drawn == new_deck[0] and drawn in v["hand"]
-    assert [STANDARD[c] for c in engines.hats.rules.deck(state)] == new_deck[1:]
+    assert [STANDARD[c] for c in draw_deck(state)] == new_deck[1:]
     assert v["own_discards"] == [] and view(state, 0)["own_discards"] == []  # knowledge cleared
 
 
@@ -523,7 +523,7 @@ def test_13_22_rigged_deal():
     assert hand(state, 0) == ["R4", "O1", "W3", "P6", "P5", "O3", "W5", "P2", "R2"]
     assert hand(state, 1) == ["R3", "R5", "R6", "O2", "O4", "O5", "O6", "Y1", "Y3"]
     assert hand(state, 2) == ["Y4", "Y6", "G1", "G2", "G3", "G4", "G5", "B1", "B2"]
-    assert [STANDARD[c] for c in engines.hats.rules.deck(state)] == \
+    assert [STANDARD[c] for c in draw_deck(state)] == \
         ["B4", "B5", "B6", "P1", "P3", "W1", "W2", "W4", "W6"]
     assert v["deck_count"] == 9
     with pytest.raises(BadOption) as info:
@@ -593,7 +593,7 @@ def test_setup_follows_the_generator_and_deal_order(players, seed, start_seat, r
     assert v["table"] == table
     for seat in range(players):
         assert hand(state, seat) == hands[seat]
-    assert [STANDARD[c] for c in engines.hats.rules.deck(state)] == deck
+    assert [STANDARD[c] for c in draw_deck(state)] == deck
     assert v["active_seat"] == start_seat and v["phase"] == "main"
 
 
