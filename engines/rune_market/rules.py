@@ -19,65 +19,19 @@ from typing import Optional
 
 import cython
 
-from . import constants as K
-
 if cython.compiled:
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
     from cython.cimports.engines.core import kernel
     from cython.cimports.libc.string import memcmp, memcpy
 
-# The state layout's offsets and sizes (engines/rune_market/state.py), generated: C constants when compiled.
+# The state layout's offsets and sizes (state.py) and the numbered names of declarations.py (phases PHASE_*, move
+# kinds K_*, refusal reasons R_*, event kinds EV_*, card ranges), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.rune_market.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
-
-cython.declare(NONE=cython.int, N_NUMBERS=cython.int, THIEF0=cython.int, HALL_RED0=cython.int,
-               HALL_BLUE0=cython.int, PUBLIC=cython.int, HAND_SIZE=cython.int, CARDS_MIN=cython.int)
-NONE = K.NONE
-N_NUMBERS = K.N_NUMBERS
-THIEF0 = K.THIEF0
-HALL_RED0 = K.HALL_RED0
-HALL_BLUE0 = K.HALL_BLUE0
-PUBLIC = K.PUBLIC
-HAND_SIZE = K.HAND_SIZE
-CARDS_MIN = K.CARDS_MIN
-
-# The market phase is MARKET_PHASE here: MARKET is the offset of the `market` field.
-cython.declare(INTEREST=cython.int, MARKET_PHASE=cython.int, HAND=cython.int, DEFEND=cython.int,
-               STEAL=cython.int, FINISHED=cython.int)
-INTEREST, MARKET_PHASE, HAND, DEFEND, STEAL, FINISHED = K.INTEREST, K.MARKET, K.HAND, K.DEFEND, K.STEAL, K.FINISHED
-
-cython.declare(K_INTEREST=cython.int, K_NOINTEREST=cython.int, K_ABANDON=cython.int, K_BUY=cython.int,
-               K_FREE3=cython.int, K_NEUTRALIZE=cython.int, K_STORE=cython.int, K_RUNE=cython.int,
-               K_BUYCARDS=cython.int, K_RANSOM=cython.int, K_DUEL=cython.int, K_DEFEND=cython.int,
-               K_CONCEDE=cython.int, K_THIEF=cython.int, K_STORAGE=cython.int, K_DOUBLE=cython.int,
-               K_STEAL=cython.int, K_NOSTEAL=cython.int, K_END=cython.int, N_KINDS=cython.int)
-(K_INTEREST, K_NOINTEREST, K_ABANDON, K_BUY, K_FREE3, K_NEUTRALIZE, K_STORE, K_RUNE, K_BUYCARDS, K_RANSOM,
- K_DUEL, K_DEFEND, K_CONCEDE, K_THIEF, K_STORAGE, K_DOUBLE, K_STEAL, K_NOSTEAL, K_END) = range(19)
-N_KINDS = K.N_KINDS
-
-cython.declare(OUTPOST=cython.int, COLLECTOR=cython.int, W_HAND=cython.int, W_NONE=cython.int)
-OUTPOST, COLLECTOR, W_HAND, W_NONE = K.OUTPOST, K.COLLECTOR, K.W_HAND, K.W_NONE
-
-cython.declare(OK=cython.int, R_GAME_OVER=cython.int, R_NOT_LEGAL=cython.int)
-OK, R_GAME_OVER, R_NOT_LEGAL = K.OK, K.R_GAME_OVER, K.R_NOT_LEGAL
-
-cython.declare(EV_PLUNDERED=cython.int, EV_STORE_ABANDONED=cython.int, EV_INTEREST=cython.int,
-               EV_BOUGHT=cython.int, EV_COLLECTOR_PLACED=cython.int, EV_COLLECTOR_REMOVED=cython.int,
-               EV_RUNE_BOUGHT=cython.int, EV_DUEL=cython.int, EV_DEFENDED=cython.int, EV_CONCEDED=cython.int,
-               EV_STOLEN=cython.int, EV_STORAGE_PLAYED=cython.int, EV_REFILLED=cython.int,
-               EV_RESHUFFLED=cython.int, EV_GAME_END=cython.int, EV_STORED=cython.int, EV_THIEF=cython.int,
-               EV_DOUBLE=cython.int, EV_NO_INTEREST=cython.int, EV_NO_STEAL=cython.int, EV_TURN=cython.int,
-               EV_RUNE_STOLEN=cython.int, EV_LOT_DRAWN=cython.int)
-(EV_PLUNDERED, EV_STORE_ABANDONED, EV_INTEREST, EV_BOUGHT, EV_COLLECTOR_PLACED, EV_COLLECTOR_REMOVED,
- EV_RUNE_BOUGHT, EV_DUEL, EV_DEFENDED, EV_CONCEDED, EV_STOLEN, EV_STORAGE_PLAYED, EV_REFILLED,
- EV_RESHUFFLED, EV_GAME_END, EV_STORED, EV_THIEF, EV_DOUBLE, EV_NO_INTEREST, EV_NO_STEAL,
- EV_TURN, EV_RUNE_STOLEN, EV_LOT_DRAWN) = range(23)
-
-
 
 # -- small helpers ------------------------------------------------------------------
 
@@ -177,7 +131,7 @@ def turns(buf: bytearray) -> cython.int:
 @cython.ccall
 def is_finished(buf: bytearray) -> cython.bint:
     _sized(buf)
-    return buf[PHASE] == FINISHED
+    return buf[PHASE] == PHASE_FINISHED
 
 
 @cython.ccall
@@ -185,9 +139,9 @@ def mover(buf: bytearray) -> cython.int:
     """The seat that may act now, or NONE once finished."""
     _sized(buf)
     phase: cython.int = buf[PHASE]
-    if phase == FINISHED:
+    if phase == PHASE_FINISHED:
         return NONE
-    if phase == DEFEND:
+    if phase == PHASE_DEFEND:
         return buf[DEFENDER]
     return buf[ACTIVE_SEAT]
 
@@ -386,7 +340,7 @@ def _start_turn(buf: cython.p_uchar, events: Optional[list]) -> cython.int:
             _gain(buf, owner, c, 1)
             if events is not None:
                 events.append((EV_PLUNDERED, seat, c, owner))
-    buf[PHASE] = INTEREST if _interest_due(buf, seat, 0) + _interest_due(buf, seat, 1) > 0 else MARKET_PHASE
+    buf[PHASE] = PHASE_INTEREST if _interest_due(buf, seat, 0) + _interest_due(buf, seat, 1) > 0 else PHASE_MARKET
 
 
 @cython.cfunc
@@ -425,7 +379,7 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.int:
         if drawn is not None:
             drawn.append(card)
     if events is not None:
-        events.append((EV_REFILLED, seat, tuple(drawn)))
+        events.append((EV_REFILLED, seat, len(drawn), tuple(drawn)))
     t: cython.int = turns(buf) + 1
     b[TURNS] = t & 0xFF
     b[TURNS + 1] = t >> 8
@@ -459,7 +413,7 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.int:
 def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cython.int:
     """The game ends (§10): with tiebreak_iv=lot and a tie after step III, the lot is drawn once."""
     b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
-    b[PHASE] = FINISHED
+    b[PHASE] = PHASE_FINISHED
     b[END_REASON] = reason
     b[STEALS] = 0
     b[STEAL_FROM] = NONE
@@ -599,8 +553,6 @@ def _winners(buf: cython.p_uchar) -> cython.int:
 # first `room` codes into a C array and counts on past it, so a caller with too little room learns how much
 # it needs (a hand of many number cards lists every qualifying subset: 2**h of them).
 
-cython.declare(ROOM=cython.longlong)
-ROOM = 256  # the length of Room, the stack array of _codes and _is_listed
 # C array types named once: interpreted, cython.declare(cython.longlong[256]) builds a class per call.
 Room = cython.typedef(cython.longlong[256])
 Ints4 = cython.typedef(cython.int[4])
@@ -690,32 +642,32 @@ def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: c
     phase: cython.int = buf[PHASE]
     seat: cython.int = buf[ACTIVE_SEAT]
     n: cython.longlong = 0
-    if phase == INTEREST:
+    if phase == PHASE_INTEREST:
         if only < 0 or only == K_INTEREST:
             n = _put(out, n, room, K_INTEREST)
         if only < 0 or only == K_NOINTEREST:
             n = _put(out, n, room, K_NOINTEREST)
         return n
-    if phase == DEFEND:
+    if phase == PHASE_DEFEND:
         if only < 0 or only == K_DEFEND:
             n = _gen_defend(buf, out, n, room)
         if (only < 0 or only == K_CONCEDE) and not _can_defend(buf):
             n = _put(out, n, room, K_CONCEDE)
         return n
-    if phase == STEAL:
+    if phase == PHASE_STEAL:
         if only < 0 or only == K_STEAL:
             n = _gen_steals(buf, seat, K_STEAL, 0, out, n, room)
         if only < 0 or only == K_NOSTEAL:
             n = _put(out, n, room, K_NOSTEAL)
         return n
-    if phase == MARKET_PHASE:
+    if phase == PHASE_MARKET:
         if only < 0 or only == K_ABANDON:
             n = _gen_abandon(buf, seat, out, n, room)
         if (only < 0 or only == K_BUY) and not buf[BOUGHT]:
             n = _gen_buy(buf, seat, out, n, room)
         if only < 0 or only == K_FREE3:
             n = _gen_free3(buf, seat, out, n, room)
-    elif phase != HAND:
+    elif phase != PHASE_HAND:
         return 0  # finished
     if only < 0 or only == K_NEUTRALIZE:
         n = _gen_neutralize(buf, seat, out, n, room)
@@ -789,15 +741,15 @@ def kind_allowed(buf: bytearray, kind: cython.int) -> cython.bint:
 def _kinds(phase: cython.int) -> cython.int:
     """The kinds a phase allows: bit k for kind k."""
     duel: cython.int = (1 << K_DEFEND) | (1 << K_CONCEDE)
-    if phase == INTEREST:
+    if phase == PHASE_INTEREST:
         return (1 << K_INTEREST) | (1 << K_NOINTEREST)
-    if phase == DEFEND:
+    if phase == PHASE_DEFEND:
         return duel
-    if phase == STEAL:
+    if phase == PHASE_STEAL:
         return (1 << K_STEAL) | (1 << K_NOSTEAL)
-    if phase == MARKET_PHASE:  # abandon .. double but the duel answers, and end
+    if phase == PHASE_MARKET:  # abandon .. double but the duel answers, and end
         return ((1 << (K_DOUBLE + 1)) - (1 << K_ABANDON)) & ~duel | (1 << K_END)
-    if phase == HAND:  # the market phase's kinds from neutralize on
+    if phase == PHASE_HAND:  # the market phase's kinds from neutralize on
         return ((1 << (K_DOUBLE + 1)) - (1 << K_NEUTRALIZE)) & ~duel | (1 << K_END)
     return 0
 
@@ -1048,7 +1000,7 @@ def _gen_steals(buf: cython.p_uchar, seat: cython.int, kind: cython.int, card: c
 # -- apply -------------------------------------------------------------------------------
 
 def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
-    """Apply a move code in place: OK, or the refusal reason (constants.REASONS) with `buf` untouched; raw
+    """Apply a move code in place: R_OK, or the refusal reason (declarations.REASON_CODES) with `buf` untouched; raw
     event tuples (EV_* first) are appended to `log` when it is a list (the core's apply_in_place names them)."""
     return _apply_code(buf, code, log)
 
@@ -1059,13 +1011,13 @@ def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.in
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd)."""
     _sized(buf)
     b: cython.p_uchar = buf
-    if b[PHASE] == FINISHED:
+    if b[PHASE] == PHASE_FINISHED:
         return R_GAME_OVER
     kind: cython.int = code & 31
     if code < 0 or kind >= N_KINDS or not (_kinds(b[PHASE]) >> kind) & 1 or not _is_listed(buf, kind, code):
         return R_NOT_LEGAL
     _apply(buf, code, log)
-    return OK
+    return R_OK
 
 
 @cython.cfunc
@@ -1078,7 +1030,7 @@ def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cyt
         _apply_market(buf, kind, code, events)
     else:
         _apply_hand(buf, kind, code, events)
-    if b[PHASE] != FINISHED and _market_empty(buf):
+    if b[PHASE] != PHASE_FINISHED and _market_empty(buf):
         _finish(buf, 0, events)  # D17: the move that takes the last rune ends the game at once
     n: cython.longlong = _moves(b) + 1
     b[MOVE_COUNT] = n & 0xFF
@@ -1096,7 +1048,7 @@ def _apply_market(buf: cython.p_uchar, kind: cython.int, code: cython.longlong, 
     if kind == K_INTEREST:
         _take_interest(buf, seat, events)
     elif kind == K_NOINTEREST:
-        buf[PHASE] = MARKET_PHASE
+        buf[PHASE] = PHASE_MARKET
         if events is not None:
             events.append((EV_NO_INTEREST, seat))
     elif kind == K_ABANDON:
@@ -1145,7 +1097,7 @@ def _take_interest(buf: cython.p_uchar, seat: cython.int, events: Optional[list]
         buf[MARKET + c] -= due
         buf[p + SEAT_RUNES + c] += due
         got |= due << (8 * c)
-    buf[PHASE] = MARKET_PHASE
+    buf[PHASE] = PHASE_MARKET
     if events is not None:
         events.append((EV_INTEREST, seat, got & 0xFF, got >> 8))
 
@@ -1208,12 +1160,12 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
         b[STEALS] -= 1
         if b[STEALS] == 0:
             b[STEAL_FROM] = NONE
-            b[PHASE] = HAND
+            b[PHASE] = PHASE_HAND
         return 0
     if kind == K_NOSTEAL:
         b[STEALS] = 0
         b[STEAL_FROM] = NONE
-        b[PHASE] = HAND
+        b[PHASE] = PHASE_HAND
         if events is not None:
             events.append((EV_NO_STEAL, seat))
         return 0
@@ -1221,7 +1173,7 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
         _end_turn(buf, events)
         return 0
     b[HAND_PLAYED] = 1
-    b[PHASE] = HAND
+    b[PHASE] = PHASE_HAND
     if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
         _discard_set(buf, seat, rest)
         if kind == K_RUNE:
@@ -1240,25 +1192,25 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
         b[ATTACK] = rest
         b[DEFENDER] = a
         b[DUELED] |= 1 << a
-        b[PHASE] = DEFEND
+        b[PHASE] = PHASE_DEFEND
         if events is not None:
             events.append((EV_DUEL, seat, rest, a))
     elif kind == K_THIEF:
         _discard(buf, seat, cython.cast(cython.int, rest))
         if events is not None:
-            events.append((EV_THIEF, seat, rest, a, field(code, 1)))
+            events.append((EV_THIEF, seat, rest, NONE if field(code, 1) == W_NONE else a))
         if field(code, 1) != W_NONE:
             _steal(buf, seat, a, field(code, 1), events)
     elif kind == K_STORAGE:
         _hand_remove(buf, seat, cython.cast(cython.int, rest))
         b[seat_at(seat) + SEAT_MAIN + hall_colour(cython.cast(cython.int, rest))] = rest
         if events is not None:
-            events.append((EV_STORAGE_PLAYED, seat, rest))
+            events.append((EV_STORAGE_PLAYED, seat, rest, hall_colour(cython.cast(cython.int, rest))))
     else:  # double
         _discard(buf, seat, cython.cast(cython.int, rest))
         b[STEALS] = 2
         b[STEAL_FROM] = NONE
-        b[PHASE] = STEAL
+        b[PHASE] = PHASE_STEAL
         if events is not None:
             events.append((EV_DOUBLE, seat, rest))
 
@@ -1273,13 +1225,13 @@ def _answer_duel(buf: cython.p_uchar, kind: cython.int, card: cython.longlong, e
     buf[DEFENDER] = NONE
     if kind == K_DEFEND:
         buf[KNOWN + card] |= PUBLIC
-        buf[PHASE] = HAND
+        buf[PHASE] = PHASE_HAND
         if events is not None:
             events.append((EV_DEFENDED, defender, card))
     else:
         buf[STEALS] = 1
         buf[STEAL_FROM] = defender
-        buf[PHASE] = STEAL
+        buf[PHASE] = PHASE_STEAL
         if events is not None:
             events.append((EV_CONCEDED, defender))
 
@@ -1304,7 +1256,10 @@ def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.in
             b[q + SEAT_RUNES + what] -= 1
         _gain(buf, seat, what, 1)
     if events is not None:
-        events.append((EV_STOLEN if what == W_HAND else EV_RUNE_STOLEN, seat, victim, what, card))
+        if what == W_HAND:
+            events.append((EV_STOLEN, seat, victim, card))
+        else:
+            events.append((EV_RUNE_STOLEN, seat, victim, what))
 
 
 # -- accessors for game.py (the layout constants are C-level) ----------------------
@@ -1329,7 +1284,7 @@ def join_code(kind: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0, rest: i
 
 def legal_of_kind(buf: bytearray, kind: int) -> list:
     """The legal moves of one kind now (empty when the phase does not allow the kind)."""
-    if buf[PHASE] != FINISHED and 0 <= kind < N_KINDS and kind_allowed(buf, kind):
+    if buf[PHASE] != PHASE_FINISHED and 0 <= kind < N_KINDS and kind_allowed(buf, kind):
         return _codes(buf, kind)
     return []
 
@@ -1344,8 +1299,6 @@ def legal_of_kind(buf: bytearray, kind: int) -> list:
 # 2 * 10, storage 8, double 8, abandon 2, neutralize 2, end 1 (the other phases list fewer). So 2**17 holds
 # every state with up to 13 number cards in the mover's hand (12 * 8191 + 357 = 98649); random games stay
 # far below (at most 5 cards, 62 codes seen); past the room `_legal_into` raises instead of overrunning.
-cython.declare(MAX_MOVES=cython.int)
-MAX_MOVES = 1 << 17
 
 
 @cython.cfunc

@@ -7,8 +7,8 @@ taken from wherever they lie and the replaced ones go to the bottom of the deck,
 from __future__ import annotations
 
 import engines
-from engines.rune_market import constants as K
-from engines.rune_market.cards import CARD_INDEX
+from engines.rune_market import declarations as K
+from engines.rune_market.declarations import CARD_INDEX
 from engines.rune_market.state import SEAT, STATE
 
 GAME = engines.get("rune_market")
@@ -169,7 +169,7 @@ def pass_turn(state: bytearray) -> None:
         play(state, seat, duels[0])
         defender = GAME.to_act(state)[0]
         play(state, defender, [i.text for i in GAME.describe_moves(state)][0])
-        if state[AT.phase] == K.STEAL:
+        if state[AT.phase] == K.PHASES.index("steal"):
             play(state, seat, "nosteal")
     else:
         play(state, seat, others[0])

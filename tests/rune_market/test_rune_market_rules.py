@@ -467,8 +467,8 @@ def test_23_rigged_deal():
     hands = [GAME.view(state, s)["hand"] for s in range(4)]
     assert hands == [["N1c", "N5a", "HR1"], ["N2a", "N2c", "N10a"], ["N1a", "N2b", "T1"], ["N1b", "N3a", "N7b"]]
     assert GAME.view(state, None)["deck_count"] == 32
-    from engines.rune_market.table import Table
-    from engines.rune_market.cards import card_id
+    from engines.rune_market.declarations import card_id
+    from engines.rune_market.game import Table
     assert card_id(Table(state).deck[0]) == "N3b"
 
 
@@ -481,7 +481,7 @@ def test_23_rigged_deal_refuses_unknown_or_repeated_ids(deck, name):
 
 def test_an_unlisted_code_is_refused_naming_the_seat_to_act_with_the_state_untouched():
     """The core's one refusal path: not_legal by the seat to act while the game runs, game_over once it is over."""
-    from engines.rune_market import constants as K, rules
+    from engines.rune_market import offsets as K, rules
     state = new(4)
     listed = GAME.legal_moves(state)
     before = bytes(state)

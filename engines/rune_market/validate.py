@@ -7,46 +7,38 @@ decode, so compiled it reads the state through a raw pointer in C loops.
 """
 import cython
 
-from . import constants as K
 from . import rules
+from .declarations import MARKET_START, PRICES
 
-# The state layout's offsets and sizes (engines/rune_market/state.py), generated: C constants when compiled.
+# The state layout's offsets and sizes (state.py) and the numbered names of declarations.py, generated: C
+# constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.rune_market.offsets import *  # noqa: F403
 else:
     from .offsets import *  # noqa: F403
-
-cython.declare(NONE=cython.int, N_NUMBERS=cython.int, HALL_RED0=cython.int, PUBLIC=cython.int,
-               INTEREST=cython.int, MARKET_PHASE=cython.int, HAND=cython.int, DEFEND=cython.int,
-               STEAL=cython.int, FINISHED=cython.int)
-NONE = K.NONE
-N_NUMBERS = K.N_NUMBERS
-HALL_RED0 = K.HALL_RED0
-PUBLIC = K.PUBLIC
-# The market phase is MARKET_PHASE here: MARKET is the offset of the `market` field.
-INTEREST, MARKET_PHASE, HAND, DEFEND, STEAL, FINISHED = K.INTEREST, K.MARKET, K.HAND, K.DEFEND, K.STEAL, K.FINISHED
-TOTALS = (12, 12, 4, 4)  # replaced by game.py with the deck file's market
 
 # C array types named once: interpreted, cython.declare(cython.int[256]) builds a class per call.
 Ints256 = cython.typedef(cython.int[256])
 Longs4 = cython.typedef(cython.longlong[4])
 
 
-def validate(buf: bytearray, totals: tuple, prices: dict) -> str:
-    """'' if `buf` is a consistent Rune Market state, else what is wrong."""
+def validate(buf: bytearray) -> str:
+    """'' if `buf` is a consistent Rune Market state (its market and prices those of data/deck.toml), else what
+    is wrong."""
+    totals: tuple = MARKET_START
     if len(buf) != SIZE:
         return f"state is {len(buf)} bytes, expected {SIZE}"
     b: cython.p_uchar = buf
     players: cython.int = b[PLAYERS]
     if not 2 <= players <= MAX_SEATS:
         return f"bad player count {players}"
-    problem: str = _header(buf, b, players, prices) or _phase(b, players) or _seats(b, players)
+    problem: str = _header(buf, b, players, PRICES) or _phase(b, players) or _seats(b, players)
     return problem or _counts(b, players, totals[0], totals[1], totals[2], totals[3]) or _cards(b, players)
 
 
 @cython.cfunc
 def _header(buf: bytearray, b: cython.p_uchar, players: cython.int, prices: dict) -> str:
-    if b[START_SEAT] >= players or b[ACTIVE_SEAT] >= players or b[PHASE] > FINISHED:
+    if b[START_SEAT] >= players or b[ACTIVE_SEAT] >= players or b[PHASE] > PHASE_FINISHED:
         return "bad start seat, active seat or phase"
     if b[PROTECTS] > 1 or b[LOT_OPTION] > 1 or not 20 <= b[MAX_ROUNDS] <= 200:
         return "bad options"
@@ -57,7 +49,7 @@ def _header(buf: bytearray, b: cython.p_uchar, players: cython.int, prices: dict
     if b[DUELED] >> players or b[DUELED] >> b[ACTIVE_SEAT] & 1:
         return "bad dueled seats"
     turns: cython.int = rules.turns(buf)
-    finished: cython.bint = b[PHASE] == FINISHED
+    finished: cython.bint = b[PHASE] == PHASE_FINISHED
     if turns > b[MAX_ROUNDS] * players or (not finished and turns == b[MAX_ROUNDS] * players):
         return "bad turn count"
     if b[LOT] != NONE and (not finished or b[LOT] >= players):
@@ -75,13 +67,13 @@ def _phase(b: cython.p_uchar, players: cython.int) -> str:
     d: cython.int
     attack: cython.int
     src: cython.int
-    if phase == DEFEND:
+    if phase == PHASE_DEFEND:
         d, attack = b[DEFENDER], b[ATTACK]
         if d >= players or d == active or not b[DUELED] >> d & 1 or attack >= N_NUMBERS or not played:
             return "bad duel window"
     elif b[DEFENDER] != NONE or b[ATTACK] != NONE:
         return "a duel outside the duel window"
-    if phase == STEAL:
+    if phase == PHASE_STEAL:
         src = b[STEAL_FROM]
         if not 1 <= b[STEALS] <= 2 or not played or (src != NONE and (src >= players or src == active)):
             return "bad steal window"
@@ -89,9 +81,9 @@ def _phase(b: cython.p_uchar, players: cython.int) -> str:
             return "bad steal window"
     elif b[STEALS] or b[STEAL_FROM] != NONE:
         return "steals outside the steal window"
-    if (phase == INTEREST or phase == MARKET_PHASE) and played or phase == HAND and not played:
+    if (phase == PHASE_INTEREST or phase == PHASE_MARKET) and played or phase == PHASE_HAND and not played:
         return "hand-card flag does not match the phase"
-    if phase == INTEREST and b[BOUGHT]:
+    if phase == PHASE_INTEREST and b[BOUGHT]:
         return "a purchase before interest"
     return ""
 
