@@ -4,18 +4,8 @@ Cython pure-Python mode: compiled by `pip install .`, interpreted as-is otherwis
 It works on the state `bytearray` directly (layout: state.py); game.py turns its
 compact results (codes, reason numbers, event tuples) into names, texts and views.
 
-Move codes (relative to the state: hand indexes, not card ids):
-  place p            PLACE + p - 1                         (0..9)
-  end                END                                   (10)
-  cast               CAST + combo * 17 + choice            combo: 0-3 one hand card, 4-9 a pair
-                                                           choice: 0 none, 1 + salmon number
-  angler i s         ANGLER + i * 10 + s - 1
-  eagle i target     EAGLE + i * 27 + t                    t: 0-15 salmon, 16-25 angler section, 26 bare
-  bear (roar) i      ROAR + i
-  bearsteal seat i   STEAL + seat * 4 + i
-  pass seat          PASS + seat
+Move codes are relative to the state (hand indexes, not card ids): declarations.py lists them.
 """
-from types import SimpleNamespace
 from typing import Optional
 
 import cython
@@ -24,60 +14,14 @@ if cython.compiled:
     from cython.cimports.engines.core import kernel
 
 
-# The state layout's offsets and sizes and state.py's constants (engines/alaska/state.py), generated:
-# C constants when compiled.
+# The state layout's offsets and sizes (state.py) and the numbered names of declarations.py (phases, move
+# codes, refusal reasons R_*, event kinds EV_*), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
-
-cython.declare(PLACE_PHASE=cython.int, PLAY=cython.int, BEAR=cython.int, FINISHED=cython.int)
-PLACE_PHASE, PLAY, BEAR, FINISHED = 0, 1, 2, 3
-PHASES = ("place", "play", "bear", "finished")
-
-# Move code bases (module docstring).
-cython.declare(PLACE=cython.int, END=cython.int, CAST=cython.int, ANGLER=cython.int, EAGLE=cython.int,
-               ROAR=cython.int, STEAL=cython.int, PASS=cython.int, N_CODES=cython.int,
-               CHOICES=cython.int, TARGETS=cython.int)
-PLACE, END, CAST, ANGLER, EAGLE, ROAR, STEAL, PASS, N_CODES = 0, 10, 11, 181, 221, 329, 333, 349, 353
-CHOICES = 17   # no salmon named, or one of 16
-TARGETS = 27   # 16 salmon, 10 angler sections, bare
-KINDS = ("place", "end", "cast", "angler", "eagle", "bear", "bearsteal", "pass")
-
-# Refusal reasons of `check`, as C constants; REASONS names them for game.py (its reasons table).
-cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_PLACE=cython.int,
-               NOT_PLAY=cython.int, WINDOW_OPEN=cython.int, NOT_IN_HAND=cython.int, NOT_CAST=cython.int,
-               OFF_RIVER=cython.int, NAME_SALMON=cython.int, NO_CHOICE=cython.int, NOT_THERE=cython.int,
-               NOT_ANGLER=cython.int, OCCUPIED=cython.int, NOT_EAGLE=cython.int, NEEDS_TARGET=cython.int,
-               NO_TARGET=cython.int, NOT_BEAR=cython.int, KEEP_ONE=cython.int, PLAY_ALL=cython.int,
-               NO_WINDOW=cython.int, NOT_IN_WINDOW=cython.int, PASSED=cython.int)
-(OK, GAME_OVER, NOT_LEGAL, NOT_PLACE, NOT_PLAY, WINDOW_OPEN, NOT_IN_HAND, NOT_CAST, OFF_RIVER, NAME_SALMON,
- NO_CHOICE, NOT_THERE, NOT_ANGLER, OCCUPIED, NOT_EAGLE, NEEDS_TARGET, NO_TARGET, NOT_BEAR, KEEP_ONE, PLAY_ALL,
- NO_WINDOW, NOT_IN_WINDOW, PASSED) = range(23)
-REASONS = ("ok", "game_over", "not_legal", "no_salmon_to_place", "not_play_phase", "bear_window_open",
-           "card_not_in_hand", "not_a_cast_card", "cast_off_river", "name_a_salmon", "no_salmon_choice",
-           "salmon_not_there", "not_an_angler", "section_occupied", "not_an_eagle", "eagle_needs_target",
-           "no_such_target", "not_a_bear", "keep_at_most_one", "play_all_cards", "no_bear_window",
-           "not_in_window", "already_passed")
-
-# Event tuples appended by `apply_code` (kind first); EVENTS names them for game.py.
-cython.declare(EV_FELL=cython.int, EV_PLACED=cython.int, EV_STEP=cython.int, EV_CAST=cython.int,
-               EV_ANGLER=cython.int, EV_CHASED=cython.int, EV_EAGLE=cython.int, EV_ROAR=cython.int,
-               EV_STEAL=cython.int, EV_PASSED=cython.int, EV_WINDOW=cython.int, EV_PENALTY=cython.int,
-               EV_REFILLED=cython.int, EV_FINAL=cython.int, EV_EMPTY_TURN=cython.int, EV_PLAYOFF=cython.int,
-               EV_GAME_END=cython.int, EV_WINDOW_CLOSED=cython.int, EV_ENDED=cython.int, EV_DICE=cython.int)
-(EV_FELL, EV_PLACED, EV_STEP, EV_CAST, EV_ANGLER, EV_CHASED, EV_EAGLE, EV_ROAR, EV_STEAL, EV_PASSED, EV_WINDOW,
- EV_PENALTY, EV_REFILLED, EV_FINAL, EV_EMPTY_TURN, EV_PLAYOFF, EV_GAME_END, EV_WINDOW_CLOSED,
- EV_ENDED, EV_DICE) = range(20)
-EVENTS = ("fell", "placed", "current_step", "cast", "angler_placed", "angler_chased", "eagle", "bear_roar",
-          "bear_steal", "passed", "bear_window", "tourist_penalty", "refilled", "final_round", "empty_turn",
-          "playoff", "game_end", "bear_window_closed", "turn_ended", "dice")
-# Cast outcomes (event field).
-OUTCOMES = ("empty_water", "caught", "tourist", "local_paid", "local_stays")
-NO_CARD = NONE
-
 
 # -- small helpers ---------------------------------------------------------------
 
@@ -339,9 +283,10 @@ def _begin_turn(buf: bytearray, b: cython.p_uchar, seat: cython.int, events: Opt
         else:
             i += 1
     if b[PENDING_COUNT] and events is not None:
-        events.append((EV_FELL, seat, bytes(b[PENDING:PENDING + b[PENDING_COUNT]])))
+        fallen = bytes(b[PENDING:PENDING + b[PENDING_COUNT]])
+        events.append((EV_FELL, seat, fallen, fallen))  # its salmon, its currents (declarations.EVENTS)
     if salmon:
-        b[PHASE] = PLACE_PHASE
+        b[PHASE] = PLACE
     else:
         _currents(b, events)
     return 0
@@ -407,7 +352,7 @@ def _current_step(b: cython.p_uchar, step: cython.int, events: Optional[list]) -
         for s in range(N_SALMON):
             if b[SALMON_AT + s]:
                 where.append((s, b[SALMON_AT + s]))
-        events.append((EV_STEP, step, tuple(where), tuple(catches)))
+        events.append((EV_CURRENT_STEP, step, tuple(where), tuple(catches)))
     return 0
 
 
@@ -425,9 +370,9 @@ def _end_turn(buf: bytearray, b: cython.p_uchar, events: Optional[list]) -> cyth
                 drawn.append(card)
     b[NO_REFILL] &= ~(1 << seat) & 0xFF
     if events is not None:
-        events.append((EV_ENDED, seat))
+        events.append((EV_TURN_ENDED, seat))
         if drawn:
-            events.append((EV_REFILLED, seat, tuple(drawn)))
+            events.append((EV_REFILLED, seat, tuple(drawn), tuple(drawn)))  # the count for all, the cards
     if b[FINAL_ROUND]:
         if seat == b[LAST_SEAT]:
             _end_game(buf, b, events)
@@ -443,7 +388,7 @@ def _end_turn(buf: bytearray, b: cython.p_uchar, events: Optional[list]) -> cyth
                 order.append(s)
                 if s == seat:
                     break
-            events.append((EV_FINAL, tuple(order)))
+            events.append((EV_FINAL_ROUND, tuple(order)))
     _begin_turn(buf, b, next_seat(b, seat, 1), events)
     return 0
 
@@ -508,10 +453,10 @@ def _open_window(b: cython.p_uchar, events: Optional[list]) -> cython.int:
             if bits(seats, s) and not has_bear(b, s):
                 passed |= 1 << s
     if events is not None:
-        events.append((EV_WINDOW, seats, passed))
+        events.append((EV_BEAR_WINDOW, seats, passed))
     if passed == seats:
         if events is not None:
-            events.append((EV_WINDOW_CLOSED, "all_passed"))
+            events.append((EV_BEAR_WINDOW_CLOSED, "all_passed"))
         return 0
     b[WINDOW_SEATS] = seats
     b[WINDOW_PASSED] = passed
@@ -543,7 +488,7 @@ def _catch(b: cython.p_uchar, seat: cython.int, salmon: cython.int, events: Opti
 
 @cython.ccall
 def check(buf: bytearray, code: cython.int) -> cython.int:
-    """OK if move `code` is legal now, else why not (a reason number, REASONS names it)."""
+    """R_OK if move `code` is legal now, else why not (a reason number, declarations.REASON_CODES)."""
     b: cython.p_uchar = buf
     return _check(b, code)
 
@@ -554,41 +499,41 @@ def _check(b: cython.p_uchar, code: cython.int) -> cython.int:
     """check, read from the raw state."""
     phase: cython.int = b[PHASE]
     if phase == FINISHED:
-        return GAME_OVER
+        return R_GAME_OVER
     if code < 0 or code >= N_CODES:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     if code < END:
-        return OK if phase == PLACE_PHASE else NOT_PLACE
+        return R_OK if phase == PLACE else R_NO_SALMON_TO_PLACE
     if code >= STEAL:
         return _check_window(b, code)
     if phase == BEAR:
-        return WINDOW_OPEN
+        return R_BEAR_WINDOW_OPEN
     if phase != PLAY:
-        return NOT_PLAY
+        return R_NOT_PLAY_PHASE
     p: cython.Py_ssize_t = seat_at(b[ACTIVE_SEAT])
     held: cython.int = b[p + SEAT_HAND_COUNT]
     if code == END:
         if b[FINAL_ROUND]:
-            return OK if held == 0 else PLAY_ALL
-        return OK if held <= 1 else KEEP_ONE
+            return R_OK if held == 0 else R_PLAY_ALL_CARDS
+        return R_OK if held <= 1 else R_KEEP_AT_MOST_ONE
     if code < ANGLER:
         return _check_cast(b, p, (code - CAST) // CHOICES, (code - CAST) % CHOICES)
     index: cython.int
     if code < EAGLE:
         index = (code - ANGLER) // 10
         if index >= held:
-            return NOT_IN_HAND
+            return R_CARD_NOT_IN_HAND
         return _check_angler(b, b[p + SEAT_HAND + index], (code - ANGLER) % 10)
     if code < ROAR:
         index = (code - EAGLE) // TARGETS
         if index >= held:
-            return NOT_IN_HAND
+            return R_CARD_NOT_IN_HAND
         return _check_eagle(b, b[p + SEAT_HAND + index], (code - EAGLE) % TARGETS)
     index = code - ROAR
     if index >= held:
-        return NOT_IN_HAND
+        return R_CARD_NOT_IN_HAND
     card: cython.int = b[p + SEAT_HAND + index]
-    return OK if FIRST_BEAR <= card < FIRST_CAST else NOT_BEAR
+    return R_OK if FIRST_BEAR <= card < FIRST_CAST else R_NOT_A_BEAR
 
 
 @cython.cfunc
@@ -598,68 +543,68 @@ def _check_cast(b: cython.p_uchar, p: cython.Py_ssize_t, combo: cython.int, choi
     second: cython.int = combo_second(combo)
     held: cython.int = b[p + SEAT_HAND_COUNT]
     if first >= held or second >= held:
-        return NOT_IN_HAND
+        return R_CARD_NOT_IN_HAND
     a: cython.int = cast_number(b[p + SEAT_HAND + first])
     a2: cython.int = cast_number(b[p + SEAT_HAND + second]) if second >= 0 else 0
     if a == 0 or (second >= 0 and a2 == 0):
-        return NOT_CAST
+        return R_NOT_A_CAST_CARD
     section: cython.int = a + a2
     if section > 10:
-        return OFF_RIVER
+        return R_CAST_OFF_RIVER
     if salmon_covering(b, section) >= 2:
         if choice == 0:
-            return NAME_SALMON
-        return OK if covers(b[SALMON_AT + choice - 1], section) else NOT_THERE
-    return NO_CHOICE if choice else OK
+            return R_NAME_A_SALMON
+        return R_OK if covers(b[SALMON_AT + choice - 1], section) else R_SALMON_NOT_THERE
+    return R_NO_SALMON_CHOICE if choice else R_OK
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def _check_angler(b: cython.p_uchar, card: cython.int, section: cython.int) -> cython.int:
     if card < FIRST_TOURIST or card >= FIRST_EAGLE:
-        return NOT_ANGLER
+        return R_NOT_AN_ANGLER
     there: cython.int = b[ANGLERS + section]
     if there == NONE or (card < FIRST_LOCAL and FIRST_LOCAL <= there < FIRST_EAGLE):
-        return OK
-    return OCCUPIED
+        return R_OK
+    return R_SECTION_OCCUPIED
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
 def _check_eagle(b: cython.p_uchar, card: cython.int, target: cython.int) -> cython.int:
     if card < FIRST_EAGLE or card >= FIRST_BEAR:
-        return NOT_EAGLE
+        return R_NOT_AN_EAGLE
     if target < N_SALMON:
-        return OK if b[SALMON_AT + target] else NO_TARGET
+        return R_OK if b[SALMON_AT + target] else R_NO_SUCH_TARGET
     if target < N_SALMON + 10:
-        return OK if b[ANGLERS + target - N_SALMON] != NONE else NO_TARGET
+        return R_OK if b[ANGLERS + target - N_SALMON] != NONE else R_NO_SUCH_TARGET
     i: cython.int
     for i in range(N_SALMON):
         if b[SALMON_AT + i]:
-            return NEEDS_TARGET
+            return R_EAGLE_NEEDS_TARGET
     for i in range(10):
         if b[ANGLERS + i] != NONE:
-            return NEEDS_TARGET
-    return OK
+            return R_EAGLE_NEEDS_TARGET
+    return R_OK
 
 
 @cython.cfunc
 def _check_window(b: cython.p_uchar, code: cython.int) -> cython.int:
     seat: cython.int = (code - STEAL) // 4 if code < PASS else code - PASS
     if b[PHASE] != BEAR:
-        return NO_WINDOW
+        return R_NO_BEAR_WINDOW
     if seat >= b[PLAYERS] or not bits(b[WINDOW_SEATS], seat):
-        return NOT_IN_WINDOW
+        return R_NOT_IN_WINDOW
     if bits(b[WINDOW_PASSED], seat):
-        return PASSED
+        return R_ALREADY_PASSED
     if code >= PASS:
-        return OK
+        return R_OK
     p: cython.Py_ssize_t = seat_at(seat)
     index: cython.int = (code - STEAL) % 4
     if index >= b[p + SEAT_HAND_COUNT]:
-        return NOT_IN_HAND
+        return R_CARD_NOT_IN_HAND
     card: cython.int = b[p + SEAT_HAND + index]
-    return OK if FIRST_BEAR <= card < FIRST_CAST else NOT_BEAR
+    return R_OK if FIRST_BEAR <= card < FIRST_CAST else R_NOT_A_BEAR
 
 
 @cython.ccall
@@ -695,9 +640,9 @@ def _listed(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
     """legal_moves' codes written into `out` (room for N_CODES: they are distinct codes below it); their count."""
     phase: cython.int = b[PHASE]
     i: cython.int
-    if phase == PLACE_PHASE:
+    if phase == PLACE:
         for i in range(10):
-            out[i] = PLACE + i
+            out[i] = PLACE_SALMON + i
         return 10
     if phase == PLAY:
         return _play_moves(b, out)
@@ -737,7 +682,7 @@ def _play_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
         card = b[p + SEAT_HAND + i]
         if FIRST_TOURIST <= card < FIRST_EAGLE:
             for s in range(10):
-                if _check_angler(b, card, s) == OK:
+                if _check_angler(b, card, s) == R_OK:
                     out[n] = ANGLER + i * 10 + s
                     n += 1
     for i in range(held):
@@ -845,7 +790,7 @@ def to_act(buf: bytearray) -> list:
     phase: cython.int = buf[PHASE]
     if phase == FINISHED:
         return []
-    if phase == PLACE_PHASE:
+    if phase == PLACE:
         return [next_seat(b, buf[ACTIVE_SEAT], -1)]
     if phase == PLAY:
         return [buf[ACTIVE_SEAT]]
@@ -856,7 +801,7 @@ def to_act(buf: bytearray) -> list:
 # -- apply ---------------------------------------------------------------------------
 
 def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
-    """Apply a move code in place: OK, or the refusal reason (REASONS) with `buf` untouched; raw event tuples
+    """Apply a move code in place: R_OK, or the refusal reason (R_*) with `buf` untouched; raw event tuples
     (EV_* first) are appended to `log` when it is a list (the core's apply_in_place names them)."""
     return _apply_code(buf, code, log)
 
@@ -871,9 +816,9 @@ def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.in
     events: Optional[list] = log
     b: cython.p_uchar = buf
     if code < 0 or code >= N_CODES:
-        return GAME_OVER if b[PHASE] == FINISHED else NOT_LEGAL
+        return R_GAME_OVER if b[PHASE] == FINISHED else R_NOT_LEGAL
     reason: cython.int = _check(b, code)
-    if reason != OK:
+    if reason != R_OK:
         return reason
     return _apply(buf, b, code, events)
 
@@ -883,7 +828,7 @@ def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.in
 def _apply(buf: bytearray, b: cython.p_uchar, code: cython.int, events: Optional[list]) -> cython.int:
     """Apply a legal `code` (checked, or just listed) and count the move."""
     if code < END:
-        _place(b, code - PLACE + 1, events)
+        _place(b, code - PLACE_SALMON + 1, events)
     elif code == END:
         _end_turn(buf, b, events)
     elif code < ANGLER:
@@ -961,7 +906,7 @@ def _cast(buf: bytearray, b: cython.p_uchar, combo: cython.int, choice: cython.i
     elif salmon != NONE:
         outcome = 1
     if events is not None:
-        events.append((EV_CAST, seat, a, a2, section, outcome, die, salmon if outcome == 1 else NONE,
+        events.append((EV_CAST, seat, (a, a2), section, outcome, die, salmon if outcome == 1 else NONE,
                        angler if angler != NONE and die != 1 else NONE, paid))
     if outcome == 1:
         _catch(b, seat, salmon, events)
@@ -982,7 +927,7 @@ def _tourist_penalty(buf: bytearray, b: cython.p_uchar, seat: cython.int, sectio
         discard(b, take_from_hand(b, seat, 0))
     b[NO_REFILL] |= 1 << seat
     if events is not None:
-        events.append((EV_PENALTY, seat, lost))
+        events.append((EV_TOURIST_PENALTY, seat, lost))
     _end_turn(buf, b, events)
     return 0
 
@@ -997,13 +942,13 @@ def _angler(b: cython.p_uchar, index: cython.int, section: cython.int, events: O
     if there == NONE:
         b[ANGLERS + section] = card
         if events is not None:
-            events.append((EV_ANGLER, seat, card, section + 1))
+            events.append((EV_ANGLER_PLACED, seat, card, section + 1))
         return 0
     b[ANGLERS + section] = NONE
     discard(b, there)
     discard(b, card)
     if events is not None:
-        events.append((EV_CHASED, seat, card, there, section + 1))
+        events.append((EV_ANGLER_CHASED, seat, card, there, section + 1))
     return 0
 
 
@@ -1018,7 +963,7 @@ def _eagle(b: cython.p_uchar, index: cython.int, target: cython.int, events: Opt
         b[ANGLERS + target - N_SALMON] = NONE
     discard(b, card)
     if events is not None:
-        events.append((EV_EAGLE, seat, card, target))
+        events.append((EV_EAGLE, seat, card, target, target))  # a salmon, or an angler's section
     if target < N_SALMON:
         _catch(b, seat, target, events)
     return 0
@@ -1040,7 +985,7 @@ def _roar(b: cython.p_uchar, index: cython.int, events: Optional[list]) -> cytho
             b[ANGLERS + s] = NONE
     discard(b, card)
     if events is not None:
-        events.append((EV_ROAR, seat, card, tuple(gone)))
+        events.append((EV_BEAR_ROAR, seat, card, tuple(gone)))
     return 0
 
 
@@ -1057,8 +1002,8 @@ def _steal(b: cython.p_uchar, seat: cython.int, index: cython.int, events: Optio
     discard(b, card)
     _close_window(b)
     if events is not None:
-        events.append((EV_STEAL, seat, card, salmon, b[ACTIVE_SEAT]))
-        events.append((EV_WINDOW_CLOSED, "bear_steal"))
+        events.append((EV_BEAR_STEAL, seat, card, salmon, b[ACTIVE_SEAT]))
+        events.append((EV_BEAR_WINDOW_CLOSED, "bear_steal"))
     return 0
 
 
@@ -1071,7 +1016,7 @@ def _pass(b: cython.p_uchar, seat: cython.int, events: Optional[list]) -> cython
     if b[WINDOW_PASSED] == b[WINDOW_SEATS]:
         _close_window(b)
         if events is not None:
-            events.append((EV_WINDOW_CLOSED, "all_passed"))
+            events.append((EV_BEAR_WINDOW_CLOSED, "all_passed"))
     return 0
 
 
@@ -1145,25 +1090,25 @@ def caught(buf: bytearray, seat: cython.int) -> list:
 
 
 def split_code(code: cython.int) -> tuple:
-    """(kind index in KINDS, a, b): place (section), end, cast (combo, choice), angler (index, section 0-9),
+    """(kind number K_*, a, b): place (section), end, cast (combo, choice), angler (index, section 0-9),
     eagle (index, target), bear (index), bearsteal (seat, index), pass (seat); kind -1 for no move."""
     if code < 0 or code >= N_CODES:
         return (-1, 0, 0)
     if code < END:
-        return (0, code + 1, 0)
+        return (K_PLACE, code + 1, 0)
     if code == END:
-        return (1, 0, 0)
+        return (K_END, 0, 0)
     if code < ANGLER:
-        return (2, (code - CAST) // CHOICES, (code - CAST) % CHOICES)
+        return (K_CAST, (code - CAST) // CHOICES, (code - CAST) % CHOICES)
     if code < EAGLE:
-        return (3, (code - ANGLER) // 10, (code - ANGLER) % 10)
+        return (K_ANGLER, (code - ANGLER) // 10, (code - ANGLER) % 10)
     if code < ROAR:
-        return (4, (code - EAGLE) // TARGETS, (code - EAGLE) % TARGETS)
+        return (K_EAGLE, (code - EAGLE) // TARGETS, (code - EAGLE) % TARGETS)
     if code < STEAL:
-        return (5, code - ROAR, 0)
+        return (K_BEAR, code - ROAR, 0)
     if code < PASS:
-        return (6, (code - STEAL) // 4, (code - STEAL) % 4)
-    return (7, code - PASS, 0)
+        return (K_BEARSTEAL, (code - STEAL) // 4, (code - STEAL) % 4)
+    return (K_PASS, code - PASS, 0)
 
 
 def combo_of(first: cython.int, second: cython.int) -> cython.int:
@@ -1175,12 +1120,6 @@ def combo_of(first: cython.int, second: cython.int) -> cython.int:
 
 def combo_indexes(combo: cython.int) -> tuple:
     return (combo_first(combo), combo_second(combo))
-
-
-# Python-visible copies of the C constants (moves.py, view.py and validate.py read them here).
-CONST = SimpleNamespace(PLACE=PLACE, END=END, CAST=CAST, ANGLER=ANGLER, EAGLE=EAGLE, ROAR=ROAR, STEAL=STEAL,
-                        PASS=PASS, N_CODES=N_CODES, CHOICES=CHOICES, TARGETS=TARGETS, PLACE_PHASE=PLACE_PHASE,
-                        PLAY=PLAY, BEAR=BEAR, FINISHED=FINISHED, EV_FELL=EV_FELL)
 
 
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------

@@ -4,8 +4,9 @@ Cards are the 66 deck cards 0..65 in the spec's standard order (§1): salmon S01
 (0-15), currents W01-W12 (16-27), tourists T1-T4 (28-31), locals L1-L4 (32-35),
 eagles E1-E3 (36-38), bears B1-B3 (39-41), cast cards C1a-C6d (42-65, number
 (card - 42) // 4 + 1). The river cards never move and are not stored. 255 marks
-"none". data.py checks data/deck.toml against these ranges; `python -m engines.core.offsets`
-generates offsets.pxd / offsets.py from this file for the compiled rules and for Python.
+"none". declarations.py declares those ranges and checks data/deck.toml against them;
+`python -m engines.core.offsets alaska` generates offsets.pxd / offsets.py from this file
+and declarations.py for the compiled rules and for Python.
 """
 from ..core.layout import Block, Field, Layout
 
@@ -15,14 +16,6 @@ SECTIONS = 10
 HAND_MAX = 4        # a hand never holds more than the refill target
 PENDING_MAX = 4     # natural cards that fell from one hand of at most 4
 NONE = 255
-
-# First card number of each kind, in standard order (and the end of the deck).
-FIRST_SALMON, FIRST_CURRENT, FIRST_TOURIST, FIRST_LOCAL = 0, 16, 28, 32
-FIRST_EAGLE, FIRST_BEAR, FIRST_CAST = 36, 39, 42
-KIND_STARTS = (FIRST_SALMON, FIRST_CURRENT, FIRST_TOURIST, FIRST_LOCAL, FIRST_EAGLE, FIRST_BEAR, FIRST_CAST,
-               N_CARDS)
-KIND_NAMES = ("salmon", "current", "tourist", "local", "eagle", "bear", "cast")
-CAST_COPIES = 4     # cast number = (card - FIRST_CAST) // CAST_COPIES + 1
 
 SEAT = Layout("alaska_seat", [
     Field("hand_count"),

@@ -11,15 +11,10 @@ check was 20 us of a 40 us encode + decode round trip).
 """
 import cython
 
-from .rules import CONST
-
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
 else:
     from .offsets import *  # noqa: F403
-
-cython.declare(FINISHED=cython.int, BEAR=cython.int, PLACE_PHASE=cython.int)
-FINISHED, BEAR, PLACE_PHASE = CONST.FINISHED, CONST.BEAR, CONST.PLACE_PHASE
 
 
 def problem(state: bytearray) -> str:
@@ -188,15 +183,15 @@ def _phase(state: bytearray) -> str:
     pending: cython.int = state[PENDING_COUNT]
     if phase != BEAR and (window or passed):
         return "a bear window record outside a bear window"
-    if phase == PLACE_PHASE and not (pending and state[PENDING] < N_SALMON):
+    if phase == PLACE and not (pending and state[PENDING] < N_SALMON):
         return "no salmon to place in the place phase"
-    if phase != PLACE_PHASE and pending:
+    if phase != PLACE and pending:
         return "fallen cards outside the place phase"
     if phase == FINISHED:
         return ""
     if _holds_below(state, active, FIRST_TOURIST):
         return "the active seat still holds natural cards"
-    if phase == PLACE_PHASE and _holds_below(state, active, FIRST_CURRENT):
+    if phase == PLACE and _holds_below(state, active, FIRST_CURRENT):
         return "the active seat still holds salmon"
     if phase == BEAR:
         if window != state[PARTICIPANTS] & ~(1 << active) or passed & ~window or passed == window:

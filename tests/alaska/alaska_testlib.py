@@ -12,7 +12,7 @@ import pytest
 
 import engines
 from engines import IllegalMove
-from engines.alaska.deck import CARD_IDS, CARD_INDEX
+from engines.alaska.declarations import CARD_IDS, CARD_INDEX
 from engines.alaska.state import NONE, SEAT, STATE
 from engines.core import rng
 

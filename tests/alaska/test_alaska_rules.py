@@ -286,7 +286,7 @@ def test_23_rigged_deal():
     assert sorted(dealt[0]) == ["C3a", "C4a", "S01", "W01"]
     assert view(state)["deck_count"] == 54
     deck = list(state[alaska_deck_slice(state)])
-    from engines.alaska.deck import CARD_IDS
+    from engines.alaska.declarations import CARD_IDS
     assert [CARD_IDS[c] for c in deck[:4]] == ["S02", "S03", "S04", "S05"]
     assert phase(state) == "place" and alaska.to_act(state) == [2]
     play(state, 2, "place 6")
