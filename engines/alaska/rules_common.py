@@ -1,0 +1,31 @@
+"""Alaska's small kernel helpers, interpreted; compiled, each kernel module inlines rules_common.pxd's (the
+same helpers in Cython: an inline function is only inlined from a .pxd)."""
+import cython
+
+if not cython.compiled:
+    from .offsets import *  # noqa: F403
+
+    def seat_at(seat):
+        return SEATS + seat * SEAT_SIZE
+
+    def cast_number(card):
+        return 0 if card < FIRST_CAST or card >= N_CARDS else (card - FIRST_CAST) // CAST_COPIES + 1
+
+    def covers(head, section):
+        return head != 0 and (head == section or head % 10 + 1 == section)
+
+    def combo_first(combo):
+        return combo if combo < 4 else 0 if combo < 7 else 1 if combo < 9 else 2
+
+    def combo_second(combo):
+        return -1 if combo < 4 else combo - 3 if combo < 7 else combo - 5 if combo < 9 else 3
+
+    def bits(mask, seat):
+        return (mask >> seat) & 1
+
+    def next_seat(b, seat, step):
+        n = b[PLAYERS]
+        s = (seat + step + n) % n
+        while not bits(b[PARTICIPANTS], s):
+            s = (s + step + n) % n
+        return s
