@@ -351,7 +351,7 @@ class AlaskaGame(Game):
     def validate(self, state: bytearray) -> None:
         if not isinstance(state, bytearray):
             raise BadState("bad_state", f"an alaska state is a bytearray, got {type(state).__name__}")
-        found = validate.problem(state)
+        found = validate.validate(state)
         if found:
             raise BadState("bad_state", f"not a valid alaska state: {found}")
 

@@ -17,7 +17,7 @@ else:
     from .offsets import *  # noqa: F403
 
 
-def problem(state: bytearray) -> str:
+def validate(state: bytearray) -> str:
     """'' if `state` is a consistent Alaska state, else what is wrong."""
     if len(state) != SIZE:
         return f"state is {len(state)} bytes, expected {SIZE}"
