@@ -1,0 +1,397 @@
+"""Rune Market's kernel, the legal moves (§4-§6): one generator, `_list`, for legal_moves, legal_of_kind,
+apply_code's check and the kernel. It writes the first `room` codes into a C array and counts on past it, so a
+caller with too little room learns how much it needs (a hand of many number cards lists every qualifying
+subset: 2**h of them)."""
+from typing import Optional
+
+import cython
+
+# The state layout's offsets and sizes (state.py) and the numbered names of declarations.py (phases PHASE_*, move
+# kinds K_*, refusal reasons R_*, event kinds EV_*, card ranges), generated: C constants when compiled; the small
+# readers every topic inlines (rules_state.pxd).
+if cython.compiled:
+    from cython.cimports.engines.rune_market.offsets import *  # noqa: F403
+    from cython.cimports.engines.rune_market.rules_state import *  # noqa: F403
+
+else:
+    from .offsets import *  # noqa: F403
+    from .rules_state import *  # noqa: F403
+
+
+# C array types named once: interpreted, cython.declare(cython.longlong[44]) builds a class per call.
+Ints44 = cython.typedef(cython.int[44])  # N_CARDS: a hand's cards of one use (an unchecked state repeats cards)
+Longs44 = cython.typedef(cython.longlong[44])
+Longs16 = cython.typedef(cython.longlong[16])
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: cython.longlong) -> cython.longlong:
+    """The legal codes of kind `only` (-1: of every kind the phase allows), in legal_moves' order: the first
+    `room` written into `out`; how many there are."""
+    # One branch per phase and its kinds in kind order (the order _kinds allows them): a loop over all
+    # kinds with a dispatch per kind cost more than the generators themselves.
+    phase: cython.int = buf[PHASE]
+    seat: cython.int = buf[ACTIVE_SEAT]
+    n: cython.longlong = 0
+    if phase == PHASE_INTEREST:
+        if only < 0 or only == K_INTEREST:
+            n = _put(out, n, room, K_INTEREST)
+        if only < 0 or only == K_NOINTEREST:
+            n = _put(out, n, room, K_NOINTEREST)
+        return n
+    if phase == PHASE_DEFEND:
+        if only < 0 or only == K_DEFEND:
+            n = _gen_defend(buf, out, n, room)
+        if (only < 0 or only == K_CONCEDE) and not _can_defend(buf):
+            n = _put(out, n, room, K_CONCEDE)
+        return n
+    if phase == PHASE_STEAL:
+        if only < 0 or only == K_STEAL:
+            n = _gen_steals(buf, seat, K_STEAL, 0, out, n, room)
+        if only < 0 or only == K_NOSTEAL:
+            n = _put(out, n, room, K_NOSTEAL)
+        return n
+    if phase == PHASE_MARKET:
+        if only < 0 or only == K_ABANDON:
+            n = _gen_abandon(buf, seat, out, n, room)
+        if (only < 0 or only == K_BUY) and not buf[BOUGHT]:
+            n = _gen_buy(buf, seat, out, n, room)
+        if only < 0 or only == K_FREE3:
+            n = _gen_free3(buf, seat, out, n, room)
+    elif phase != PHASE_HAND:
+        return 0  # finished
+    if only < 0 or only == K_NEUTRALIZE:
+        n = _gen_neutralize(buf, seat, out, n, room)
+    if only < 0 or only == K_STORE:
+        n = _gen_store(buf, seat, out, n, room)
+    # The hand read once, by use: number cards, thieves, main storages (each in hand order).
+    p: cython.Py_ssize_t = seat_at(seat)
+    numbers = cython.declare(Ints44)
+    thieves = cython.declare(Ints44)
+    halls = cython.declare(Ints44)
+    h: cython.int = 0
+    t: cython.int = 0
+    k: cython.int = 0
+    i: cython.int
+    card: cython.int
+    for i in range(min(buf[p + SEAT_HAND_COUNT], SEAT_HAND_LEN)):
+        card = buf[p + SEAT_HAND + i]
+        if is_number(card):
+            numbers[h] = card
+            h += 1
+        elif card < HALL_RED0:
+            thieves[t] = card
+            t += 1
+        else:
+            halls[k] = card
+            k += 1
+    if (only < 0 or K_RUNE <= only <= K_RANSOM) and h:
+        n = _gen_card_sets(buf, seat, only, numbers, h, out, n, room)
+    if (only < 0 or only == K_DUEL) and h:
+        n = _gen_duels(buf, seat, numbers, h, out, n, room)
+    before: cython.longlong
+    if only < 0 or only == K_THIEF:
+        for i in range(t):
+            before = n
+            n = _gen_steals(buf, seat, K_THIEF, thieves[i], out, n, room)
+            if n == before:
+                n = _put(out, n, room, make(K_THIEF, 0, W_NONE, 0, 0, thieves[i]))
+    if only < 0 or only == K_STORAGE:
+        for i in range(k):
+            card = halls[i]
+            if buf[p + SEAT_MAIN + hall_colour(card)] == NONE and not is_occupied(buf, p, hall_colour(card)):
+                n = _put(out, n, room, make(K_STORAGE, 0, 0, 0, 0, card))
+    if only < 0 or only == K_DOUBLE:
+        for i in range(k):
+            n = _put(out, n, room, make(K_DOUBLE, 0, 0, 0, 0, halls[i]))
+    if (only < 0 or only == K_END) and (buf[HAND_PLAYED] or buf[p + SEAT_HAND_COUNT] == 0):
+        n = _put(out, n, room, K_END)
+    return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _put(out: cython.p_longlong, n: cython.longlong, room: cython.longlong,
+         code: cython.longlong) -> cython.longlong:
+    """List `code` as the n-th (written while there is room); the new count."""
+    if n < room:
+        out[n] = code
+    return n + 1
+
+
+@cython.ccall
+def kind_allowed(buf: bytearray, kind: cython.int) -> cython.bint:
+    """May a move of this kind be made in this phase at all?"""
+    return 0 <= kind < N_KINDS and (_kinds(buf[PHASE]) >> kind) & 1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _kinds(phase: cython.int) -> cython.int:
+    """The kinds a phase allows: bit k for kind k."""
+    duel: cython.int = (1 << K_DEFEND) | (1 << K_CONCEDE)
+    if phase == PHASE_INTEREST:
+        return (1 << K_INTEREST) | (1 << K_NOINTEREST)
+    if phase == PHASE_DEFEND:
+        return duel
+    if phase == PHASE_STEAL:
+        return (1 << K_STEAL) | (1 << K_NOSTEAL)
+    if phase == PHASE_MARKET:  # abandon .. double but the duel answers, and end
+        return ((1 << (K_DOUBLE + 1)) - (1 << K_ABANDON)) & ~duel | (1 << K_END)
+    if phase == PHASE_HAND:  # the market phase's kinds from neutralize on
+        return ((1 << (K_DOUBLE + 1)) - (1 << K_NEUTRALIZE)) & ~duel | (1 << K_END)
+    return 0
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _can_defend(buf: cython.p_uchar) -> cython.bint:
+    p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
+    need: cython.int = number_of(buf[ATTACK])
+    i: cython.int
+    card: cython.int
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
+        if is_number(card) and number_of(card) >= need:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_defend(buf: cython.p_uchar, out: cython.p_longlong, n: cython.longlong,
+                room: cython.longlong) -> cython.longlong:
+    p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
+    need: cython.int = number_of(buf[ATTACK])
+    i: cython.int
+    card: cython.int
+    for i in range(buf[p + SEAT_HAND_COUNT]):
+        card = buf[p + SEAT_HAND + i]
+        if is_number(card) and number_of(card) >= need:
+            n = _put(out, n, room, make(K_DEFEND, 0, 0, 0, 0, card))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_abandon(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+                 room: cython.longlong) -> cython.longlong:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    for c in range(2):
+        if buf[p + SEAT_MAIN + c] != NONE and not is_occupied(buf, p, c):
+            n = _put(out, n, room, make(K_ABANDON, c, 0, 0, 0, 0))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _placements(buf: cython.p_uchar, seat: cython.int, item: cython.int) -> cython.int:
+    """The placements of `item` open to `seat` (§5), bit P for placement P: outpost `to C` = C (no outpost
+    there, not occupied), outpost `neutralize C` = 2 + C (occupied), collector `on S C` = 4 + 2S + C (another
+    seat's real, unoccupied store)."""
+    out: cython.int = 0
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    target: cython.int
+    if item == OUTPOST:
+        for c in range(2):
+            if is_occupied(buf, p, c):
+                out |= 4 << c
+            elif not buf[p + SEAT_OUTPOST + c]:
+                out |= 1 << c
+        return out
+    for target in range(buf[PLAYERS]):
+        if target != seat:
+            p = seat_at(target)
+            for c in range(2):
+                if is_real(buf, p, c) and not is_occupied(buf, p, c):
+                    out |= 1 << (4 + 2 * target + c)
+    return out
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_buy(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+             room: cython.longlong) -> cython.longlong:
+    p: cython.Py_ssize_t = seat_at(seat)
+    price: cython.int = buf[PRICE]
+    item: cython.int
+    pay: cython.int
+    loose: cython.int
+    stored: cython.int
+    place: cython.int
+    places: cython.int
+    for item in range(2):
+        if buf[MARKET + 2 + item] == 0:
+            continue
+        places = _placements(buf, seat, item)
+        for pay in range(2):
+            stored = 0 if is_occupied(buf, p, pay) else buf[p + SEAT_RUNES + pay]
+            for loose in range(price + 1):
+                if loose > buf[p + SEAT_LOOSE + pay] or price - loose > stored:
+                    continue
+                for place in range(14):
+                    if (places >> place) & 1:
+                        n = _put(out, n, room, make(K_BUY, item, pay, loose, place, 0))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_free3(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+               room: cython.longlong) -> cython.longlong:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    red: cython.int
+    blue: cython.int
+    other: cython.int
+    for c in range(2):
+        if not is_occupied(buf, p, c):
+            continue
+        other = 0 if is_occupied(buf, p, 1 - c) else buf[p + SEAT_RUNES + 1 - c]
+        for red in range(min(3, buf[p + SEAT_LOOSE]) + 1):
+            for blue in range(min(3 - red, buf[p + SEAT_LOOSE + 1]) + 1):
+                if 3 - red - blue <= other:
+                    n = _put(out, n, room, make(K_FREE3, c, red, blue, 3 - red - blue, 0))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_neutralize(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+                    room: cython.longlong) -> cython.longlong:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    for c in range(2):
+        if is_occupied(buf, p, c) and buf[p + SEAT_OUTPOST + 1 - c]:
+            n = _put(out, n, room, make(K_NEUTRALIZE, c, 0, 0, 0, 0))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_store(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: cython.longlong,
+               room: cython.longlong) -> cython.longlong:
+    p: cython.Py_ssize_t = seat_at(seat)
+    c: cython.int
+    k: cython.int
+    for c in range(2):
+        if is_real(buf, p, c):
+            for k in range(1, buf[p + SEAT_LOOSE + c] + 1):
+                n = _put(out, n, room, make(K_STORE, c, 0, 0, 0, k))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, cards: cython.p_int, h: cython.int,
+                   out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
+    """rune (sum 5, 10 or 15), then buycards and ransom (sum >= 21), or only the kind `only` (-1: all three):
+    every set of the h number cards in hand (`cards`)."""
+    p: cython.Py_ssize_t = seat_at(seat)
+    numbers = cython.declare(Ints44)  # their numbers and card bits
+    bits = cython.declare(Longs44)
+    i: cython.int
+    most: cython.int = 0
+    for i in range(h):
+        numbers[i] = number_of(cards[i])
+        bits[i] = cython.cast(cython.longlong, 1) << cards[i]
+        most += numbers[i]
+    options = cython.declare(Longs16)  # at most 2 + 2 * 4 placements
+    count: cython.int
+    c: cython.int
+    item: cython.int
+    places: cython.int
+    kind: cython.int
+    subset: cython.longlong
+    total: cython.int
+    cardset: cython.longlong
+    o: cython.int
+    for kind in range(K_RUNE, K_RANSOM + 1):
+        if only >= 0 and kind != only or kind != K_RUNE and most < CARDS_MIN:
+            continue
+        count = 0
+        if kind == K_RUNE:
+            for c in range(2):
+                if buf[MARKET + c]:
+                    options[count] = make(K_RUNE, c, 0, 0, 0, 0)
+                    count += 1
+        elif kind == K_RANSOM:
+            for c in range(2):
+                if is_occupied(buf, p, c):
+                    options[count] = make(K_RANSOM, c, 0, 0, 0, 0)
+                    count += 1
+        else:
+            for item in range(2):
+                if buf[MARKET + 2 + item]:
+                    places = _placements(buf, seat, item)
+                    for c in range(14):
+                        if (places >> c) & 1:
+                            options[count] = make(K_BUYCARDS, item, 0, 0, c, 0)
+                            count += 1
+        if count == 0:
+            continue
+        total = 0
+        cardset = 0
+        for subset in range(1, cython.cast(cython.longlong, 1) << h):
+            # Counting up from subset - 1 clears its trailing ones and sets the bit above them.
+            i = 0
+            while not (subset >> i) & 1:
+                total -= numbers[i]
+                cardset ^= bits[i]
+                i += 1
+            total += numbers[i]
+            cardset |= bits[i]
+            if kind == K_RUNE:
+                if total != 5 and total != 10 and total != 15:
+                    continue
+            elif total < CARDS_MIN:
+                continue
+            for o in range(count):
+                n = _put(out, n, room, options[o] | (cardset << 21))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_duels(buf: cython.p_uchar, seat: cython.int, cards: cython.p_int, h: cython.int, out: cython.p_longlong,
+               n: cython.longlong, room: cython.longlong) -> cython.longlong:
+    """A duel with each of the h number cards in hand (`cards`) against each seat not dueled this turn."""
+    i: cython.int
+    other: cython.int
+    for i in range(h):
+        for other in range(buf[PLAYERS]):
+            if other != seat and not (buf[DUELED] >> other) & 1:
+                n = _put(out, n, room, make(K_DUEL, other, 0, 0, 0, cards[i]))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_steals(buf: cython.p_uchar, seat: cython.int, kind: cython.int, card: cython.int,
+                out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
+    """Steal targets (thief or steal): a rune of a colour or a hand card from another seat."""
+    victim: cython.int
+    c: cython.int
+    only: cython.int = buf[STEAL_FROM] if kind == K_STEAL else NONE
+    for victim in range(buf[PLAYERS]):
+        if victim == seat or (only != NONE and victim != only):
+            continue
+        for c in range(2):
+            if stealable_rune(buf, victim, c):
+                n = _put(out, n, room, make(kind, victim, c, 0, 0, card))
+        if buf[seat_at(victim) + SEAT_HAND_COUNT]:
+            n = _put(out, n, room, make(kind, victim, W_HAND, 0, 0, card))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def stealable_rune(buf: cython.p_uchar, seat: cython.int, c: cython.int) -> cython.bint:
+    p: cython.Py_ssize_t = seat_at(seat)
+    if buf[p + SEAT_LOOSE + c]:
+        return True
+    return buf[PROTECTS] == 0 and buf[p + SEAT_RUNES + c] > 0
