@@ -364,27 +364,38 @@ _kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
 def _info(state: bytearray, code: int) -> MoveInfo:
     """The MoveInfo of a move code already checked legal in `state`."""
     kind, a, b = rules.split_code(code)
-    name = KINDS[kind]
     seat = rules.mover_of(state, code)
     if kind == O.K_PLACE:
-        args = {"section": a}
-    elif kind in (O.K_END, O.K_PASS):
-        args = {}
-    elif kind == O.K_CAST:
-        hand = rules.hand(state, seat)
+        return _described(seat, kind, (), -1, a)
+    if kind in (O.K_END, O.K_PASS):
+        return _described(seat, kind, (), -1, 0)
+    hand = rules.hand(state, seat)
+    if kind == O.K_CAST:
         first, second = rules.combo_indexes(a)
-        args = {"cards": _ids(sorted([hand[first]] + ([hand[second]] if second >= 0 else []))),
-                "salmon": CARD_IDS[b - 1] if b else ""}
+        return _described(seat, kind, tuple(sorted([hand[first]] + ([hand[second]] if second >= 0 else []))),
+                          b - 1, 0)
+    card = (hand[b if kind == O.K_BEARSTEAL else a],)
+    if kind == O.K_ANGLER:
+        return _described(seat, kind, card, -1, b + 1)
+    if kind == O.K_EAGLE and b < N_SALMON + SECTIONS:
+        return _described(seat, kind, card, b if b < N_SALMON else -1, b - N_SALMON + 1 if b >= N_SALMON else 0)
+    return _described(seat, kind, card, -1, 0)
+
+
+@lru_cache(maxsize=1 << 14)  # a code is relative to the state, its description is not: shared, never changed
+def _described(seat: int, kind: int, cards: tuple[int, ...], salmon: int, section: int) -> MoveInfo:
+    """The MoveInfo of a move by `seat`: its kind (K_*), the cards it names, a salmon (-1: none), a section (0)."""
+    name = KINDS[kind]
+    if kind == O.K_CAST:
+        args = {"cards": _ids(cards), "salmon": CARD_IDS[salmon] if salmon >= 0 else ""}
+    elif not cards:
+        args = {"section": section} if section else {}
     else:
-        card = CARD_IDS[rules.hand(state, seat)[b if kind == O.K_BEARSTEAL else a]]
-        if kind == O.K_ANGLER:
-            args = {"card": card, "section": b + 1}
-        elif kind == O.K_EAGLE and b < N_SALMON:
-            args = {"card": card, "salmon": CARD_IDS[b]}
-        elif kind == O.K_EAGLE and b < N_SALMON + SECTIONS:
-            args = {"card": card, "section": b - N_SALMON + 1}
-        else:
-            args = {"card": card}
+        args = {"card": CARD_IDS[cards[0]]}
+        if salmon >= 0:
+            args["salmon"] = CARD_IDS[salmon]
+        elif section:
+            args["section"] = section
     return MoveInfo(seat, name, args, NOTATION.write(name, args))
 
 
