@@ -161,6 +161,8 @@ class Tried(Notation):
         words = text.split()
         refused = None
         for form in self.forms.get(words[0], ()) if words else ():
+            if not _fits(form, len(words) - 1):  # its refusal would name a word the form has no place for
+                continue
             try:
                 args = form.read(words[1:], text)
             except BadMoveText as error:
@@ -171,6 +173,11 @@ class Tried(Notation):
         if refused is not None:
             raise refused
         return super().read(text)  # unknown_move, or bad_move_text naming the forms
+
+
+def _fits(form: Form, words: int) -> bool:
+    """Can `words` words fill the form's parts (a list at least one word)?"""
+    return words >= len(form.parts) if any(isinstance(p, Many) for p in form.parts) else words == len(form.parts)
 
 
 _COLOUR = Choice("colour", COLOURS)

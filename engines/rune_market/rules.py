@@ -1,4 +1,5 @@
-"""Rune Market: the compiled rules (setup, the turn's phases, legal moves, apply, the end).
+"""Rune Market: the compiled kernel's entry (setup, the legal listing, check and apply, the kernel); its topics
+are rules_legal.py (the listing), rules_apply.py (the moves and the turn) and rules_score.py (§10).
 
 Spec: shared/rules/rune_market.md. Cython pure-Python mode: compiled by
 `pip install .`, interpreted as-is otherwise. It works on the state `bytearray`
@@ -7,7 +8,8 @@ Spec: shared/rules/rune_market.md. Cython pure-Python mode: compiled by
 Move codes do not depend on hand positions, so a code reads the same in every
 state: bits 0-4 the kind (KINDS), then four 4-bit fields a, b, c, d (bits 5-20),
 then from bit 21 either a set of number cards (bit k = card k, 0..29) or one card
-number or a count. Per kind (colours 0 red, 1 blue; P a placement, see `placement`):
+number or a count. Per kind (colours 0 red, 1 blue; P a placement: C `to C`, 2 + C `neutralize C`,
+4 + 2 * S + C `on S C`):
   abandon a=C | buy a=item b=paid colour c=loose runes paid d=P | free3 a=C b=Lr c=Lb
   d=runes from the other store | neutralize a=C | store a=C, count | rune a=C, cards |
   buycards a=item d=P, cards | ransom a=C, cards | duel a=defender, card | defend card |
@@ -15,8 +17,6 @@ number or a count. Per kind (colours 0 red, 1 blue; P a placement, see `placemen
   storage card | double card | steal a=seat b=what.
 Legality has one source: a move is legal when the generator of its kind lists it.
 """
-from typing import Optional
-
 import cython
 
 if cython.compiled:
@@ -42,8 +42,8 @@ else:
     from .rules_apply import _apply, _draw, _hand_add, _start_turn
     from .rules_legal import _kinds, _list, kind_allowed
     from .rules_score import _points, _winners
-# Python's way to the scoring numbers and the listing by kind (game.py, validate.py, tests).
-from .rules_score import high_card, points, rank_keys, tied_after_high_card  # noqa: E402,F401
+# Python's way to the scoring numbers (game.py's score and view).
+from .rules_score import points, rank_keys  # noqa: E402,F401
 
 
 @cython.cfunc

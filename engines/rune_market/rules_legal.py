@@ -2,8 +2,6 @@
 apply_code's check and the kernel. It writes the first `room` codes into a C array and counts on past it, so a
 caller with too little room learns how much it needs (a hand of many number cards lists every qualifying
 subset: 2**h of them)."""
-from typing import Optional
-
 import cython
 
 # The state layout's offsets and sizes (state.py) and the numbered names of declarations.py (phases PHASE_*, move

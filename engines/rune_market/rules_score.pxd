@@ -2,6 +2,5 @@
 # them).
 cdef int _points(unsigned char* buf, int seat) noexcept
 cpdef int points(bytearray buf, int seat) except? -1
-cpdef int high_card(bytearray buf, int seat) except? -1
 cdef int _tied(unsigned char* buf) noexcept
 cdef int _winners(unsigned char* buf) noexcept

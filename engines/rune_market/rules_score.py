@@ -1,6 +1,4 @@
 """Rune Market's kernel, the scoring numbers (§10): rune points, the tie-break keys, the winners."""
-from typing import Optional
-
 import cython
 
 # The state layout's offsets and sizes (state.py) and the numbered names of declarations.py (phases PHASE_*, move
@@ -52,12 +50,6 @@ def _high_card(buf: cython.p_uchar, seat: cython.int) -> cython.int:
 def points(buf: bytearray, seat: cython.int) -> cython.int:
     """Rune points: every rune 1, each outpost 2, each collector on this seat's stores -1."""
     return _points(buf, seat)
-
-
-@cython.ccall
-def high_card(buf: bytearray, seat: cython.int) -> cython.int:
-    """The highest number card in the seat's hand, 0 without one (step III)."""
-    return _high_card(buf, seat)
 
 
 @cython.cfunc

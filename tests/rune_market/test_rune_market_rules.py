@@ -501,3 +501,40 @@ def test_an_unlisted_code_is_refused_naming_the_seat_to_act_with_the_state_untou
             GAME.apply_in_place(state, code)
         assert error.value.code == "game_over"
         assert bytes(state) == before
+
+
+@pytest.mark.parametrize("text,code", [
+    ("rune N1a N1a N3a red", "bad_cards"),             # a card named twice is no set of cards
+    ("rune T1 N4a red", "bad_cards"),                  # a thief is no number card
+    ("buy outpost Lr Lr on 1 red", "bad_place"),       # an outpost goes `to C` or `neutralize C`
+    ("buycards collector N10a N6b N5c to red", "bad_place"),  # a collector goes `on S C`
+    ("store red 25", "bad_count"),                     # 24 runes are all there are
+    ("duel N5a 123", "bad_seat"),
+    ("thief T1 1 rune green", "bad_colour"),
+    ("buy", "bad_move_text"),
+    ("pay N1a", "unknown_move"),
+])
+def test_a_text_that_names_no_move_is_refused_naming_the_part(text, code):
+    """The notation's refusals: the argument that does not read, before any rule is asked."""
+    with pytest.raises(engines.BadMoveText) as error:
+        GAME.parse_move(new(4), 0, text)
+    assert error.value.code == code, error.value.message
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_listed_move_reads_back_from_its_text(players):
+    """The notation writes each listed code's text so that reading it finds that code again."""
+    kinds = set()
+    for seed in range(6):
+        state = GAME.new(players, {}, seed)
+        for step in range(2000):
+            if GAME.is_finished(state):
+                break
+            seat = GAME.to_act(state)[0]
+            listed = GAME.legal_moves(state)
+            for code, info in zip(listed, GAME.describe_moves(state)):
+                assert GAME.move_text(info.kind, info.args) == info.text
+                assert GAME.parse_move(state, seat, info.text) == code, info.text
+                kinds.add(" ".join(w for w in info.text.split() if w in ("to", "neutralize", "on")) or info.kind)
+            GAME.apply_in_place(state, listed[(step * 7 + seed) % len(listed)])
+    assert {"to", "neutralize", "on", "free3", "thief", "steal"} <= kinds, kinds
