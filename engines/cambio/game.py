@@ -49,11 +49,10 @@ from ..core import options as opts
 from ..core.cards import rigged_order
 from ..core.errors import BadMoveText, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
-from ..core.reasons import rule_reasons
 from . import legality, rules, validate
 from . import offsets as O
-from .state import (ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, NONE, PHASES, SLOT_CAP, SOURCES,
-                    STATE, position)
+from .declarations import ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, PHASES, REASONS, SOURCES
+from .state import NONE, SLOT_CAP, STATE
 
 VERSION = "1.1"
 RUNES, CARD_IDS = CARDS.runes, CARDS.ids
@@ -75,12 +74,17 @@ def card_id(card: int) -> str:
     return CARD_IDS[card]
 
 
+def position(seat: int, slot: int) -> str:
+    """A table position's text, `<seat>.<slot>`."""
+    return f"{seat}.{slot}"
+
+
 class CambioGame(Game):
     """The Cambio rule set."""
 
     info = GameInfo(id="cambio", title="Cambio", min_seats=2, max_seats=8, version=VERSION,
                     options=opts.load_specs(DATA / "options.toml"))
-    reasons = rule_reasons("cambio", legality.REASONS)
+    reasons = REASONS
     kernel = rules.KERNEL
     hot_rules = rules  # legal_moves, is_finished, move_count and apply_code (engines/core/game.py)
     state_size, state_tail, players_at = O.HISTORY, True, O.PLAYERS  # the rounds' history follows

@@ -7,57 +7,18 @@ refusals"): only seats, slots, phases and public records are consulted.
 import cython
 
 from . import rules
-from .state import ACTIONS, KINDS, PHASES
 
-# The state layout's offsets and sizes (engines/cambio/state.py), generated: C constants when compiled.
+# The state layout's offsets and the numbered names of declarations.py, generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
 else:
     from .offsets import *  # noqa: F403
-
-# Numbers of state.py's names (the rules' own constants are C globals, not importable).
-cython.declare(K_DRAW_DECK=cython.int, K_DRAW_DISCARD=cython.int, K_CAMBIO=cython.int, K_DISCARD=cython.int,
-               K_REPLACE=cython.int, K_LOOK_OWN=cython.int, K_LOOK_OTHER=cython.int, K_SWAP=cython.int,
-               K_SHOW=cython.int, K_SNAP=cython.int, K_GIVE=cython.int, K_NOGIVE=cython.int, K_PASS=cython.int,
-               P_TURN=cython.int, P_HOLD=cython.int, P_ACTION=cython.int, P_SNAP=cython.int,
-               A_OWN=cython.int, A_OTHER=cython.int, A_SWAP=cython.int, A_TWO=cython.int, A_SHOW=cython.int)
-(K_DRAW_DECK, K_DRAW_DISCARD, K_CAMBIO, K_DISCARD, K_REPLACE, K_LOOK_OWN, K_LOOK_OTHER, K_SWAP, K_SHOW, K_SNAP,
- K_GIVE, K_NOGIVE, K_PASS) = range(len(KINDS))
-P_TURN, P_HOLD, P_ACTION, P_SNAP = (PHASES.index(p) for p in ("turn_start", "holding", "action", "snap"))
-A_OWN, A_OTHER, A_SWAP, A_TWO, A_SHOW = (ACTIONS.index(a) for a in
-                                         ("look_own", "look_other", "swap", "two_actions", "show"))
 
 # What each pending action allows, and each kind's move word, as a player types them (refusals never name
 # the state's internal action names).
 ACTION_MOVES = ("no move", "lookown", "look", "swap", "lookown, look or swap (two steps)", "show")
 MOVE_WORDS = ("draw deck", "draw discard", "cambio", "discard", "replace", "lookown", "look", "swap", "show", "snap",
               "give", "nogive", "pass")
-
-# The rule reasons of this module, {code: why}; game.py registers them with rule_reasons.
-REASONS = {
-    "not_holding": "you hold no card",
-    "must_exchange": "a card taken from the discard pile must be exchanged",
-    "not_turn_start": "only at the start of your turn (you have already drawn)",
-    "deck_exhausted": "main deck exhausted",
-    "pile_empty": "discard pile empty",
-    "pile_frozen": "discard pile frozen",
-    "cambio_called": "Cambio already called",
-    "no_action": "no action pending",
-    "wrong_action": "the pending action does not allow this move",
-    "own_card": "that is your own card",
-    "same_seat": "two cards of the same seat cannot be swapped",
-    "already_picked": "that seat already picked",
-    "caller_frozen": "cards of the Cambio caller are frozen",
-    "empty_slot": "the slot is empty",
-    "no_give": "no give pending",
-    "not_claimant": "only the claimant may give",
-    "no_window": "no snap window is open",
-    "caller_out": "the Cambio caller takes no part in snap windows",
-    "window_claimed": "the snap window is claimed by another seat",
-    "give_first": "give or nogive first",
-    "passed": "the seat has passed in this window",
-}
-
 
 class Refused(Exception):
     """A move not legal now: `reason` (a code of REASONS or a shared one) and `detail` (the why, specific)."""
@@ -90,10 +51,10 @@ def find_code(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tu
         return find_window(st, seat, kind, args)
     if seat != a:
         raise Refused("not_your_turn", f"not your turn (seat {a} is to act)")
-    if kind <= K_CAMBIO:
+    if kind <= K_CALL_CAMBIO:
         return find_turn_start(st, kind)
     if kind <= K_REPLACE:
-        if phase != P_HOLD:
+        if phase != P_HOLDING:
             raise Refused("not_holding", "you hold no card")
         if kind == K_DISCARD:
             if st[HELD_SOURCE] == 1:
@@ -107,7 +68,7 @@ def find_code(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tu
 
 
 def find_turn_start(st: bytearray, kind: cython.int) -> cython.Py_ssize_t:
-    if st[PHASE] != P_TURN:
+    if st[PHASE] != P_TURN_START:
         raise Refused("not_turn_start", "only at the start of your turn (you have already drawn)")
     m: cython.int = rules.turn_mask(st)
     if kind == K_DRAW_DECK and not m & 2:
@@ -117,7 +78,7 @@ def find_turn_start(st: bytearray, kind: cython.int) -> cython.Py_ssize_t:
             raise Refused("pile_empty", "discard pile empty")
         if st[FROZEN]:
             raise Refused("pile_frozen", "discard pile frozen")
-    if kind == K_CAMBIO:
+    if kind == K_CALL_CAMBIO:
         if not m & 1:
             raise Refused("cambio_called", "Cambio already called")
         return 0
@@ -128,11 +89,11 @@ def find_action(st: bytearray, kind: cython.int, args: tuple) -> cython.Py_ssize
     act: cython.int = st[ACTION]
     a: cython.int = st[ACTIVE]
     base: cython.Py_ssize_t = 0
-    allowed = {K_LOOK_OWN: (A_OWN, A_TWO), K_LOOK_OTHER: (A_OTHER, A_TWO),
-               K_SWAP: (A_SWAP, A_TWO), K_SHOW: (A_SHOW,)}[kind]
+    allowed = {K_LOOK_OWN: (A_LOOK_OWN, A_TWO_ACTIONS), K_LOOK_OTHER: (A_LOOK_OTHER, A_TWO_ACTIONS),
+               K_SWAP: (A_SWAP, A_TWO_ACTIONS), K_SHOW: (A_SHOW,)}[kind]
     if act not in allowed:
         raise Refused("wrong_action", f"the pending action allows {ACTION_MOVES[act]}, not {MOVE_WORDS[kind]}")
-    if act == A_TWO and kind != K_LOOK_OWN:
+    if act == A_TWO_ACTIONS and kind != K_LOOK_OWN:
         base = st[CARD_COUNT + a]
         if kind == K_SWAP:
             base += rules.cards_of_seats(st, 0, a)

@@ -24,10 +24,8 @@ seat * 256 + slot).
 """
 import cython
 
-
-from .state import ACTIONS, CARDS, EVENTS, KINDS, MEMORY, PHASES
-
-# The state layout's offsets and sizes (engines/cambio/state.py), generated: C constants when compiled.
+# The state layout's offsets and the numbered names of declarations.py (phases, actions, move kinds, events),
+# generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
@@ -36,41 +34,12 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
-
-cython.declare(PREBUILT=cython.Py_ssize_t)
-PREBUILT = 1 << 16  # move codes kept ready to slice
-
-# Phases, actions, move kinds, memory rules, events: numbers of state.py's names.
-cython.declare(P_TURN=cython.int, P_HOLD=cython.int, P_ACTION=cython.int, P_SNAP=cython.int, P_OVER=cython.int)
-P_TURN, P_HOLD, P_ACTION, P_SNAP, P_OVER = (PHASES.index(p) for p in
-                                             ("turn_start", "holding", "action", "snap", "game_over"))
-cython.declare(A_NONE=cython.int, A_OWN=cython.int, A_OTHER=cython.int, A_SWAP=cython.int, A_TWO=cython.int,
-               A_SHOW=cython.int)
-A_NONE, A_OWN, A_OTHER, A_SWAP, A_TWO, A_SHOW = (ACTIONS.index(a) for a in
-                                                 ("", "look_own", "look_other", "swap", "two_actions", "show"))
-cython.declare(K_DRAW_DECK=cython.int, K_DRAW_DISCARD=cython.int, K_CAMBIO=cython.int, K_DISCARD=cython.int,
-               K_REPLACE=cython.int, K_LOOK_OWN=cython.int, K_LOOK_OTHER=cython.int, K_SWAP=cython.int,
-               K_SHOW=cython.int, K_SNAP=cython.int, K_GIVE=cython.int, K_NOGIVE=cython.int, K_PASS=cython.int)
-(K_DRAW_DECK, K_DRAW_DISCARD, K_CAMBIO, K_DISCARD, K_REPLACE, K_LOOK_OWN, K_LOOK_OTHER, K_SWAP, K_SHOW, K_SNAP,
- K_GIVE, K_NOGIVE, K_PASS) = range(len(KINDS))
-cython.declare(M_SLOT=cython.int)
-M_SLOT = MEMORY.index("slot")
-cython.declare(EV_DEAL=cython.int, EV_DREW=cython.int, EV_RESHUFFLED=cython.int, EV_DISCARDED=cython.int,
-               EV_REPLACED=cython.int, EV_LOOKED=cython.int, EV_SWAPPED=cython.int, EV_PICKED=cython.int,
-               EV_SHOWN=cython.int, EV_SNAP_OK=cython.int, EV_SNAP_WRONG=cython.int, EV_PENALTY=cython.int,
-               EV_GAVE=cython.int, EV_NOGIVE=cython.int, EV_PASSED=cython.int, EV_CAMBIO=cython.int,
-               EV_WINDOW=cython.int, EV_CLOSED=cython.int, EV_LAPSED=cython.int, EV_ROUND_END=cython.int,
-               EV_GAME_END=cython.int)
-(EV_DEAL, EV_DREW, EV_RESHUFFLED, EV_DISCARDED, EV_REPLACED, EV_LOOKED, EV_SWAPPED, EV_PICKED, EV_SHOWN,
- EV_SNAP_OK, EV_SNAP_WRONG, EV_PENALTY, EV_GAVE, EV_NOGIVE, EV_PASSED, EV_CAMBIO, EV_WINDOW, EV_CLOSED, EV_LAPSED,
- EV_ROUND_END, EV_GAME_END) = range(len(EVENTS))
+from . import declarations as D
 
 # The deck's per-card tables (immutable bytes) and the prebuilt move codes (a list nothing changes: a slice of
 # it is the one new list a listing makes).
 cython.declare(RUNE_OF=bytes, POINTS_OF=bytes, ACTION_OF=bytes, CODES=list)
-RUNE_OF = CARDS.rune
-POINTS_OF = CARDS.points_byte   # points & 0xFF (signed)
-ACTION_OF = CARDS.action
+RUNE_OF, POINTS_OF, ACTION_OF = D.RUNE_OF, D.POINTS_OF, D.ACTION_OF
 CODES = list(range(PREBUILT))
 
 
@@ -304,13 +273,13 @@ def action_moves(b: cython.p_uchar) -> cython.Py_ssize_t:
     """action_count on the raw state."""
     act: cython.int = b[ACTION]
     a: cython.int = b[ACTIVE]
-    if act == A_OWN:
+    if act == A_LOOK_OWN:
         return b[CARD_COUNT + a]
-    if act == A_OTHER:
+    if act == A_LOOK_OTHER:
         return seats_cards(b, 0, a)
     if act == A_SWAP:
         return swap_count(b)
-    if act == A_TWO:
+    if act == A_TWO_ACTIONS:
         return b[CARD_COUNT + a] + seats_cards(b, 0, a) + swap_count(b)
     if act == A_SHOW:
         return pick_count(b)
@@ -343,10 +312,10 @@ def count_moves(b: cython.p_uchar) -> cython.Py_ssize_t:
         if b[GIVE_SEAT] != NONE:
             return 1 + b[CARD_COUNT + b[CLAIMANT]]
         return 1 + seats_cards(b, 0, NONE)
-    if phase == P_TURN:
+    if phase == P_TURN_START:
         m = turn_bits(b)
         return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1)
-    if phase == P_HOLD:
+    if phase == P_HOLDING:
         return b[CARD_COUNT + b[ACTIVE]] + (1 if b[HELD_SOURCE] == 0 else 0)
     if phase == P_ACTION:
         return action_moves(b)
@@ -369,7 +338,7 @@ def legal_moves(st: bytearray) -> list:
 def is_finished(st: bytearray) -> cython.bint:
     """Whether the game is over."""
     _sized(st)
-    return st[PHASE] == P_OVER
+    return st[PHASE] == P_GAME_OVER
 
 
 @cython.cfunc
@@ -393,7 +362,7 @@ def to_act(st: bytearray) -> list:
     """Seats that may move now."""
     _sized(st)
     phase: cython.int = st[PHASE]
-    if phase == P_OVER:
+    if phase == P_GAME_OVER:
         return []
     if phase != P_SNAP:
         return [st[ACTIVE]]
@@ -440,17 +409,17 @@ def decode_action(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong
     s: cython.Py_ssize_t
     if act == A_SHOW:
         return packed_at(a, K_SHOW, nth_pick(b, code))
-    if act == A_OWN or act == A_TWO:
+    if act == A_LOOK_OWN or act == A_TWO_ACTIONS:
         c = b[CARD_COUNT + a]
         if code < c:
             return packed(a, K_LOOK_OWN, a * 256 + nth_slot(b, a, code), 0)
         code -= c
-    if act == A_OTHER or act == A_TWO:
+    if act == A_LOOK_OTHER or act == A_TWO_ACTIONS:
         c = seats_cards(b, 0, a)
         if code < c:
             return packed_at(a, K_LOOK_OTHER, nth_position(b, code, 0, a))
         code -= c
-    if act != A_SWAP and act != A_TWO:
+    if act != A_SWAP and act != A_TWO_ACTIONS:
         return -1
     for s in range(b[PLAYERS]):  # swap
         if s == caller:
@@ -503,15 +472,15 @@ def decode(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong:
     i: cython.int
     if phase == P_SNAP:
         return decode_window(b, code)
-    if phase == P_TURN:
+    if phase == P_TURN_START:
         m = turn_bits(b)
         for i in range(3):
             if (m >> i) & 1:
                 if code == 0:  # bit 0 cambio, bit 1 draw deck, bit 2 draw discard
-                    return packed(a, K_CAMBIO if i == 0 else (K_DRAW_DECK if i == 1 else K_DRAW_DISCARD), 0, 0)
+                    return packed(a, K_CALL_CAMBIO if i == 0 else (K_DRAW_DECK if i == 1 else K_DRAW_DISCARD), 0, 0)
                 code -= 1
         return -1
-    if phase == P_HOLD:
+    if phase == P_HOLDING:
         if b[HELD_SOURCE] == 0:
             if code == 0:
                 return packed(a, K_DISCARD, 0, 0)
@@ -526,7 +495,7 @@ def decode(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong:
 def legal_code(st: bytearray, move: object) -> cython.Py_ssize_t:
     """`move` as a code of this state's list, or -1 when it is not one (or the game is over)."""
     code: cython.Py_ssize_t
-    if type(move) is not int or st[PHASE] == P_OVER:
+    if type(move) is not int or st[PHASE] == P_GAME_OVER:
         return -1
     try:
         code = move
@@ -622,7 +591,7 @@ def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
     st[STEPS_LEFT] = 0
     clear_window(st)
     st[ACTIVE] = st[DEALER]
-    st[PHASE] = P_TURN
+    st[PHASE] = P_TURN_START
     if log is not None:
         log.append(deal_event(st))
 
@@ -700,10 +669,6 @@ def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cyth
     return _apply(st, code, log)
 
 
-cython.declare(NOT_LISTED=cython.int)
-NOT_LISTED = 1  # the one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"
-
-
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
@@ -734,11 +699,11 @@ def apply_packed(st: bytearray, mv: cython.longlong, log: object) -> cython.void
         do_snap(st, seat, p >> 8, p & 0xFF, log)
     elif kind == K_DRAW_DECK or kind == K_DRAW_DISCARD:
         do_draw(st, seat, kind, log)
-    elif kind == K_CAMBIO:
+    elif kind == K_CALL_CAMBIO:
         st[FROZEN] = 0
         st[CALLER] = seat
         if log is not None:
-            log.append((EV_CAMBIO, seat))
+            log.append((EV_CAMBIO_CALLED, seat))
         end_turn(st, log)
     elif kind == K_DISCARD:
         do_discard(st, seat, log)
@@ -772,7 +737,7 @@ def do_draw(st: bytearray, seat: cython.int, kind: cython.int, log: object) -> c
         st[PILE + st[PILE_COUNT]] = 0
         st[HELD_SOURCE] = 1
     st[HELD] = card
-    st[PHASE] = P_HOLD
+    st[PHASE] = P_HOLDING
     if log is not None:
         log.append((EV_DREW, seat, st[HELD_SOURCE], card))
 
@@ -790,7 +755,7 @@ def do_discard(st: bytearray, seat: cython.int, log: object) -> cython.void:
         return
     st[PHASE] = P_ACTION
     st[ACTION] = act
-    st[STEPS_LEFT] = 2 if act == A_TWO else 1
+    st[STEPS_LEFT] = 2 if act == A_TWO_ACTIONS else 1
     settle_action(st, log)
 
 
@@ -869,7 +834,7 @@ def settle_action(st: bytearray, log: object) -> cython.void:
     while st[STEPS_LEFT] > 0 and action_count(st) == 0:
         st[STEPS_LEFT] = st[STEPS_LEFT] - 1
         if log is not None:
-            log.append((EV_LAPSED, st[ACTIVE], st[ACTION]))
+            log.append((EV_ACTION_LAPSED, st[ACTIVE], st[ACTION]))
     if st[STEPS_LEFT] == 0:
         st[ACTION] = A_NONE
         open_window(st, log)
@@ -881,14 +846,14 @@ def open_window(st: bytearray, log: object) -> cython.void:
     st[WINDOW_RUNE] = RUNE_OF[st[PILE + st[PILE_COUNT] - 1]]
     st[PHASE] = P_SNAP
     if log is not None:
-        log.append((EV_WINDOW, st[WINDOW_RUNE]))
+        log.append((EV_WINDOW_OPENED, st[WINDOW_RUNE]))
 
 
 @cython.cfunc
 def close_window(st: bytearray, log: object) -> cython.void:
     successes: cython.int = st[SUCCESSES]
     if log is not None:
-        log.append((EV_CLOSED, successes))
+        log.append((EV_WINDOW_CLOSED, successes))
     clear_window(st)
     st[FROZEN] = 1 if successes > 0 else 0
     end_turn(st, log)
@@ -907,7 +872,7 @@ def end_turn(st: bytearray, log: object) -> cython.void:
         end_round(st, log, False, "cambio")
         return
     st[ACTIVE] = nxt
-    st[PHASE] = P_TURN
+    st[PHASE] = P_TURN_START
     if turn_mask(st) == 0:
         end_round(st, log, False, "no_moves")
 
@@ -1116,7 +1081,7 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
     st[FROZEN] = 0
     if over:
         st[ENDED] = 2 if capped else 1
-        st[PHASE] = P_OVER
+        st[PHASE] = P_GAME_OVER
         if log is not None:
             log.append((EV_GAME_END, "turn_cap" if capped else "target", tuple(totals(st))))
         return

@@ -1,41 +1,21 @@
-"""Cambio's state layout, deck and names: declared once, read by the rules, game.py, validation and tests.
+"""Cambio's state layout: declared once, read by the rules, game.py, validation and tests.
 
 The state is one bytearray laid out by `STATE` (engines.core.layout), followed by the
 round history: 2 bytes (signed, little-endian) per seat for every finished round.
-Its offsets and constants are generated into offsets.pxd (C constants the compiled modules
-star-cimport) and offsets.py (`python -m engines.core.offsets`); everything else reads fields by name.
+Its offsets are generated into offsets.pxd (C constants the compiled modules star-cimport)
+and offsets.py (`python -m engines.core.offsets cambio`); everything else reads fields by name.
 
-Cards are numbers 0..75 in the spec's standard order (shared/rules/cambio.md §1), loaded
-from data/deck.toml with the Cambio card family's loader into a frozen `Deck`.
+Cards are numbers 0..75 in the spec's standard order (shared/rules/cambio.md §1; declarations.py loads them).
 A table position is seat `s`, slot `k`; inside the rules it is packed as `s * 256 + k`.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..core.cambio_cards import load_deck
 from ..core.layout import Field, Layout
-
-DATA = Path(__file__).resolve().parent / "data"
 
 MAX_SEATS = 8
 DECK_SIZE = 76
-SLOT_CAP = 96        # slots per seat: 0-3 dealt, 4.. penalty cards (see rules.new_slot)
+SLOT_CAP = 96        # slots per seat: 0-3 dealt, 4.. penalty cards (see rules_apply.new_slot)
 NONE = 255           # "no card / no seat / no pick / off" in a one-byte field
-
-# Names by number: the numbers are what the state and the raw events hold.
-PHASES = ("turn_start", "holding", "action", "snap", "game_over")
-ACTIONS = ("", "look_own", "look_other", "swap", "two_actions", "show")
-KINDS = ("draw_deck", "draw_discard", "call_cambio", "discard", "replace", "look_own", "look_other", "swap",
-         "show", "snap", "give", "nogive", "pass")
-MEMORY = ("follow", "slot", "off")
-SOURCES = ("deck", "discard")
-EVENTS = ("deal", "drew", "reshuffled", "discarded", "replaced", "looked", "swapped", "picked", "shown",
-          "snap_ok", "snap_wrong", "penalty", "gave", "nogive", "passed", "cambio_called", "window_opened",
-          "window_closed", "action_lapsed", "round_end", "game_end")
-ENDINGS = ("playing", "target", "turn_cap")  # field `ended`
-
-CARDS = load_deck(DATA / "deck.toml", ACTIONS, DECK_SIZE)
 
 STATE = Layout("cambio", [
     Field("rng", 8),                    # SplitMix64 state (engines/core/rng.py)
@@ -43,18 +23,18 @@ STATE = Layout("cambio", [
     Field("target_score"),
     Field("cambio_max"),                # NONE: off
     Field("caller_tie"),                # 0 fails, 1 wins
-    Field("memory_aid"),                # index in MEMORY
+    Field("memory_aid"),                # declarations.MEMORY
     Field("max_turns", width=2),
     Field("round", width=2),            # from 1
     Field("dealer"),
     Field("active"),                    # the seat whose turn it is
-    Field("phase"),                     # index in PHASES
+    Field("phase"),                     # declarations.PHASES
     Field("caller"),                    # NONE: no Cambio call this round
     Field("frozen"),                    # discard pile frozen for this turn start
     Field("turns", width=2),            # turns played in the game (safety cap)
     Field("moves", width=4),            # moves applied (the version counter)
     Field("held"),                      # the held card, NONE when none
-    Field("held_source"),               # index in SOURCES
+    Field("held_source"),               # declarations.SOURCES
     Field("action"),                    # pending action, index in ACTIONS
     Field("steps_left"),                # action steps left
     Field("window_rune"),               # snap window: the rune to match
@@ -65,7 +45,7 @@ STATE = Layout("cambio", [
     Field("successes"),                 # correct snaps in the window (saturates at 255)
     Field("deck_count"),
     Field("pile_count"),
-    Field("ended"),                     # index in ENDINGS
+    Field("ended"),                     # declarations.ENDINGS
     Field("card_count", MAX_SEATS),     # cards on the table per seat
     Field("slots_used", MAX_SEATS),     # per seat: slot numbers below this have been used
     Field("picked", MAX_SEATS),         # blue king: the slot each seat's pick names, NONE when not picked yet
@@ -76,18 +56,3 @@ STATE = Layout("cambio", [
     Field("slots", MAX_SEATS * SLOT_CAP),  # seat s's slot k at s * SLOT_CAP + k: a card or NONE
 ])
 HISTORY = STATE.size  # the round history starts here
-
-
-def position(seat: int, slot: int) -> str:
-    """A table position's text, `<seat>.<slot>`."""
-    return f"{seat}.{slot}"
-
-
-def slot_card(state, seat: int, slot: int) -> int:
-    """The card at seat.slot (NONE when empty)."""
-    return state[STATE.offset("slots") + seat * SLOT_CAP + slot]
-
-
-def word(state, name: str) -> int:
-    """A field's value by name (multi-byte fields included)."""
-    return STATE.read(state, name)

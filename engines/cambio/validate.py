@@ -5,24 +5,17 @@ must never crash the rules, so every field the rules index with is range-checked
 """
 import cython
 
+from . import declarations as D
 from . import rules
-from .state import ACTIONS, CARDS, PHASES
 
-# The state layout's offsets and sizes (engines/cambio/state.py), generated: C constants when compiled.
+# The state layout's offsets and the numbered names of declarations.py, generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(P_TURN=cython.int, P_HOLD=cython.int, P_ACTION=cython.int, P_SNAP=cython.int, P_OVER=cython.int,
-               A_NONE=cython.int, A_TWO=cython.int, A_SHOW=cython.int, RUNES_N=cython.int,
-               RUNE_OF=bytes, ACTION_OF=bytes)
-P_TURN, P_HOLD, P_ACTION, P_SNAP, P_OVER = (PHASES.index(p) for p in
-                                             ("turn_start", "holding", "action", "snap", "game_over"))
-A_NONE, A_TWO, A_SHOW = ACTIONS.index(""), ACTIONS.index("two_actions"), ACTIONS.index("show")
-RUNES_N = len(CARDS.runes)
-RUNE_OF = CARDS.rune
-ACTION_OF = CARDS.action
+cython.declare(RUNE_OF=bytes, ACTION_OF=bytes)
+RUNE_OF, ACTION_OF = D.RUNE_OF, D.ACTION_OF
 
 
 @cython.cfunc
@@ -44,9 +37,9 @@ def problem(st: bytearray) -> str:
             and st[CALLER_TIE] <= 1 and st[MEMORY_AID] <= 2 and 100 <= get16(st, MAX_TURNS) <= 10000):
         return "option values out of range"
     phase: cython.int = st[PHASE]
-    over: cython.bint = phase == P_OVER
+    over: cython.bint = phase == P_GAME_OVER
     rounds: cython.Py_ssize_t = get16(st, ROUND)
-    if phase > P_OVER or rounds < 1 or (len(st) - HISTORY) // (2 * n) != rounds - (0 if over else 1):
+    if phase > P_GAME_OVER or rounds < 1 or (len(st) - HISTORY) // (2 * n) != rounds - (0 if over else 1):
         return "phase or round count inconsistent"
     if (st[ENDED] not in (1, 2)) if over else st[ENDED] != 0:
         return "game-end flag inconsistent with the phase"
@@ -122,14 +115,14 @@ def check_table(st: bytearray, n: cython.Py_ssize_t, over: cython.bint, seen: by
 
 
 def check_phase(st: bytearray, n, phase) -> str:
-    if (st[HELD] != NONE) != (phase == P_HOLD) or st[HELD_SOURCE] > 1:
+    if (st[HELD] != NONE) != (phase == P_HOLDING) or st[HELD_SOURCE] > 1:
         return "held card inconsistent with the phase"
     if (phase == P_ACTION) != (st[ACTION] != A_NONE) or st[ACTION] > A_SHOW or \
             st[STEPS_LEFT] != (0 if phase != P_ACTION else st[STEPS_LEFT]) or st[STEPS_LEFT] > 2:
         return "action inconsistent with the phase"
     if phase == P_ACTION and (st[STEPS_LEFT] == 0 or rules.action_count(st) == 0 or st[PILE_COUNT] == 0 or
                               ACTION_OF[st[PILE + st[PILE_COUNT] - 1]] != st[ACTION] or
-                              (st[STEPS_LEFT] == 2 and st[ACTION] != A_TWO)):
+                              (st[STEPS_LEFT] == 2 and st[ACTION] != A_TWO_ACTIONS)):
         return "action inconsistent with the discarded card"
     if phase != P_SNAP:
         if st[WINDOW_RUNE] or st[CLAIMANT] != NONE or st[PASSED] or st[GIVE_SEAT] != NONE or st[GIVE_SLOT] \
@@ -139,7 +132,7 @@ def check_phase(st: bytearray, n, phase) -> str:
         found = check_window(st, n)
         if found:
             return found
-    if phase == P_TURN and rules.turn_mask(st) == 0:
+    if phase == P_TURN_START and rules.turn_mask(st) == 0:
         return "active seat has no legal move"
     return ""
 
@@ -147,7 +140,7 @@ def check_phase(st: bytearray, n, phase) -> str:
 def check_window(st: bytearray, n) -> str:
     eligible = [s for s in range(n) if s != st[CALLER]]
     passed = st[PASSED]
-    if st[PILE_COUNT] == 0 or st[WINDOW_RUNE] >= RUNES_N or passed >> n or \
+    if st[PILE_COUNT] == 0 or st[WINDOW_RUNE] >= N_RUNES or passed >> n or \
             (st[CALLER] != NONE and (passed >> st[CALLER]) & 1):
         return "snap window record out of range"
     if RUNE_OF[st[PILE + st[PILE_COUNT] - 1]] != st[WINDOW_RUNE]:

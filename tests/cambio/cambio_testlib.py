@@ -14,7 +14,8 @@ import pytest
 
 import engines
 from engines import IllegalMove
-from engines.cambio.state import CARDS, DECK_SIZE, NONE, SLOT_CAP, STATE
+from engines.cambio.declarations import CARDS
+from engines.cambio.state import DECK_SIZE, NONE, SLOT_CAP, STATE
 
 cambio = engines.get("cambio")
 IDS = list(CARDS.ids)

@@ -105,7 +105,7 @@ def test_every_code_from_the_count_up_is_refused_in_every_phase():
     (each phase and action step, every seat count), and leave the state as it was."""
     from engines.cambio import rules
     from engines.cambio.offsets import ACTION, PHASE
-    from engines.cambio.state import PHASES
+    from engines.cambio.declarations import PHASES
     seen = set()
     for seed in range(14):
         players = 2 + seed % 7

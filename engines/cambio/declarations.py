@@ -1,0 +1,64 @@
+"""Cambio's declarations (spec shared/rules/cambio.md): its cards (data/deck.toml), phases, actions, move kinds,
+memory rules, event kinds and refusal reasons, in one place. `python -m engines.core.offsets cambio` gives the
+compiled rules each number here as a C constant (offsets.pxd) and Python the same (offsets.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.cambio_cards import load_deck
+from ..core.names import Names
+from ..core.reasons import rule_reasons
+from .state import DECK_SIZE
+
+DATA = Path(__file__).resolve().parent / "data"
+
+PHASES = Names("turn_start", "holding", "action", "snap", "game_over", prefix="P_")
+# A discarded card's action (data/deck.toml names them; `none`: a card without one).
+ACTIONS = Names("none", "look_own", "look_other", "swap", "two_actions", "show", prefix="A_")
+# The move kinds, in the order MoveInfo names them; a move code is an index into the state's ordered legal list
+# (rules.py says the order), not a kind.
+KINDS = Names("draw_deck", "draw_discard", "call_cambio", "discard", "replace", "look_own", "look_other", "swap",
+              "show", "snap", "give", "nogive", "pass", prefix="K_")
+MEMORY = Names("follow", "slot", "off", prefix="M_")       # option memory_aid: what a seat keeps seeing
+SOURCES = Names("deck", "discard", prefix="SOURCE_")       # where the held card came from
+ENDINGS = Names("playing", "target", "turn_cap", prefix="ENDED_")  # field `ended`
+# The raw events' numbers (game.py names their fields).
+EVENTS = Names("deal", "drew", "reshuffled", "discarded", "replaced", "looked", "swapped", "picked", "shown",
+               "snap_ok", "snap_wrong", "penalty", "gave", "nogive", "passed", "cambio_called", "window_opened",
+               "window_closed", "action_lapsed", "round_end", "game_end", prefix="EV_")
+
+CARDS = load_deck(DATA / "deck.toml", ("",) + ACTIONS[1:], DECK_SIZE)
+# The per-card tables the compiled rules index (immutable bytes): rune, points & 0xFF (signed), action.
+RUNE_OF = CARDS.rune
+POINTS_OF = CARDS.points_byte
+ACTION_OF = CARDS.action
+N_RUNES = len(CARDS.runes)
+
+PREBUILT = 1 << 16  # move codes kept ready to slice (rules.legal_moves)
+NOT_LISTED = 1      # apply_code's one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"
+
+# The refusals of a read move (rules_find.py), {code: why}; the shared ones (not_your_turn, no_such_seat) are
+# the core's.
+REASONS = rule_reasons("cambio", {
+    "not_holding": "you hold no card",
+    "must_exchange": "a card taken from the discard pile must be exchanged",
+    "not_turn_start": "only at the start of your turn (you have already drawn)",
+    "deck_exhausted": "main deck exhausted",
+    "pile_empty": "discard pile empty",
+    "pile_frozen": "discard pile frozen",
+    "cambio_called": "Cambio already called",
+    "no_action": "no action pending",
+    "wrong_action": "the pending action does not allow this move",
+    "own_card": "that is your own card",
+    "same_seat": "two cards of the same seat cannot be swapped",
+    "already_picked": "that seat already picked",
+    "caller_frozen": "cards of the Cambio caller are frozen",
+    "empty_slot": "the slot is empty",
+    "no_give": "no give pending",
+    "not_claimant": "only the claimant may give",
+    "no_window": "no snap window is open",
+    "caller_out": "the Cambio caller takes no part in snap windows",
+    "window_claimed": "the snap window is claimed by another seat",
+    "give_first": "give or nogive first",
+    "passed": "the seat has passed in this window",
+})
