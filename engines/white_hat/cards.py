@@ -12,11 +12,12 @@ first, and for the same count jokers before the hat.
 """
 import cython
 
-cython.declare(JOKER=cython.int, HAT=cython.int, K_PLAY=cython.int, K_COLLECT_HAT=cython.int)
-JOKER = 14
-HAT = 15
-K_PLAY = 0
-K_COLLECT_HAT = 3
+# The state layout's offsets and the declarations' numbers (cards, move kinds), generated: C constants when compiled.
+if cython.compiled:
+    from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
+else:
+    from .offsets import *  # noqa: F403
+
 POINTS = (0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 5, 5)  # D1, D2: by card 0..15
 
 

@@ -18,12 +18,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(NONE=cython.int)
-NONE = 255
-cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
-               FINISHED=cython.int, TRACER=cython.int, LEAD=cython.int, JAIL=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER, LEAD = 0, 1, 2, 3, 4, 5, 6, 7
-JAIL = 254
 
 
 def validate(buf: bytearray, black: cython.int, boards: cython.int) -> str:

@@ -23,18 +23,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int, TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int,
-               SPECIAL=cython.int, PLACE=cython.int, FINISHED=cython.int)
-NONE = 255
-JAIL = 254
-JOKER = 14
-HAT = 15
-cython.declare(TRACER_PHASE=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER_PHASE = 0, 1, 2, 3, 4, 5, 6
-
-cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
-               T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
-T_CA, T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 6, 7, 8, 9, 10, 11, 12
 
 assert PILE_LEN == DECK_LEN  # a reshuffle moves the whole pile into the deck
 
@@ -479,7 +467,7 @@ def _tracer_due(buf: bytearray) -> cython.bint:
         s: cython.int = b[PAWNS + p]
         if s == b[CRITICAL_ASSET]:
             return False
-        if p // 2 == w and s < 64 and b[SPACE_TYPE + s] == T_FBI:
+        if p // 2 == w and s < 64 and b[SPACE_TYPE + s] == T_FBI_SERVER:
             due = True
     return due
 
@@ -504,7 +492,7 @@ def _tracer_step(buf: bytearray, events: Optional[list]) -> cython.bint:
         if events is not None:
             events.append(("tracer_stuck", b[TRACER_SPACE]))
         return False
-    b[PHASE] = TRACER_PHASE
+    b[PHASE] = TRACER
     b[TO_ACT] = b[WINNER]
     return True
 

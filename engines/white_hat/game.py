@@ -52,8 +52,9 @@ from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import board as boards
-from . import cards, checks, codes, flow, moves, rules, solo, variants, view
+from . import cards, checks, flow, moves, rules, solo, variants, view
 from . import offsets as O
+from .declarations import KIND_WORDS, REASON_CODES
 from .state import FACES, STATE
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -101,7 +102,7 @@ def _load_deck() -> tuple[int, ...]:
 
 
 POINTS = _load_deck()
-NOT_LEGAL = rules.REASONS.index("not_legal")
+NOT_LEGAL = REASON_CODES.index("not_legal")
 BUILT_IN = {game: {name: boards.load_board(DATA / file, game, FACES) for name, file in files.items()}
             for game, files in boards.BUILT_IN.items()}
 
@@ -111,7 +112,7 @@ class WhiteHatGame(Game):
 
     kernel = rules.KERNEL  # its `apply` is apply_in_place (engines/core/kernel.py)
     hot_rules = rules  # legal_moves, is_finished, move_count (engines/core/game.py)
-    reason_codes = rules.REASONS
+    reason_codes = REASON_CODES
     state_size, state_tail, players_at = O.SIZE, True, O.PLAYERS  # (a board file's tail may follow)
 
     def __init__(self, game_id: str, title: str) -> None:
@@ -230,10 +231,10 @@ class WhiteHatGame(Game):
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
         """The code of a read move, or IllegalMove with the first failing check of §8.2."""
-        kind = rules.KINDS.index(parsed[0]) + (parsed[0] == "collect" and parsed[1] == "hat")
+        kind = KIND_WORDS.index(parsed[0]) + (parsed[0] == "collect" and parsed[1] == "hat")
         reason = rules.phase_reason(state, kind)
         if reason:
-            self.refuse(rules.REASONS[reason], text, seat)
+            self.refuse(REASON_CODES[reason], text, seat)
         mover = rules.mover(state)
         if seat != mover:
             robot = state[O.ROBOT]
@@ -247,7 +248,7 @@ class WhiteHatGame(Game):
         if not reason:
             reason = rules.check(state, code)
         if reason:
-            self._refuse(state, rules.REASONS[reason], text, seat)
+            self._refuse(state, REASON_CODES[reason], text, seat)
         return code
 
     def _refuse(self, state: bytearray, code: str, move: object, seat: int | None):

@@ -10,8 +10,8 @@ from typing import Mapping
 
 from ..core.errors import BadMoveText
 from ..core.game import MoveInfo
-from . import codes, rules
 from . import offsets as O
+from .declarations import KIND_WORDS, REASON_CODES
 from .board import SLOT_IDS
 
 CARD_NAMES = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "H")
@@ -106,30 +106,30 @@ def code_of(state: bytearray, parsed: tuple) -> tuple[int, int]:
     """(move code, pre-check reason or 0) for a read move: reasons the code cannot carry come first."""
     word = parsed[0]
     if word in ("pass", "randomize", "skip"):
-        return {"pass": codes.K_PASS, "randomize": codes.K_RANDOMIZE, "skip": codes.K_SKIP}[word], 0
+        return {"pass": O.K_PASS, "randomize": O.K_RANDOMIZE, "skip": O.K_SKIP}[word], 0
     if word == "play":
         code, reason = _play_code(state, parsed[1])
         return code | (parsed[2] << 15), reason
     if word == "collect":
         if parsed[1] == "all":
-            return codes.K_COLLECT_ALL, 0
+            return O.K_COLLECT_ALL, 0
         listed = parsed[2]
         if 14 in listed:
-            return codes.K_COLLECT_HAT, rules.REASONS.index("joker_chosen")
+            return O.K_COLLECT_HAT, REASON_CODES.index("joker_chosen")
         if 15 in listed:
-            return codes.K_COLLECT_HAT, rules.REASONS.index("hat_chosen")
-        code = codes.K_COLLECT_HAT
+            return O.K_COLLECT_HAT, REASON_CODES.index("hat_chosen")
+        code = O.K_COLLECT_HAT
         for r in set(listed):
             code |= min(listed.count(r), 7) << (4 + 3 * (r - 1))
         return code, 0  # a count above 6 (clamped to 7) is never in a trick: refused by the check
     if word == "exploit":
         _, space, sign, marker = parsed
-        return codes.K_EXPLOIT | (_on_board(state, space) << 4) | ((sign > 0) << 10) | (marker << 11), 0
+        return O.K_EXPLOIT | (_on_board(state, space) << 4) | ((sign > 0) << 10) | (marker << 11), 0
     if word == "place":
-        return codes.K_PLACE | (parsed[1] << 4) | (parsed[2] << 8), 0
+        return O.K_PLACE | (parsed[1] << 4) | (parsed[2] << 8), 0
     if word == "tracer":
-        return codes.K_TRACER | (_on_board(state, parsed[1]) << 8), 0
-    kind = {"move": codes.K_MOVE, "dos": codes.K_DOS, "backflip": codes.K_BACKFLIP}[word]
+        return O.K_TRACER | (_on_board(state, parsed[1]) << 8), 0
+    kind = {"move": O.K_MOVE, "dos": O.K_DOS, "backflip": O.K_BACKFLIP}[word]
     solo = state[O.SOLO]
     pawn = parsed[1] - HAT_BASE if solo and parsed[1] >= HAT_BASE else parsed[1] if not solo and parsed[1] < 12 \
         else 15
@@ -151,21 +151,21 @@ def _play_code(state: bytearray, listed: list[int]) -> tuple[int, int]:
     hand = O.HANDS + state[O.TO_ACT] % 6 * O.HAND_SIZE
     for c in set(listed):
         if listed.count(c) > state[hand + c]:
-            return codes.K_PLAY, rules.REASONS.index("card_not_in_hand")
+            return O.K_PLAY, REASON_CODES.index("card_not_in_hand")
     if not listed:
-        return codes.K_PLAY, rules.REASONS.index("play_at_least_one")
+        return O.K_PLAY, REASON_CODES.index("play_at_least_one")
     ranks = {c for c in listed if c < 14}
     if len(ranks) > 1:
-        return codes.K_PLAY, rules.REASONS.index("mixed_ranks")
+        return O.K_PLAY, REASON_CODES.index("mixed_ranks")
     rank = ranks.pop() if ranks else 0
     n, j, h = listed.count(rank) if rank else 0, listed.count(14), listed.count(15)
-    return codes.K_PLAY | (rank << 4) | (n << 8) | (j << 11) | (h << 14), 0
+    return O.K_PLAY | (rank << 4) | (n << 8) | (j << 11) | (h << 14), 0
 
 
 def info(seat: int, code: int, solo: int = 0) -> MoveInfo:
     """The MoveInfo of a legal move code (`solo`: pawns are the solo hats)."""
     kind = code & 15
-    if kind == codes.K_PLAY:
+    if kind == O.K_PLAY:
         rank, n, j, h = (code >> 4) & 15, (code >> 8) & 7, (code >> 11) & 7, (code >> 14) & 1
         names = [CARD_NAMES[rank]] * n + ["J"] * j + ["H"] * h
         value = (code >> 15) & 15
@@ -173,27 +173,27 @@ def info(seat: int, code: int, solo: int = 0) -> MoveInfo:
             return MoveInfo(seat, "play", {"cards": names, "value": value}, " ".join(["play", *names, "as",
                                                                                        str(value)]))
         return MoveInfo(seat, "play", {"cards": names}, " ".join(["play", *names]))
-    if kind == codes.K_COLLECT_ALL:
+    if kind == O.K_COLLECT_ALL:
         return MoveInfo(seat, "collect", {"choice": "all", "cards": []}, "collect all")
-    if kind == codes.K_COLLECT_HAT:
+    if kind == O.K_COLLECT_HAT:
         names = [CARD_NAMES[r] for r in range(1, 14) for _ in range((code >> (4 + 3 * (r - 1))) & 7)]
         return MoveInfo(seat, "collect", {"choice": "hat", "cards": names}, " ".join(["collect", "hat", *names]))
-    if kind in (codes.K_MOVE, codes.K_DOS, codes.K_BACKFLIP):
-        word = rules.KINDS[kind]
+    if kind in (O.K_MOVE, O.K_DOS, O.K_BACKFLIP):
+        word = KIND_WORDS[kind]
         pawn, space = pawn_name((code >> 4) & 15, solo), (code >> 8) & 63
         return MoveInfo(seat, word, {"pawn": pawn, "space": space}, f"{word} {pawn} {space}")
-    if kind == codes.K_EXPLOIT:
+    if kind == O.K_EXPLOIT:
         space, sign, marker = (code >> 4) & 63, "+1" if (code >> 10) & 1 else "-1", (code >> 11) & 3
         text = f"exploit {space} {sign}" + (f" x{marker}" if marker else "")
         return MoveInfo(seat, "exploit", {"space": space, "sign": int(sign), "marker": f"x{marker}" if marker else ""},
                         text)
-    if kind == codes.K_TRACER:
+    if kind == O.K_TRACER:
         space = (code >> 8) & 63
         return MoveInfo(seat, "tracer", {"space": space}, f"tracer {space}")
-    if kind == codes.K_PLACE:
+    if kind == O.K_PLACE:
         face, slot = FACE_NAMES[(code >> 4) & 15], SLOT_IDS[(code >> 8) & 7]
         return MoveInfo(seat, "place", {"face": face, "slot": slot}, f"place {face} {slot}")
-    word = rules.KINDS[kind]
+    word = KIND_WORDS[kind]
     return MoveInfo(seat, word, {}, word)
 
 

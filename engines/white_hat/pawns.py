@@ -13,14 +13,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(NONE=cython.int, JAIL=cython.int)
-NONE = 255
-JAIL = 254
-
-# Space type codes (board.TYPES order).
-cython.declare(T_CAFE=cython.int, T_SERVER=cython.int, T_DARK_GREY=cython.int, T_DOS=cython.int,
-               T_HONEYPOT=cython.int, T_FBI=cython.int)
-T_CAFE, T_SERVER, T_DARK_GREY, T_DOS, T_HONEYPOT, T_FBI = 0, 1, 5, 7, 8, 9
 
 
 @cython.ccall
@@ -28,7 +20,7 @@ T_CAFE, T_SERVER, T_DARK_GREY, T_DOS, T_HONEYPOT, T_FBI = 0, 1, 5, 7, 8, 9
 def is_start(buf: bytearray, space: cython.int) -> cython.bint:
     b: cython.p_uchar = buf
     t: cython.int = b[SPACE_TYPE + space]
-    return t == T_CAFE or t == T_SERVER
+    return t == T_INTERNET_CAFE or t == T_PUBLIC_SERVER
 
 
 @cython.ccall
@@ -37,7 +29,7 @@ def is_blocking(buf: bytearray, space: cython.int) -> cython.bint:
     """Honeypot, FBI Server and Denial-of-Service block the pawn on them (D15)."""
     b: cython.p_uchar = buf
     t: cython.int = b[SPACE_TYPE + space]
-    return t == T_HONEYPOT or t == T_FBI or t == T_DOS
+    return t == T_HONEYPOT or t == T_FBI_SERVER or t == T_DENIAL_OF_SERVICE
 
 
 @cython.ccall
@@ -188,7 +180,7 @@ def tracer_destinations(buf: bytearray, space: cython.int) -> cython.ulonglong:
     t: cython.int
     for t in range(64):
         kind: cython.int = b[SPACE_TYPE + t]
-        if kind == NONE or t == space or kind == T_CAFE or kind == T_SERVER or kind == T_DARK_GREY:
+        if kind == NONE or t == space or kind == T_INTERNET_CAFE or kind == T_PUBLIC_SERVER or kind == T_DARK_GREY:
             continue
         if b[SPACE_DEPTH + t] < b[SPACE_DEPTH + space]:
             continue

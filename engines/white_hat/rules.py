@@ -24,59 +24,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(HAT=cython.int, JOKER=cython.int, NONE=cython.int, JAIL=cython.int)
-NONE = 255
-JAIL = 254
-JOKER = 14
-HAT = 15
-
-# Phases (§8.1).
-cython.declare(TRICK=cython.int, COLLECT=cython.int, MOVE=cython.int, SPECIAL=cython.int, PLACE=cython.int,
-               FINISHED=cython.int, TRACER=cython.int, LEAD=cython.int)
-TRICK, COLLECT, MOVE, SPECIAL, PLACE, FINISHED, TRACER, LEAD = 0, 1, 2, 3, 4, 5, 6, 7
-PHASES = ("trick", "collect", "move", "special", "place", "finished", "tracer", "lead")
-
-# Move kinds, in the order LegalMoves lists them (§8.2).
-cython.declare(K_PLAY=cython.int, K_PASS=cython.int, K_COLLECT_ALL=cython.int, K_COLLECT_HAT=cython.int,
-               K_MOVE=cython.int, K_DOS=cython.int, K_EXPLOIT=cython.int, K_RANDOMIZE=cython.int,
-               K_PLACE=cython.int, K_BACKFLIP=cython.int, K_SKIP=cython.int, K_TRACER=cython.int)
-K_PLAY, K_PASS, K_COLLECT_ALL, K_COLLECT_HAT, K_MOVE, K_DOS = 0, 1, 2, 3, 4, 5
-K_EXPLOIT, K_RANDOMIZE, K_PLACE, K_BACKFLIP, K_SKIP, K_TRACER = 6, 7, 8, 9, 10, 11
-KINDS = ("play", "pass", "collect", "collect", "move", "dos", "exploit", "randomize", "place", "backflip", "skip",
-         "tracer")
-
-# Space types (board.TYPES order).
-cython.declare(T_CA=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int, T_EXPLOIT=cython.int,
-               T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
-T_CA, T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 6, 7, 8, 9, 10, 11, 12
-
-# Refusal reasons, in the order the checks run; REASONS names them for game.py.
-REASONS = ("ok", "game_over", "not_legal", "not_trick_phase", "not_collect_phase", "not_move_phase",
-           "not_special_phase", "must_place", "not_place_phase", "wrong_special", "card_not_in_hand",
-           "play_at_least_one", "mixed_ranks", "follow_count", "hat_needs_count", "pass_not_allowed",
-           "collect_count", "card_not_in_trick", "no_such_pawn", "pawn_in_jail", "pawn_blocked",
-           "not_your_pawn", "no_such_destination", "dos_entering_pawn", "dos_target_on_start", "dos_not_start",
-           "dos_sibling", "no_such_space", "exploit_same_space", "marker_needed", "marker_not_needed",
-           "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen",
-           "not_tracer_phase", "tracer_cannot_move", "not_lead_phase", "name_hat_value", "no_hat_value",
-           "hat_removed", "wrong_colour")
-cython.declare(OK=cython.int, GAME_OVER=cython.int, NOT_LEGAL=cython.int, NOT_TRICK=cython.int,
-               NOT_COLLECT=cython.int, NOT_MOVE=cython.int, NOT_SPECIAL=cython.int, MUST_PLACE=cython.int,
-               NOT_PLACE=cython.int, WRONG_SPECIAL=cython.int, NOT_IN_HAND=cython.int, NO_CARDS=cython.int,
-               MIXED=cython.int, FOLLOW_COUNT=cython.int, HAT_COUNT=cython.int, NO_PASS=cython.int,
-               COLLECT_COUNT=cython.int, NOT_IN_TRICK=cython.int, NO_PAWN=cython.int, IN_JAIL=cython.int,
-               BLOCKED=cython.int, NOT_YOURS=cython.int, NO_DEST=cython.int, DOS_SELF=cython.int,
-               DOS_ON_START=cython.int, DOS_NOT_START=cython.int, DOS_SIBLING=cython.int, NO_SPACE=cython.int,
-               EXPLOIT_SAME=cython.int, MARKER_NEEDED=cython.int, MARKER_NOT_NEEDED=cython.int,
-               FACE_NOT_DRAWN=cython.int, NO_SLOT=cython.int, BACKFLIP_TARGET=cython.int, NOT_TRACER=cython.int,
-               TRACER_DEST=cython.int)
-(OK, GAME_OVER, NOT_LEGAL, NOT_TRICK, NOT_COLLECT, NOT_MOVE, NOT_SPECIAL, MUST_PLACE, NOT_PLACE, WRONG_SPECIAL,
- NOT_IN_HAND, NO_CARDS, MIXED, FOLLOW_COUNT, HAT_COUNT, NO_PASS, COLLECT_COUNT, NOT_IN_TRICK, NO_PAWN, IN_JAIL,
- BLOCKED, NOT_YOURS, NO_DEST, DOS_SELF, DOS_ON_START, DOS_NOT_START, DOS_SIBLING, NO_SPACE, EXPLOIT_SAME,
- MARKER_NEEDED, MARKER_NOT_NEEDED, FACE_NOT_DRAWN, NO_SLOT, BACKFLIP_TARGET) = range(34)
-cython.declare(NOT_LEAD=cython.int, AS_NEEDED=cython.int, AS_NOT_ALLOWED=cython.int, HAT_REMOVED=cython.int,
-               WRONG_COLOUR=cython.int)
-NOT_TRACER, TRACER_DEST, NOT_LEAD, AS_NEEDED, AS_NOT_ALLOWED, HAT_REMOVED, WRONG_COLOUR = range(36, 43)
 
 
 @cython.cfunc
@@ -126,8 +73,6 @@ def mover(buf: bytearray) -> cython.int:
 # + 13 * 6 * 2 + 12; `collect hat` one per multiset of j <= k <= 12 rank cards (k <= 6 + 5 + 1) from at
 # most 6 plays of one rank each with <= 6 copies: at most [x^12] (1 + ... + x^6)^6 = 4676, plus
 # `collect all`; pawn moves and backflips at most 12 pawns * 64 spaces (+ skip); exploits 64 * 2 * 2.
-cython.declare(MAX_MOVES=cython.int)
-MAX_MOVES = 4677
 
 
 def legal_moves(buf: bytearray) -> list:
@@ -220,7 +165,7 @@ def _append_spaces(mask: cython.ulonglong, base: cython.long, out: cython.p_long
 def _special_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     kind: cython.int = b[PENDING + 2]
-    if kind == T_DOS:
+    if kind == T_DENIAL_OF_SERVICE:
         return _dos_moves(buf, out)
     if kind == T_EXPLOIT:
         return _exploit_moves(buf, out)
@@ -239,7 +184,7 @@ def _dos_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     p: cython.int
     n: cython.int = 0
     for p in range(b[PAWN_COUNT]):
-        if _dos_target(buf, p) != OK:
+        if _dos_target(buf, p) != R_OK:
             continue
         sibling: cython.int = b[PAWNS + (p ^ 1)]
         cafe: cython.int = b[CAFE]
@@ -258,11 +203,11 @@ def _dos_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
 @cython.cfunc
 def _dos_target(buf: bytearray, p: cython.int) -> cython.int:
     if p == buf[PENDING]:
-        return DOS_SELF
+        return R_DOS_ENTERING_PAWN
     s: cython.int = buf[PAWNS + p]
     if s >= 64 or pawns.is_start(buf, s):
-        return DOS_ON_START
-    return OK
+        return R_DOS_TARGET_ON_START
+    return R_OK
 
 
 @cython.cfunc
@@ -295,7 +240,7 @@ def _backflip_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
     p: cython.int
     n: cython.int = 0
     for p in range(buf[PAWN_COUNT]):
-        if _backflip_target(buf, p) == OK:
+        if _backflip_target(buf, p) == R_OK:
             n = _append_spaces(_back_dests(buf, p, occ), K_BACKFLIP | (p << 4), out, n)
     return n
 
@@ -304,8 +249,8 @@ def _backflip_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
 def _backflip_target(buf: bytearray, p: cython.int) -> cython.int:
     s: cython.int = buf[PAWNS + p]
     if p == buf[PENDING] or s >= 64 or pawns.is_start(buf, s) or pawns.is_blocking(buf, s):
-        return BACKFLIP_TARGET
-    return OK
+        return R_BACKFLIP_BAD_TARGET
+    return R_OK
 
 
 @cython.cfunc
@@ -333,10 +278,10 @@ def _place_moves(buf: bytearray, out: cython.p_longlong) -> cython.int:
 
 @cython.ccall
 def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
-    """The phase check of §8.2 for a move kind: OK, or why this kind cannot be played now."""
+    """The phase check of §8.2 for a move kind: R_OK, or why this kind cannot be played now."""
     phase: cython.int = buf[PHASE]
     if phase == FINISHED:
-        return GAME_OVER
+        return R_GAME_OVER
     need: cython.int
     if kind == K_PLAY and buf[SOLO]:
         need = LEAD
@@ -353,77 +298,81 @@ def phase_reason(buf: bytearray, kind: cython.int) -> cython.int:
     elif kind == K_TRACER:
         need = TRACER
     else:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     if need == phase:
-        return OK
+        return R_OK
     if phase == PLACE and need == SPECIAL:
-        return MUST_PLACE
+        return R_MUST_PLACE
     if need == TRACER:
-        return NOT_TRACER
+        return R_NOT_TRACER_PHASE
     if need == LEAD:
-        return NOT_LEAD
+        return R_NOT_LEAD_PHASE
     if need == TRICK:
-        return NOT_TRICK
+        return R_NOT_TRICK_PHASE
     if need == COLLECT:
-        return NOT_COLLECT
+        return R_NOT_COLLECT_PHASE
     if need == MOVE:
-        return NOT_MOVE
-    return NOT_SPECIAL if need == SPECIAL else NOT_PLACE
+        return R_NOT_MOVE_PHASE
+    return R_NOT_SPECIAL_PHASE if need == SPECIAL else R_NOT_PLACE_PHASE
 
 
 @cython.ccall
 def check(buf: bytearray, code: cython.longlong) -> cython.int:
-    """OK, or the first reason (in the spec's order) why move `code` is not legal now."""
+    """R_OK, or the first reason (in the spec's order) why move `code` is not legal now."""
     kind: cython.int = code & 15 if code >= 0 else -1
     reason: cython.int = phase_reason(buf, kind)
-    if reason != OK:
+    if reason != R_OK:
         return reason
     if kind == K_PLAY:
         return _check_play(buf, code)
     if kind == K_PASS:
-        return OK if code == K_PASS and flow.must_pass(buf) else (NO_PASS if code == K_PASS else NOT_LEGAL)
+        if code != K_PASS:
+            return R_NOT_LEGAL
+        return R_OK if flow.must_pass(buf) else R_PASS_NOT_ALLOWED
     if kind == K_COLLECT_ALL:
-        return OK if code == K_COLLECT_ALL else NOT_LEGAL
+        return R_OK if code == K_COLLECT_ALL else R_NOT_LEGAL
     if kind == K_COLLECT_HAT:
         return _check_collect(buf, code)
     if kind == K_MOVE:
         return _check_move(buf, code)
     if kind == K_TRACER:
         if code >> 14 or (code >> 4) & 15:
-            return NOT_LEGAL
-        return OK if (pawns.tracer_destinations(buf, buf[TRACER_SPACE]) >> ((code >> 8) & 63)) & 1 else TRACER_DEST
+            return R_NOT_LEGAL
+        if (pawns.tracer_destinations(buf, buf[TRACER_SPACE]) >> ((code >> 8) & 63)) & 1:
+            return R_OK
+        return R_TRACER_CANNOT_MOVE
     return _check_special(buf, kind, code)
 
 
 @cython.cfunc
 def _check_play(buf: bytearray, code: cython.longlong) -> cython.int:
     if code >> 19:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     rank: cython.int = (code >> 4) & 15
     n: cython.int = (code >> 8) & 7
     j: cython.int = (code >> 11) & 7
     h: cython.int = (code >> 14) & 1
     if rank > 13 or (rank == 0) != (n == 0):
-        return MIXED if rank > 13 else NOT_LEGAL
+        return R_MIXED_RANKS if rank > 13 else R_NOT_LEGAL
     hand: cython.Py_ssize_t = hand_at(buf[TO_ACT])
     if (rank and buf[hand + rank] < n) or buf[hand + 14] < j or buf[hand + 15] < h:
-        return NOT_IN_HAND
+        return R_CARD_NOT_IN_HAND
     total: cython.int = n + j + h
     if total == 0:
-        return NO_CARDS
+        return R_PLAY_AT_LEAST_ONE
     named: cython.int = (code >> 15) & 15
     if buf[SOLO] and n == 0 and h and not 1 <= named <= 14:
-        return AS_NEEDED
+        return R_NAME_HAT_VALUE
     if named and not (buf[SOLO] and n == 0 and h):
-        return AS_NOT_ALLOWED
+        return R_NO_HAT_VALUE
     if buf[TRICK_POS] == 0 or buf[SOLO]:
-        return OK
+        return R_OK
     k: cython.int = buf[LEAD_COUNT]
     if total != 1 and total != k:
-        return FOLLOW_COUNT
+        return R_FOLLOW_COUNT
     if h and total != k:
-        return HAT_COUNT
-    return OK
+        return R_HAT_NEEDS_COUNT
+    return R_OK
 
 
 @cython.cfunc
@@ -434,36 +383,36 @@ def _check_collect(buf: bytearray, code: cython.longlong) -> cython.int:
     for r in range(13):
         total += (code >> (4 + 3 * r)) & 7
     if code >> 43:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     if total != flow.collect_size(buf):
-        return COLLECT_COUNT
+        return R_COLLECT_COUNT
     for r in range(13):
         if ((code >> (4 + 3 * r)) & 7) > counts[r]:
-            return NOT_IN_TRICK
-    return OK
+            return R_CARD_NOT_IN_TRICK
+    return R_OK
 
 
 @cython.cfunc
 def _check_move(buf: bytearray, code: cython.longlong) -> cython.int:
     if code >> 14:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
     if p >= buf[PAWN_COUNT]:
-        return NO_PAWN
+        return R_NO_SUCH_PAWN
     s: cython.int = buf[PAWNS + p]
     if s == JAIL:
-        return HAT_REMOVED if buf[SOLO] else IN_JAIL
+        return R_HAT_REMOVED if buf[SOLO] else R_PAWN_IN_JAIL
     if pawns.is_blocking(buf, s):
-        return BLOCKED
+        return R_PAWN_BLOCKED
     if buf[SOLO]:
         if not solo.may_move(buf, p):
-            return WRONG_COLOUR
+            return R_WRONG_COLOUR
     elif p // 2 != buf[TO_ACT] and pawns.value_of(buf, s) >= 0:
-        return NOT_YOURS
+        return R_NOT_YOUR_PAWN
     if not (pawns.destinations(buf, s, pawns.occupied(buf)) >> t) & 1:
-        return NO_DEST
-    return OK
+        return R_NO_SUCH_DESTINATION
+    return R_OK
 
 
 @cython.cfunc
@@ -471,7 +420,7 @@ def _check_special(buf: bytearray, kind: cython.int, code: cython.longlong) -> c
     trig: cython.int = buf[PENDING + 2]
     need: cython.int = -1
     if kind == K_DOS:
-        need = T_DOS
+        need = T_DENIAL_OF_SERVICE
     elif kind == K_EXPLOIT:
         need = T_EXPLOIT
     elif kind == K_RANDOMIZE:
@@ -479,9 +428,9 @@ def _check_special(buf: bytearray, kind: cython.int, code: cython.longlong) -> c
     elif kind == K_BACKFLIP:
         need = T_BACKFLIP
     if need >= 0 and need != trig:
-        return WRONG_SPECIAL
+        return R_WRONG_SPECIAL
     if kind == K_SKIP or kind == K_RANDOMIZE:
-        return OK if code == kind else NOT_LEGAL
+        return R_OK if code == kind else R_NOT_LEGAL
     if kind == K_DOS:
         return _check_dos(buf, code)
     if kind == K_EXPLOIT:
@@ -494,71 +443,71 @@ def _check_special(buf: bytearray, kind: cython.int, code: cython.longlong) -> c
 @cython.cfunc
 def _check_dos(buf: bytearray, code: cython.longlong) -> cython.int:
     if code >> 14:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
     if p >= buf[PAWN_COUNT]:
-        return NO_PAWN
+        return R_NO_SUCH_PAWN
     reason: cython.int = _dos_target(buf, p)
-    if reason != OK:
+    if reason != R_OK:
         return reason
     if t != buf[CAFE] and t != buf[SERVER]:
-        return DOS_NOT_START
+        return R_DOS_NOT_START
     if buf[PAWNS + (p ^ 1)] == t:
-        return DOS_SIBLING
-    return OK
+        return R_DOS_SIBLING
+    return R_OK
 
 
 @cython.cfunc
 def _check_exploit(buf: bytearray, code: cython.longlong) -> cython.int:
     if code >> 13:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     s: cython.int = (code >> 4) & 63
     m: cython.int = (code >> 11) & 3
     if buf[SPACE_TYPE + s] == NONE:
-        return NO_SPACE
+        return R_NO_SUCH_SPACE
     if s == buf[PENDING + 1]:
-        return EXPLOIT_SAME
+        return R_EXPLOIT_SAME_SPACE
     free: cython.bint = buf[MARKER_SPACE] == NONE or buf[MARKER_SPACE + 1] == NONE
     if free and m:
-        return MARKER_NOT_NEEDED
+        return R_MARKER_NOT_NEEDED
     if not free and (m == 0 or m == 3):
-        return MARKER_NEEDED
-    return OK
+        return R_MARKER_NEEDED
+    return R_OK
 
 
 @cython.cfunc
 def _check_place(buf: bytearray, code: cython.longlong) -> cython.int:
     if code >> 11:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     face: cython.int = (code >> 4) & 15
     slot: cython.int = (code >> 8) & 7
     if face // 2 + 1 != buf[DRAWN_TILE]:
-        return FACE_NOT_DRAWN
+        return R_FACE_NOT_DRAWN
     if slot >= buf[SLOT_COUNT]:
-        return NO_SLOT
-    return OK
+        return R_NO_SUCH_SLOT
+    return R_OK
 
 
 @cython.cfunc
 def _check_backflip(buf: bytearray, code: cython.longlong) -> cython.int:
     if code >> 14:
-        return NOT_LEGAL
+        return R_NOT_LEGAL
     p: cython.int = (code >> 4) & 15
     t: cython.int = (code >> 8) & 63
     if p >= buf[PAWN_COUNT]:
-        return NO_PAWN
-    if _backflip_target(buf, p) != OK:
-        return BACKFLIP_TARGET
+        return R_NO_SUCH_PAWN
+    if _backflip_target(buf, p) != R_OK:
+        return R_BACKFLIP_BAD_TARGET
     if not (_back_dests(buf, p, pawns.occupied(buf)) >> t) & 1:
-        return NO_DEST
-    return OK
+        return R_NO_SUCH_DESTINATION
+    return R_OK
 
 
 # -- apply -------------------------------------------------------------------------
 
 def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cython.int:
-    """Apply a move code in place: OK, or the refusal reason (REASONS) with `buf` untouched; raw event tuples
+    """Apply a move code in place: R_OK, or the refusal reason (REASON_CODES) with `buf` untouched; raw event tuples
     are appended to `log` when it is a list (the core's apply_in_place names them)."""
     return _apply_code(buf, code, log)
 
@@ -569,10 +518,10 @@ def _apply_code(buf: bytearray, code: cython.longlong, log: object) -> cython.in
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd)."""
     _sized(buf)  # the checks and the move read the state's raw bytes
     reason: cython.int = check(buf, code)
-    if reason != OK:
+    if reason != R_OK:
         return reason
     _apply(buf, code, log)
-    return OK
+    return R_OK
 
 
 @cython.cfunc

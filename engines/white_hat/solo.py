@@ -26,22 +26,8 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(NONE=cython.int, JAIL=cython.int, JOKER=cython.int, HAT=cython.int, MOVE=cython.int,
-               FINISHED=cython.int, LEAD=cython.int, ANY=cython.int, ROW_SIZE=cython.int, HAND_MAX=cython.int,
-               T_CA=cython.int)
-NONE = 255
-JAIL = 254
-JOKER = 14
-HAT = 15
-MOVE, FINISHED, LEAD = 2, 5, 7
-ANY = 4                  # solo_colour after a player win: any hat may move
-ROW_SIZE = 5
-HAND_MAX = 10
-T_CA = 6
 COLOUR_OF_RANK = (0, 1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2, 2)  # §7.7.4: rank -> hat colour (K W O B = 0 1 2 3)
 
-cython.declare(ROW=cython.Py_ssize_t)
-ROW = HANDS + HAND_SIZE
 
 
 @cython.cfunc
@@ -113,7 +99,7 @@ def _draw(buf: bytearray) -> cython.int:
 
 @cython.cfunc
 def _draw_up(buf: bytearray) -> cython.void:
-    while cards.hand_size(buf, HANDS) < HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
+    while cards.hand_size(buf, HANDS) < SOLO_HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
         buf[HANDS + _draw(buf)] += 1
 
 
@@ -193,7 +179,7 @@ def lead(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cytho
     buf[LEAD_COUNT] = k
     buf[LEAD_VALUE] = v
     buf[WINNER] = 1 if row_wins else 0
-    buf[SOLO_COLOUR] = COLOUR_OF_RANK[row_rank] if row_wins else ANY
+    buf[SOLO_COLOUR] = COLOUR_OF_RANK[row_rank] if row_wins else ANY_COLOUR
     if events is not None:
         events.append(("row_played", rank, n, j, h, v, row_rank, row_n, row_h, step, row_wins, buf[SOLO_COLOUR]))
     if has_hat_move(buf):
@@ -217,7 +203,7 @@ def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void
 @cython.exceptval(check=False)
 def may_move(buf: bytearray, hat: cython.int) -> cython.bint:
     """The hat's colour may move now: any after a player win, the row's colour after a row win."""
-    return buf[SOLO_COLOUR] == ANY or hat // 2 == buf[SOLO_COLOUR]
+    return buf[SOLO_COLOUR] == ANY_COLOUR or hat // 2 == buf[SOLO_COLOUR]
 
 
 @cython.ccall

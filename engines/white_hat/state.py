@@ -102,6 +102,7 @@ STATE = Layout("white_hat", [
     Field("space_x", MAX_SPACES),
     Field("space_y", MAX_SPACES),
 ])
+ROW = STATE.offset("hands") + HAND.size  # solo: the row is seat 1's hand block (solo.py)
 BOARD_START = STATE.offset("space_type")
 BOARD_SIZE = STATE.size - BOARD_START
 

@@ -19,11 +19,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(NONE=cython.int, PLACE=cython.int, T_DOS=cython.int, T_HONEYPOT=cython.int, T_FBI=cython.int,
-               T_EXPLOIT=cython.int, T_RANDOMIZER=cython.int, T_BACKFLIP=cython.int)
-NONE = 255
-PLACE = 4
-T_DOS, T_HONEYPOT, T_FBI, T_EXPLOIT, T_RANDOMIZER, T_BACKFLIP = 7, 8, 9, 10, 11, 12
 
 
 @cython.ccall
@@ -46,7 +41,7 @@ def counter(buf: bytearray, space: cython.int) -> cython.int:
 def passive(buf: bytearray, space: cython.int, events: Optional[list]) -> cython.void:
     """Arriving on a Honeypot (or an FBI Server, no tracer) sets the game-long flag (§7.4)."""
     t: cython.int = buf[SPACE_TYPE + space]
-    if (t == T_HONEYPOT or (t == T_FBI and not buf[TRACER_ON])) and not buf[HONEYPOT_ENTERED]:
+    if (t == T_HONEYPOT or (t == T_FBI_SERVER and not buf[TRACER_ON])) and not buf[HONEYPOT_ENTERED]:
         buf[HONEYPOT_ENTERED] = 1
         if events is not None:
             events.append(("honeypot_flag",))
@@ -54,7 +49,7 @@ def passive(buf: bytearray, space: cython.int, events: Optional[list]) -> cython
 
 @cython.ccall
 def is_active(t: cython.int) -> cython.bint:
-    return t == T_DOS or t == T_EXPLOIT or t == T_RANDOMIZER or t == T_BACKFLIP
+    return t == T_DENIAL_OF_SERVICE or t == T_EXPLOIT or t == T_RANDOMIZER or t == T_BACKFLIP
 
 
 @cython.ccall

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from ..core.game import Event
 from . import board as boards
-from . import codes, pawns, rules
 from . import offsets as O
+from . import pawns, rules
+from .declarations import PHASES
 from .moves import CARD_NAMES, FACE_NAMES, pawn_name
 from .state import FACES, STATE
 
@@ -64,21 +65,21 @@ def board_view(game: "WhiteHatGame", state: bytearray) -> dict:
 def view(game: "WhiteHatGame", state: bytearray, seat: int | None) -> dict:
     n, phase = state[O.PLAYERS], state[O.PHASE]
     holder = next((s for s in range(n) if state[O.HANDS + 16 * s + 15]), None)
-    trick_pos = state[O.TRICK_POS] if phase in (codes.TRICK, codes.COLLECT) else 0
+    trick_pos = state[O.TRICK_POS] if phase in (O.TRICK, O.COLLECT) else 0
     plays = []
     for pos in range(trick_pos):
         p = O.PLAYS + pos * 5
         plays.append({"seat": state[O.TRICK_ORDER + pos], "cards": _play_cards(*state[p + 1:p + 5]),
                       "passed": state[p] == 2})
     pending = None
-    if phase == codes.SPECIAL:
+    if phase == O.SPECIAL:
         pending = {"type": boards.TYPES[state[O.PENDING + 2]], "pawn": pawn_name(state[O.PENDING], state[O.SOLO]),
                    "space": state[O.PENDING + 1], "seat": state[O.TO_ACT]}
     lead = plays[0]["cards"] if plays else []
     lead_ranks = [c for c in lead if c not in ("J", "H")]
     to_act = rules.mover(state)
     return {
-        "game": game.info.id, "seat": seat, "players": n, "phase": rules.PHASES[phase],
+        "game": game.info.id, "seat": seat, "players": n, "phase": PHASES[phase],
         "to_act": None if to_act == 255 else to_act, "move_count": rules.move_count(state),
         "round": STATE.read(state, "round"), "dealer": state[O.DEALER], "count_out": CARD_NAMES[state[O.COUNT_OUT]],
         "hat_holder": state[O.HAT_HOLDER], "hat_seat": holder, "hat_in_trick": holder is None,
@@ -107,7 +108,7 @@ def view(game: "WhiteHatGame", state: bytearray, seat: int | None) -> dict:
 def _variants(state: bytearray, seat: int | None) -> dict:
     """The variants' part of a view: options in force, the robot, the tracer, the status cards it may see."""
     n, robot = state[O.PLAYERS], state[O.ROBOT]
-    finished = state[O.PHASE] == codes.FINISHED
+    finished = state[O.PHASE] == O.FINISHED
     status = [state[O.STATUS + s] if finished or s in (seat, robot) else 0 for s in range(n)] \
         if state[O.CELEBRITY] else []
     luck = ("off", "deck", "hands", "both")[state[O.REDUCE_DECK] + 2 * state[O.HALF_HANDS]]
@@ -136,7 +137,7 @@ def _solo(state: bytearray) -> dict:
             "colour_last_round": [STATE.read(state, "last_round", c) for c in range(4)]
             if STATE.read(state, "rounds_scored") else [],
             "lead_value": state[O.LEAD_VALUE], "row_won": state[O.WINNER] == 1,
-            "move_colour": "KWOB"[colour] if colour < 4 and state[O.PHASE] == codes.MOVE else ""}
+            "move_colour": "KWOB"[colour] if colour < 4 and state[O.PHASE] == O.MOVE else ""}
 
 
 def _pawn(state: bytearray, p: int) -> dict:

@@ -15,7 +15,7 @@ import engines  # noqa: E402
 from engines.core import codec  # noqa: E402
 from enginekit import plays_like_its_twin, refilled  # noqa: E402
 from engines.white_hat import flow  # noqa: E402
-from engines.white_hat.codes import TRICK  # noqa: E402
+from engines.white_hat.offsets import TRICK  # noqa: E402
 from engines.white_hat.state import STATE  # noqa: E402
 from wh_testlib import standard_for  # noqa: E402
 

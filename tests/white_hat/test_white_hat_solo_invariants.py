@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from enginekit import scaled  # noqa: E402
-from engines.white_hat.codes import K_BACKFLIP, K_MOVE  # noqa: E402
+from engines.white_hat.offsets import K_BACKFLIP, K_MOVE  # noqa: E402
 import invariants  # noqa: E402
 from test_white_hat_solo import HATS, M2_BEHIND_A_HAT, M2_ON_THE_PATH, replay  # noqa: E402
 from wh_testlib import AT  # noqa: E402
