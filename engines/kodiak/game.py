@@ -36,11 +36,12 @@ from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order
 from ..core.errors import BadState
-from ..core.game import Game, GameInfo, MoveInfo
+from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
-from . import moves, rules, validate, view
+from . import moves, rules, validate
 from . import offsets as O
-from .state import CARDS, DATA, DECK_SIZE, EVENTS, MEMORY, NONE, SHOWN, SLOT_CAP
+from .declarations import ACTIONS, CARDS, EVENTS, HUNT_PHASES, MEMORY, PHASES, ROUND_ENDS, STEPS, position
+from .state import DATA, DECK_SIZE, MAX_SEATS, NONE, SHOWN, SLOT_CAP, STATE
 
 VERSION = "1.0"
 
@@ -104,7 +105,7 @@ class KodiakGame(Game):
         return moves.from_typed(kind, args)
 
     def name_events(self, raw: list, state: bytearray) -> list:
-        return view.events(raw, state[O.PLAYERS])
+        return events(raw, state[O.PLAYERS])
 
     # -- hidden information ------------------------------------------------------
     unseen_marks = O.KNOWS  # each place keeps its public marks (who knows the card there)
@@ -126,15 +127,15 @@ class KodiakGame(Game):
 
     # -- score and view ----------------------------------------------------------
     def score(self, state: bytearray):
-        return view.score(state)
+        return score(state)
 
     def seat_view(self, state: bytearray, seat: int | None) -> dict:
-        return view.view(state, seat, rules.to_act(state))
+        return view(state, seat, rules.to_act(state))
 
     def validate(self, state: bytearray) -> None:
         if not isinstance(state, bytearray):
             raise BadState("bad_state", f"a kodiak state is a bytearray, got {type(state).__name__}")
-        problem = validate.problem(state)
+        problem = validate.validate(state)
         if problem:
             raise BadState("bad_state", f"not a valid kodiak state: {problem}")
 
@@ -148,3 +149,195 @@ def _parts(packed: int) -> tuple:
 
 
 KODIAK = KodiakGame()
+
+
+# -- what a seat may know (§9), its events, and the score (§8.2, §10) ----------------------
+# Plain Python over the state layout: not hot (the service calls it once per request). View and event keys are
+# the field names of proto/engine/v1/kodiak.proto: the service maps them by name.
+
+BESIDE_POINTS = 5
+
+
+def card_id(card: int) -> str:
+    return CARDS.ids[card]
+
+
+_POSITIONS = [[position(s, k) for k in range(SLOT_CAP)] for s in range(MAX_SEATS)]
+_SEATS_IN = [tuple(x for x in range(MAX_SEATS) if (mask >> x) & 1) for mask in range(1 << MAX_SEATS)]
+def round_scores(state) -> list[list[int]]:
+    """The score of every finished round, per round, per seat."""
+    n = state[O.PLAYERS]
+    return [[STATE.read(state, "round_scores", r * MAX_SEATS + s) for s in range(n)]
+            for r in range(min(state[O.ROUND], n * state[O.CYCLES]))]
+
+
+def totals(state) -> list[int]:
+    return [STATE.read(state, "totals", s) for s in range(state[O.PLAYERS])]
+
+
+def is_finished(state) -> bool:
+    return PHASES[state[O.PHASE]] == "game_over"
+
+
+# -- score -----------------------------------------------------------------------------
+
+def score(state) -> Scores:
+    """Totals (public) and the round as it would be scored now (hidden mid-round, §8.4)."""
+    n, kodiak = state[O.PLAYERS], state[O.KODIAK]
+    finished = is_finished(state)
+    sums = totals(state)
+    last = round_scores(state)[-1] if finished else None
+    mask = rules.winners(state)  # the kernel's _outcome reads the same
+    winners = tuple(s for s in range(n) if (mask >> s) & 1)
+    seats = []
+    for s in range(n):
+        catches = state[O.CATCHES] if s == kodiak else 0
+        now = last[s] if finished else rules.round_score(state, s)
+        seats.append(SeatScore(s, now, sums[s], 1 + sum(t < sums[s] for t in sums), {
+            "table_points": rules.table_points(state, s), "beside": BESIDE_POINTS * state[O.BESIDE_COUNT + s],
+            "catches": -5 * catches, "contains_hidden": int(not finished)}))
+    return Scores(tuple(seats), finished, winners, "shared" if len(winners) > 1 else "")
+
+
+# -- view ------------------------------------------------------------------------------
+
+def view(state, seat, to_act: list[int]) -> dict:
+    """What `seat` may know (None: a spectator), §9.
+
+    Keys: game, seat, players, round (1-based), rounds, kodiak, active_seat (None once over),
+    phase, to_act, move_count, memory_aid, blue_king_kodiak, deck_count, discard (ids, bottom
+    first), held (None or {seat, card: id or None when hidden}), action (None or {card, action,
+    steps_left, steps_done}), pending_pick (position of a mouse's `swap t.k K.?`, or None),
+    window (None or {rune, phase, escapee, thrown, passed}), catches, seats (per seat: seat,
+    role, card_count, beside (ids), total, round_scores, slots: [{slot, position, card: id or
+    None, face_up, known_by}]), finished; once over: scores (per seat: round_score, total, rank)
+    and winners.
+    """
+    n = state[O.PLAYERS]
+    finished = is_finished(state)
+    memory = MEMORY[state[O.MEMORY_AID]]
+    phase = PHASES[state[O.PHASE]]
+    active, kodiak = state[O.ACTIVE], state[O.KODIAK]
+    held = state[O.HELD]
+    history = round_scores(state)
+    seats = [_seat_view(state, s, seat, memory, finished, [row[s] for row in history]) for s in range(n)]
+    out = {
+        "game": "kodiak", "seat": seat, "players": n,
+        "round": min(state[O.ROUND], n * state[O.CYCLES] - 1) + 1,
+        "rounds": n * state[O.CYCLES], "kodiak": kodiak, "active_seat": None if finished else active,
+        "phase": phase, "to_act": to_act, "move_count": STATE.read(state, "moves"), "memory_aid": memory,
+        "blue_king_kodiak": bool(state[O.BLUE_KING_KODIAK]),
+        "deck_count": DECK_SIZE - state[O.DECK_TOP],
+        "discard": [card_id(c) for c in STATE.cells(state, "pile", state[O.PILE_COUNT])],
+        "held": None if held == NONE else {"seat": active, "card": card_id(held) if seat == active else None},
+        "action": _action_view(state), "pending_pick": None, "window": _window_view(state),
+        "catches": state[O.CATCHES], "seats": seats, "finished": finished,
+    }
+    if phase == "kodiak_pick":
+        out["pending_pick"] = position(state[O.PICK_SEAT], state[O.PICK_SLOT])
+    if finished:
+        result = score(state)
+        out["scores"] = [{"seat": x.seat, "round_score": x.round, "total": x.total, "rank": x.rank}
+                         for x in result.seats]
+        out["winners"] = list(result.winners)
+    return out
+
+
+def _seat_view(state, s: int, viewer, memory: str, finished: bool, history: list[int]) -> dict:
+    base = O.SLOTS + s * SLOT_CAP
+    slots = []
+    for k, card in enumerate(state[base:base + state[O.SLOTS_USED + s]]):
+        if card == NONE:
+            continue
+        mask, up = state[O.KNOWS + card], state[O.FACE_UP + card] == 1
+        # A spectator knows only what the whole table was shown (§9), not a card every seat looked at alone.
+        known = mask & SHOWN if viewer is None else (mask >> viewer) & 1
+        shown = finished or up or (memory != "off" and known)
+        slots.append({"slot": k, "position": _POSITIONS[s][k], "card": CARDS.ids[card] if shown else None,
+                      "face_up": up, "known_by": list(_SEATS_IN[mask & ~SHOWN])})
+    at = O.BESIDE + 4 * s
+    beside = [CARDS.ids[c] for c in state[at:at + state[O.BESIDE_COUNT + s]]]
+    return {"seat": s, "role": "kodiak" if s == state[O.KODIAK] else "mouse",
+            "card_count": state[O.CARD_COUNT + s], "beside": beside, "total": STATE.read(state, "totals", s),
+            "round_scores": history, "slots": slots}
+
+
+def _action_view(state) -> dict | None:
+    card = state[O.ACTION_CARD]
+    if card == NONE:
+        return None
+    done = state[O.STEPS_DONE]
+    return {"card": card_id(card), "action": ACTIONS[CARDS.action[card]], "steps_left": state[O.STEPS_LEFT],
+            "steps_done": [name for i, name in enumerate(STEPS) if (done >> i) & 1]}
+
+
+def _window_view(state) -> dict | None:
+    if PHASES[state[O.PHASE]] != "hunt":
+        return None
+    rune, escapee, passed = state[O.RUNE], state[O.ESCAPEE], state[O.PASSED]
+    return {"rune": None if rune == NONE else CARDS.runes[rune], "phase": HUNT_PHASES[state[O.HUNT]],
+            "escapee": None if escapee == NONE else escapee, "thrown": state[O.THROWN],
+            "passed": [s for s in range(state[O.PLAYERS]) if (passed >> s) & 1]}
+
+
+# -- events ------------------------------------------------------------------------------
+
+def events(raw: list, players: int) -> list[Event]:
+    out: list[Event] = []
+    for entry in raw:
+        out.extend(_event(entry, players))
+    return out
+
+
+def _event(entry: tuple, n: int) -> list[Event]:
+    name, a = EVENTS[entry[0]], entry[1:]
+    if name == "deal":
+        rnd, kodiak, tops, deck = a
+        return [Event(name, {"round": rnd + 1, "kodiak": kodiak, "seat": s, "card_counts": [3] * n,
+                             "deck_count": deck}, {"card": card_id(tops[s])}, (s,)) for s in range(n)]
+    if name == "drew":
+        return [Event(name, {"seat": a[0]}, {"card": card_id(a[1])}, (a[0],))]
+    if name == "looked_own":
+        return [Event(name, {"seat": a[0], "slot": a[1]}, {"card": card_id(a[2])}, (a[0],))]
+    return [Event(name, _public(name, a, n))]
+
+
+def _public(name: str, a: tuple, n: int) -> dict:
+    if name == "exchanged":
+        return {"seat": a[0], "slot": a[1], "card": card_id(a[2]), "beside": bool(a[3])}
+    if name in ("action", "action_lapsed"):
+        return {"seat": a[0], "card": card_id(a[1]), "action": ACTIONS[CARDS.action[a[1]]]}
+    if name == "turned_up":
+        return {"seat": a[0], "position": position(a[1], a[2]), "card": card_id(a[3])}
+    if name == "swap_asked":
+        return {"seat": a[0], "position": position(a[1], a[2])}
+    if name == "swapped":
+        return {"seat": a[0], "positions": [position(a[1], a[2]), position(a[3], a[4])]}
+    if name == "window_opened":
+        return {"rune": None if a[0] == NONE else CARDS.runes[a[0]]}
+    if name == "thrown":
+        return {"seat": a[0], "slot": a[1], "card": card_id(a[2]), "correct": bool(a[3])}
+    if name == "pounce":
+        return {"seat": a[0], "paw_slot": a[1], "target": position(a[2], a[3]), "paw": card_id(a[4]),
+                "card": card_id(a[5]), "success": bool(a[6])}
+    if name == "counter":
+        return {"seat": a[0], "paw_slot": a[1], "paw": card_id(a[2]), "success": bool(a[3]), "cards_drawn": a[4]}
+    if name in ("penalty",):
+        return {"seat": a[0], "slot": a[1]}
+    if name == "replacement":
+        return {"seat": a[0], "slots": list(a[1])}
+    if name in ("passed", "escape_done"):
+        return {"seat": a[0]}
+    if name == "round_end":
+        rnd, reason, kodiak, cards, beside, catches, scores, sums = a
+        return {"round": rnd + 1, "reason": ROUND_ENDS[reason], "kodiak": kodiak,
+                "table": [[{"position": position(s, k), "card": card_id(c)} for k, c in row]
+                          for s, row in enumerate(cards)],
+                "beside": [[card_id(c) for c in row] for row in beside], "catches": catches,
+                "round_scores": list(scores), "totals": list(sums)}
+    if name == "game_end":
+        sums = list(a[0])
+        low = min(sums)
+        return {"totals": sums, "winners": [s for s in range(n) if sums[s] == low],
+                "ranks": [1 + sum(t < x for t in sums) for x in sums]}
+    return {}

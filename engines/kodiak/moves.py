@@ -18,7 +18,8 @@ from typing import Mapping
 from ..core.errors import BadMoveText
 from ..core.reasons import rule_reasons
 from . import offsets as O
-from .state import ACTIONS, HUNT_PHASES, KINDS, NONE, PHASES, QUERY, SLOT_CAP, STEPS
+from .declarations import ACTIONS, HUNT_PHASES, KINDS, PHASES, STEPS
+from .state import NONE, QUERY, SLOT_CAP
 
 REASONS = rule_reasons("kodiak", {
     "must_exchange": "the drawn card must be exchanged into one of your slots",

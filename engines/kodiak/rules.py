@@ -11,7 +11,7 @@ compact results into text, events and views. Its sections:
   `legal_moves` is always `[0, 1, ..., count - 1]` (a slice of a prebuilt list: no int
   is made per move) and `apply` decodes the index by walking the same order. A move is
   decoded to a packed integer: kind | seat << 4 | a << 8 | b << 16 | c << 24 | d << 32
-  (`pack`/`field`); the arguments per kind are those of state.KINDS:
+  (`pack`/`field`); the arguments per kind are those of declarations.KINDS:
   exchange/lookown/pick/throw/counter (slot), look/reveal (seat, slot),
   swap (seat, slot, seat, slot; slot QUERY = Kodiak picks), pounce (paw slot, seat, slot).
   The order, per phase:
@@ -28,7 +28,7 @@ compact results into text, events and views. Its sections:
   pounces; anyone passes; closes when every participant passed), escaping (only the
   escapee throws more, or says `done`), counter (only Kodiak, `counter <paw>` or `pass`;
   then the window closes). Each window move returns what happens next: WINDOW_GOES_ON,
-  WINDOW_CLOSED (the turn ends) or ROUND_OVER (a seat is out of cards at a check point, §8.1);
+  WINDOW_CLOSED (the turn ends) or WINDOW_ROUND_OVER (a seat is out of cards at a check point, §8.1);
 - turns and rounds: a round is dealt (deal_round), Kodiak's turn starts with the automatic
   draw (D4), `exchange` puts the drawn card into a slot and the old card onto the pile (a
   hairball beside the table, D5), its action (if any) is played out (§6), then the hunt
@@ -37,51 +37,24 @@ compact results into text, events and views. Its sections:
   and the last table stays on view;
 - the kernel (engines/core/kernel.pxd): whole random playouts in C.
 
-Raw events are tuples appended to `log` (when it is not None), kind first (state.EVENTS).
+Raw events are tuples appended to `log` (when it is not None), kind first (declarations.EVENTS).
 """
 import cython
 
-
-from .state import ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, OUTCOMES, PHASES, ROUND_ENDS, STEPS
+from .declarations import CARDS
 
 __all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack",
            "move_count", "is_finished", "to_act", "count", "winners", "round_score", "table_points"]
 
-# The state layout's offsets and sizes and state.py's constants (engines/kodiak/state.py), generated:
-# C constants when compiled.
+# The state layout's offsets and the declarations' numbers (state.py, declarations.py), generated: C constants
+# when compiled.
 if cython.compiled:
     from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
-    from cython.cimports.engines.kodiak.codes import kodiak_codes_list  # legal_moves' list (codes.pxd)
+    from cython.cimports.engines.kodiak.rules_codes import kodiak_codes_list  # legal_moves' list (rules_codes.pxd)
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
-
-cython.declare(PRE=cython.Py_ssize_t)
-PRE = 1 << 16      # prebuilt move codes
-
-cython.declare(P_EXCHANGE=cython.int, P_ACTION=cython.int, P_PICK=cython.int, P_HUNT=cython.int,
-               P_OVER=cython.int, H_OPEN=cython.int, H_ESCAPING=cython.int, H_COUNTER=cython.int, M_SLOT=cython.int,
-               A_OWN=cython.int, A_OTHER=cython.int, A_SWAP=cython.int, A_TWO=cython.int, A_REVEAL=cython.int,
-               K_EXCHANGE=cython.int, K_LOOKOWN=cython.int, K_LOOK=cython.int, K_SWAP=cython.int,
-               K_PICK=cython.int, K_REVEAL=cython.int, K_THROW=cython.int, K_DONE=cython.int,
-               K_POUNCE=cython.int, K_COUNTER=cython.int, K_PASS=cython.int,
-               END_OUT=cython.int, END_DECK=cython.int)
-P_EXCHANGE, P_ACTION, P_PICK, P_HUNT, P_OVER = (PHASES.index(x) for x in PHASES)
-H_OPEN, H_ESCAPING, H_COUNTER = (HUNT_PHASES.index(x) for x in ("open", "escaping", "counter"))
-M_SLOT = MEMORY.index("slot")
-A_OWN, A_OTHER, A_SWAP, A_TWO, A_REVEAL = (ACTIONS.index(x) for x in ACTIONS[1:])
-K_EXCHANGE, K_LOOKOWN, K_LOOK, K_SWAP, K_PICK, K_REVEAL, K_THROW, K_DONE, K_POUNCE, K_COUNTER, K_PASS = (
-    KINDS.index(x) for x in KINDS)
-END_OUT, END_DECK = ROUND_ENDS.index("out_of_cards"), ROUND_ENDS.index("deck_empty")
-
-# Action step kinds (field steps_done): the bits of lookown, look, swap and reveal.
-cython.declare(STEP_OWN=cython.int, STEP_OTHER=cython.int, STEP_SWAP=cython.int, STEP_REVEAL=cython.int)
-STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL = (1 << STEPS.index(x) for x in STEPS)
-
-# What happens after a window move.
-cython.declare(WINDOW_GOES_ON=cython.int, WINDOW_CLOSED=cython.int, ROUND_OVER=cython.int)
-WINDOW_GOES_ON, WINDOW_CLOSED, ROUND_OVER = (OUTCOMES.index(x) for x in ("goes_on", "closed", "round_over"))
 
 # Card tables from data/deck.toml (bytes: indexed here directly, a call per lookup would cost more).
 cython.declare(RUNES=bytes, POINTS=bytes, ACTION=bytes)
@@ -91,22 +64,6 @@ ACTION = CARDS.action
 
 cython.declare(CODES=list)
 CODES = list(range(PRE))
-
-# Raw event kinds (state.EVENTS order).
-cython.declare(EV_DEAL=cython.int, EV_DREW=cython.int, EV_EXCHANGED=cython.int, EV_ACTION=cython.int,
-               EV_LOOKED_OWN=cython.int, EV_TURNED_UP=cython.int, EV_SWAP_ASKED=cython.int, EV_SWAPPED=cython.int,
-               EV_LAPSED=cython.int, EV_WINDOW_OPENED=cython.int, EV_THROWN=cython.int, EV_PENALTY=cython.int,
-               EV_POUNCE=cython.int, EV_REPLACEMENT=cython.int, EV_COUNTER=cython.int, EV_PASSED=cython.int,
-               EV_ESCAPE_DONE=cython.int, EV_WINDOW_CLOSED=cython.int, EV_ROUND_END=cython.int,
-               EV_GAME_END=cython.int)
-EV_DEAL, EV_DREW, EV_EXCHANGED, EV_ACTION, EV_LOOKED_OWN, EV_TURNED_UP, EV_SWAP_ASKED, EV_SWAPPED = (
-    EVENTS.index(x) for x in ("deal", "drew", "exchanged", "action", "looked_own", "turned_up", "swap_asked",
-                              "swapped"))
-EV_LAPSED, EV_WINDOW_OPENED, EV_THROWN, EV_PENALTY, EV_POUNCE, EV_REPLACEMENT, EV_COUNTER = (
-    EVENTS.index(x) for x in ("action_lapsed", "window_opened", "thrown", "penalty", "pounce", "replacement",
-                              "counter"))
-EV_PASSED, EV_ESCAPE_DONE, EV_WINDOW_CLOSED, EV_ROUND_END, EV_GAME_END = (
-    EVENTS.index(x) for x in ("passed", "escape_done", "window_closed", "round_end", "game_end"))
 
 
 # -- the table: cards, slots, deck, pile, knowledge, the deal, round points ---------------
@@ -430,13 +387,13 @@ def nth_pair(st: cython.p_uchar, seat: cython.int, seats: cython.int, j: cython.
 def action_kinds(st: cython.p_uchar) -> cython.int:
     """The step kinds the pending action allows now: bits STEP_*."""
     act: cython.int = ACTION[st[ACTION_CARD]]
-    if act == A_OWN:
+    if act == A_LOOK_OWN:
         return STEP_OWN
-    if act == A_OTHER:
+    if act == A_LOOK_OTHER:
         return STEP_OTHER
     if act == A_SWAP:
         return STEP_SWAP
-    if act == A_TWO:
+    if act == A_TWO_ACTIONS:
         return (STEP_OWN | STEP_OTHER | STEP_SWAP) & ~st[STEPS_DONE]
     if act == A_REVEAL:
         return STEP_REVEAL
@@ -591,7 +548,7 @@ def count_raw(st: cython.p_uchar) -> cython.Py_ssize_t:
         return 1 + st[CARD_COUNT + st[KODIAK]]
     if phase == P_EXCHANGE:
         return st[CARD_COUNT + st[ACTIVE]]
-    if phase == P_PICK:
+    if phase == P_KODIAK_PICK:
         return st[CARD_COUNT + st[KODIAK]]
     if phase == P_ACTION:
         kinds = action_kinds(st)
@@ -619,7 +576,7 @@ def nth_raw(st: cython.p_uchar, j: cython.Py_ssize_t) -> cython.longlong:
                     0, 0, 0)
     if phase == P_EXCHANGE:
         return pack(K_EXCHANGE, st[ACTIVE], nth_slot(st, st[ACTIVE], j, False), 0, 0, 0)
-    if phase == P_PICK:
+    if phase == P_KODIAK_PICK:
         return pack(K_PICK, st[KODIAK], nth_slot(st, st[KODIAK], j, False), 0, 0, 0)
     kinds = action_kinds(st)
     for s in (STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL):
@@ -778,7 +735,7 @@ def pounce(st: cython.p_uchar, paw_slot: cython.int, t: cython.int, slot: cython
         if replaced and log is not None:
             log.append((EV_REPLACEMENT, t, (slot,)))
         if st[CARD_COUNT + kodiak] == 0 or st[CARD_COUNT + t] == 0:
-            return ROUND_OVER
+            return WINDOW_ROUND_OVER
         return WINDOW_GOES_ON
     make_public(st, paw)
     make_public(st, target)
@@ -820,7 +777,7 @@ def counter(st: cython.p_uchar, paw_slot: cython.int, log: object) -> cython.int
             log.append((EV_COUNTER, kodiak, paw_slot, paw, True, st[THROWN]))
         drawn = refill(st, m, log)
         if st[CARD_COUNT + kodiak] == 0 or st[CARD_COUNT + m] == 0:
-            return ROUND_OVER
+            return WINDOW_ROUND_OVER
         return WINDOW_CLOSED
     make_public(st, paw)
     if log is not None:
@@ -844,7 +801,7 @@ def pass_move(st: cython.p_uchar, seat: cython.int, log: object) -> cython.int:
 @cython.exceptval(check=False)
 def escape_stands(st: cython.p_uchar) -> cython.int:
     """The window closes; a mouse that threw its last card ends the round now (D18)."""
-    return ROUND_OVER if st[CARD_COUNT + st[ESCAPEE]] == 0 else WINDOW_CLOSED
+    return WINDOW_ROUND_OVER if st[CARD_COUNT + st[ESCAPEE]] == 0 else WINDOW_CLOSED
 
 
 @cython.ccall
@@ -858,16 +815,16 @@ def move_count(st: bytearray) -> cython.Py_ssize_t:
 def is_finished(st: bytearray) -> cython.bint:
     """Whether the game is over."""
     check_size(st)
-    return st[PHASE] == P_OVER
+    return st[PHASE] == P_GAME_OVER
 
 
 def to_act(st: bytearray) -> list:
     """Seats that may move now."""
     check_size(st)
     phase: cython.int = st[PHASE]
-    if phase == P_OVER:
+    if phase == P_GAME_OVER:
         return []
-    if phase == P_PICK:
+    if phase == P_KODIAK_PICK:
         return [st[KODIAK]]
     if phase != P_HUNT:
         return [st[ACTIVE]]
@@ -947,7 +904,7 @@ def start_turn(st: bytearray, log: object) -> cython.void:
     card: cython.int = draw(st)
     if card == NONE:
         st[HELD] = NONE
-        end_round(st, END_DECK, log)
+        end_round(st, END_DECK_EMPTY, log)
         return
     st[HELD] = card
     st[KNOWS + card] = 1 << st[ACTIVE]
@@ -982,7 +939,7 @@ def end_round(st: bytearray, reason: cython.int, log: object) -> cython.void:
     st[ENDED] = reason
     st[ROUND] = r + 1
     if r + 1 >= n * st[CYCLES]:
-        st[PHASE] = P_OVER
+        st[PHASE] = P_GAME_OVER
         if log is not None:
             log.append((EV_GAME_END, tuple([get_total(st, i) for i in range(n)])))
         return
@@ -1027,7 +984,7 @@ def exchange(st: bytearray, slot: cython.int, log: object) -> cython.void:
         open_window(st, RUNES[old], log)
         return
     st[ACTION_CARD] = old
-    st[STEPS_LEFT] = 2 if ACTION[old] == A_TWO else 1
+    st[STEPS_LEFT] = 2 if ACTION[old] == A_TWO_ACTIONS else 1
     st[STEPS_DONE] = 0
     st[PHASE] = P_ACTION
     if log is not None:
@@ -1041,7 +998,7 @@ def end_action(st: bytearray, lapsed: cython.bint, log: object) -> cython.void:
     """The action is done (or its step lapsed for want of a target, §6): the window opens (D7)."""
     card: cython.int = st[ACTION_CARD]
     if lapsed and log is not None:
-        log.append((EV_LAPSED, st[ACTIVE], card))
+        log.append((EV_ACTION_LAPSED, st[ACTIVE], card))
     st[ACTION_CARD] = NONE
     st[STEPS_LEFT] = 0
     st[STEPS_DONE] = 0
@@ -1108,7 +1065,7 @@ def play_action(st: bytearray, kind: cython.int, a: cython.int, b: cython.int, c
     elif d == QUERY:
         st[PICK_SEAT] = a
         st[PICK_SLOT] = b
-        st[PHASE] = P_PICK
+        st[PHASE] = P_KODIAK_PICK
         if log is not None:
             log.append((EV_SWAP_ASKED, seat, a, b))
     else:
@@ -1142,8 +1099,8 @@ def window_move(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int
     if outcome == WINDOW_CLOSED:
         close_window(st, log)
         end_turn(st, log)
-    elif outcome == ROUND_OVER:
-        end_round(st, END_OUT, log)
+    elif outcome == WINDOW_ROUND_OVER:
+        end_round(st, END_OUT_OF_CARDS, log)
 
 
 # -- applying a listed move -------------------------------------------------------------

@@ -1,12 +1,11 @@
-"""Kodiak's state layout, deck and names: declared once, read by the rules, the views, validation and tests.
+"""Kodiak's state layout: declared once, read by the rules, the views, validation and tests.
 
 The state is one bytearray laid out by `STATE` (engines.core.layout). `python -m
 engines.core.offsets` generates offsets.pxd / offsets.py from this file: the compiled
 modules star-cimport the C constants, Python reads fixed offsets from offsets.py and
 multi-byte or counted fields by name (`STATE.read`, `STATE.cells`).
 
-Cards are numbers 0..71 in the spec's standard order (shared/rules/kodiak.md §1),
-loaded from data/deck.toml with the Cambio card family's loader into a frozen `Deck`.
+Cards are numbers 0..71 in the spec's standard order (shared/rules/kodiak.md §1, declarations.CARDS).
 A seat's slot k lives at `slots[seat * SLOT_CAP + k]` (a card, or NONE when empty);
 `slots_used[seat]` is one more than the highest slot ever used (penalty cards get the
 next one). Every new slot costs a deck card, so `slots_used + deck cards left` never
@@ -16,7 +15,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.cambio_cards import load_deck
 from ..core.layout import Field, Layout
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -33,22 +31,6 @@ QUERY = 254          # the `?` of `swap t.k K.?`: Kodiak picks his slot
 # pounce or counter). Every seat may also come to know a card through private looks; only this bit makes it
 # the spectator's too. Tokens sealed before the bit existed lack it: their spectators see less, never more.
 SHOWN = 0x80
-
-# Names by number: the numbers are what the state and the raw events hold.
-PHASES = ("exchange", "action", "kodiak_pick", "hunt", "game_over")
-HUNT_PHASES = ("open", "escaping", "counter")
-ACTIONS = ("", "look_own", "look_other", "swap", "two_actions", "reveal")
-KINDS = ("exchange", "lookown", "look", "swap", "pick", "reveal", "throw", "done", "pounce", "counter", "pass")
-MEMORY = ("follow", "slot", "off")
-EVENTS = ("deal", "drew", "exchanged", "action", "looked_own", "turned_up", "swap_asked", "swapped",
-          "action_lapsed", "window_opened", "thrown", "penalty", "pounce", "replacement", "counter", "passed",
-          "escape_done", "window_closed", "round_end", "game_end")
-ROUND_ENDS = ("out_of_cards", "deck_empty")
-STEPS = ("lookown", "look", "swap", "reveal")      # action step kinds: bit 1 << index (field steps_done)
-OUTCOMES = ("goes_on", "closed", "round_over")     # what a hunt-window move leads to (rules.py)
-
-CARDS = load_deck(DATA / "deck.toml", ACTIONS, DECK_SIZE)
-BALL = CARDS.runes.index("BALL")
 
 STATE = Layout("kodiak", [
     Field("rng", 8),                         # SplitMix64 state (engines/core/rng.py)
@@ -90,8 +72,3 @@ STATE = Layout("kodiak", [
     Field("round_scores", MAX_ROUNDS * MAX_SEATS, width=2, signed=True),  # round r, seat s at r * 6 + s
     Field("slots", MAX_SEATS * SLOT_CAP),    # seat s's slot k at s * SLOT_CAP + k: a card or NONE
 ])
-
-
-def position(seat: int, slot: int) -> str:
-    """A table position's text, `<seat>.<slot>`."""
-    return f"{seat}.{slot}"

@@ -8,11 +8,11 @@ window). A consistent state always has a legal move until the game is over.
 """
 import cython
 
+from .declarations import CARDS, HUNT_PHASES, MEMORY, PHASES, ROUND_ENDS
 from .rules import count
-from .state import ACTIONS, CARDS, HUNT_PHASES, MEMORY, PHASES, ROUND_ENDS
 
-# The state layout's offsets and sizes and state.py's constants (engines/kodiak/state.py), generated:
-# C constants when compiled.
+# The state layout's offsets and the declarations' numbers (state.py, declarations.py), generated: C constants
+# when compiled.
 if cython.compiled:
     from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
 else:
@@ -21,18 +21,13 @@ else:
 cython.declare(N_RUNES=cython.int)
 N_RUNES = len(CARDS.runes)
 
-cython.declare(P_EXCHANGE=cython.int, P_ACTION=cython.int, P_PICK=cython.int, P_HUNT=cython.int, P_OVER=cython.int,
-               H_OPEN=cython.int, H_ESCAPING=cython.int, A_TWO=cython.int, A_SWAP=cython.int, RUNES=bytes,
-               CARD_ACTIONS=bytes)
-P_EXCHANGE, P_ACTION, P_PICK, P_HUNT, P_OVER = (PHASES.index(x) for x in PHASES)
-H_OPEN, H_ESCAPING = HUNT_PHASES.index("open"), HUNT_PHASES.index("escaping")
-A_TWO, A_SWAP = ACTIONS.index("two_actions"), ACTIONS.index("swap")
+cython.declare(RUNES=bytes, CARD_ACTIONS=bytes)
 RUNES = CARDS.rune
 CARD_ACTIONS = CARDS.action
 
 
-def problem(st: bytearray) -> str:
-    """'' if `st` is a consistent Kodiak state, else what is wrong."""
+def validate(st: bytearray) -> str:
+    """'' if `st` is a consistent Kodiak state, else the first thing wrong."""
     if len(st) != SIZE:
         return f"state is {len(st)} bytes, expected {SIZE}"
     return options_problem(st) or cards_problem(st) or seats_problem(st) or phase_problem(st)
@@ -46,8 +41,8 @@ def options_problem(st: bytearray) -> str:
     if st[MEMORY_AID] >= len(MEMORY) or st[BLUE_KING_KODIAK] > 1 or st[ENDED] >= len(ROUND_ENDS):
         return "bad option or round-end record"
     rounds: cython.int = n * st[CYCLES]
-    over: cython.bint = st[PHASE] == P_OVER
-    if st[PHASE] > P_OVER or st[HUNT] >= len(HUNT_PHASES) or st[ROUND] > rounds or over != (st[ROUND] == rounds):
+    over: cython.bint = st[PHASE] == P_GAME_OVER
+    if st[PHASE] > P_GAME_OVER or st[HUNT] >= len(HUNT_PHASES) or st[ROUND] > rounds or over != (st[ROUND] == rounds):
         return "bad phase or round"
     if st[KODIAK] != (st[FIRST_KODIAK] + min(st[ROUND], rounds - 1)) % n or st[ACTIVE] >= n:
         return "bad Kodiak or active seat"
@@ -149,8 +144,8 @@ def phase_problem(st: bytearray) -> str:
     held: cython.bint = st[HELD] != NONE
     acting: cython.bint = st[ACTION_CARD] != NONE
     picking: cython.bint = st[PICK_SEAT] != NONE or st[PICK_SLOT] != NONE
-    if held != (phase == P_EXCHANGE) or acting != (phase == P_ACTION or phase == P_PICK) or \
-            picking != (phase == P_PICK):
+    if held != (phase == P_EXCHANGE) or acting != (phase == P_ACTION or phase == P_KODIAK_PICK) or \
+            picking != (phase == P_KODIAK_PICK):
         return f"bad records for phase {PHASES[phase]}"
     escape_slots: cython.bint = any(st[ESCAPE_SLOTS:ESCAPE_SLOTS + ESCAPE_MAX])
     if phase != P_HUNT and (st[RUNE] != NONE or st[ESCAPEE] != NONE or st[THROWN] or st[PASSED] or st[HUNT]
@@ -158,7 +153,7 @@ def phase_problem(st: bytearray) -> str:
         return "a window record outside the hunt"
     if not acting and (st[STEPS_LEFT] or st[STEPS_DONE]):
         return "action steps outside an action"
-    if phase == P_OVER:
+    if phase == P_GAME_OVER:
         return ""
     escaping: cython.bint = phase == P_HUNT and st[HUNT] != H_OPEN
     s: cython.int
@@ -180,12 +175,12 @@ def action_problem(st: bytearray) -> str:
     kodiak: cython.int = st[KODIAK]
     if card >= DECK_SIZE or CARD_ACTIONS[card] == 0 or st[PILE_COUNT] == 0 or st[PILE + st[PILE_COUNT] - 1] != card:
         return "the pending action's card is not the discard"
-    two: cython.bint = CARD_ACTIONS[card] == A_TWO
+    two: cython.bint = CARD_ACTIONS[card] == A_TWO_ACTIONS
     done: cython.int = st[STEPS_DONE]
     taken: cython.int = (done & 1) + ((done >> 1) & 1) + ((done >> 2) & 1)
     if done > 7 or (two and st[STEPS_LEFT] + taken != 2) or (not two and (st[STEPS_LEFT] != 1 or done)):
         return "bad action steps"
-    if st[PHASE] == P_PICK:
+    if st[PHASE] == P_KODIAK_PICK:
         seat: cython.int = st[PICK_SEAT]
         slot: cython.int = st[PICK_SLOT]
         if st[ACTIVE] == kodiak or seat >= n or seat == kodiak or slot >= SLOT_CAP or \

@@ -13,7 +13,8 @@ import pytest
 
 import engines
 from engines import IllegalMove
-from engines.kodiak.state import CARDS, NONE, SLOT_CAP, STATE
+from engines.kodiak.declarations import CARDS
+from engines.kodiak.state import NONE, SLOT_CAP, STATE
 
 kodiak = engines.get("kodiak")
 STANDARD = list(CARDS.ids)

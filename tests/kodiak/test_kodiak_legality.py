@@ -12,7 +12,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engines.kodiak.state import ACTIONS, CARDS, HUNT_PHASES, NONE, PHASES, SLOT_CAP, STATE, STEPS  # noqa: E402
+from engines.kodiak.declarations import ACTIONS, CARDS, HUNT_PHASES, PHASES, STEPS  # noqa: E402
+from engines.kodiak.state import NONE, SLOT_CAP, STATE  # noqa: E402
 from kodiak_testlib import kodiak  # noqa: E402
 
 

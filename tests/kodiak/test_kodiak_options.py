@@ -7,7 +7,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engines  # noqa: E402
-from engines.kodiak.state import CARDS  # noqa: E402
+from engines.kodiak.declarations import CARDS  # noqa: E402
 from kodiak_testlib import cards_at, everyone_passes_but, kodiak, moves_of, play, rig, slot_view  # noqa: E402
 
 

@@ -9,7 +9,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engines  # noqa: E402
-from engines.kodiak.state import CARDS, SHOWN, STATE  # noqa: E402
+from engines.kodiak.declarations import CARDS  # noqa: E402
+from engines.kodiak.state import SHOWN, STATE  # noqa: E402
 from kodiak_testlib import everyone_passes_but, kodiak, play, rig, slot_view  # noqa: E402
 
 KNOWS = STATE.offset("knows")

@@ -1,4 +1,4 @@
-# The list legal_moves returns, made without allocating when it can (rules.py cimports this).
+# The list legal_moves returns, made without allocating when it can (rules.py cimports it).
 #
 # Kodiak lists ~290 codes a move on average (up to ~1200 in a big open window): a new list
 # then costs a malloc, one incref per code, and at its death one decref per code and a free,
