@@ -49,7 +49,7 @@ from ..core import options as opts
 from ..core.cards import rigged_order
 from ..core.errors import BadMoveText, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
-from . import legality, rules, validate
+from . import rules, rules_apply, rules_find, rules_score, validate
 from . import offsets as O
 from .declarations import ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, PHASES, REASONS, SOURCES
 from .state import NONE, SLOT_CAP, STATE
@@ -103,7 +103,7 @@ class CambioGame(Game):
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the current round's deal (for a new game: what NewGame shows)."""
-        return self.name_events([rules.deal_event(state)], state)
+        return self.name_events([rules_apply.deal_event(state)], state)
 
     # -- moves -------------------------------------------------------------------
     def to_act(self, state: bytearray) -> list[int]:
@@ -171,8 +171,8 @@ class CambioGame(Game):
     def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
         kind, places = parsed
         try:
-            return legality.find_code(state, seat, kind, places)
-        except legality.Refused as no:
+            return rules_find.find_code(state, seat, kind, places)
+        except rules_find.Refused as no:
             self.refuse(no.reason, text, seat, no.detail)
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
@@ -210,10 +210,10 @@ class CambioGame(Game):
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:
         """Totals (public) and the round as it would be scored now (hidden mid-round: D23), §10."""
-        pts, scores, _ = rules.round_scores(state)
-        totals = rules.totals(state)
+        pts, scores, _ = rules_score.round_scores(state)
+        totals = rules_score.totals(state)
         finished = self.is_finished(state)
-        winners = rules.winners(state)
+        winners = rules_score.winners(state)
         capped = ENDINGS[STATE.read(state, "ended")] == "turn_cap"
         tiebreak = "shared" if len(winners) > 1 else ("turn_cap" if finished and capped else "")
         seats = tuple(SeatScore(s, scores[s], totals[s], 1 + sum(t < totals[s] for t in totals),
@@ -270,7 +270,7 @@ class CambioGame(Game):
 
     @staticmethod
     def _seat_views(state: bytearray, seat: int | None, n: int, finished: bool, memory: str) -> list[dict]:
-        totals, history = rules.totals(state), rules.history(state)
+        totals, history = rules_score.totals(state), rules_score.history(state)
         used = STATE.cells(state, "slots_used")
         counts = STATE.cells(state, "card_count")
         seats = []
@@ -291,7 +291,7 @@ class CambioGame(Game):
     def validate(self, state: bytearray) -> None:
         if not isinstance(state, bytearray):
             raise BadState("bad_state", f"a cambio state is a bytearray, got {type(state).__name__}")
-        problem = validate.problem(state)
+        problem = validate.validate(state)
         if problem:
             raise BadState("bad_state", f"not a valid cambio state: {problem}")
 
@@ -387,7 +387,7 @@ def _event(entry: tuple, state: bytearray) -> list[Event]:
                              "round_points": list(pts), "round_scores": list(scores), "totals": list(totals)})]
     if name == "game_end":
         reason, totals = a
-        return [Event(name, {"reason": reason, "totals": list(totals), "winners": list(rules.winners(state)),
+        return [Event(name, {"reason": reason, "totals": list(totals), "winners": list(rules_score.winners(state)),
                              "ranks": [1 + sum(t < x for t in totals) for x in totals]})]
     return [Event(name, _simple_public(name, a))]
 

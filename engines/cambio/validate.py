@@ -1,30 +1,25 @@
 """Cambio: is a state consistent? (Compiled with the rules; run on every state opened from a token.)
 
-`problem(state)` is '' for a state the rules can play, else what is wrong. A decoded state
+`validate(state)` is '' for a state the rules can play, else what is wrong. A decoded state
 must never crash the rules, so every field the rules index with is range-checked here.
 """
 import cython
 
 from . import declarations as D
-from . import rules
 
 # The state layout's offsets and the numbered names of declarations.py, generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
+    from cython.cimports.engines.cambio.rules_moves import action_count, get16, turn_mask
 else:
     from .offsets import *  # noqa: F403
+    from .rules_moves import action_count, get16, turn_mask
 
 cython.declare(RUNE_OF=bytes, ACTION_OF=bytes)
 RUNE_OF, ACTION_OF = D.RUNE_OF, D.ACTION_OF
 
 
-@cython.cfunc
-@cython.inline
-def get16(st: bytearray, off: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    return st[off] | (st[off + 1] << 8)
-
-
-def problem(st: bytearray) -> str:
+def validate(st: bytearray) -> str:
     """'' for a consistent state, else what is wrong (decode must never let a bad state reach the rules)."""
     if len(st) < HISTORY:
         return f"state is {len(st)} bytes, shorter than the {HISTORY}-byte layout"
@@ -120,7 +115,7 @@ def check_phase(st: bytearray, n, phase) -> str:
     if (phase == P_ACTION) != (st[ACTION] != A_NONE) or st[ACTION] > A_SHOW or \
             st[STEPS_LEFT] != (0 if phase != P_ACTION else st[STEPS_LEFT]) or st[STEPS_LEFT] > 2:
         return "action inconsistent with the phase"
-    if phase == P_ACTION and (st[STEPS_LEFT] == 0 or rules.action_count(st) == 0 or st[PILE_COUNT] == 0 or
+    if phase == P_ACTION and (st[STEPS_LEFT] == 0 or action_count(st) == 0 or st[PILE_COUNT] == 0 or
                               ACTION_OF[st[PILE + st[PILE_COUNT] - 1]] != st[ACTION] or
                               (st[STEPS_LEFT] == 2 and st[ACTION] != A_TWO_ACTIONS)):
         return "action inconsistent with the discarded card"
@@ -132,7 +127,7 @@ def check_phase(st: bytearray, n, phase) -> str:
         found = check_window(st, n)
         if found:
             return found
-    if phase == P_TURN_START and rules.turn_mask(st) == 0:
+    if phase == P_TURN_START and turn_mask(st) == 0:
         return "active seat has no legal move"
     return ""
 

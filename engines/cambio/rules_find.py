@@ -1,4 +1,4 @@
-"""Cambio: the code of a read move, or the spec's reason why it is not legal (the parse path).
+"""Cambio's kernel, finding a read move: its code, or the spec's reason why it is not legal (the parse path).
 
 Compiled with the rules. `find_code` raises `Refused(reason, detail)`; game.py words it through
 Game.refuse. No refusal depends on the identity of a face-down card (cambio.md "Rule for
@@ -6,13 +6,14 @@ refusals"): only seats, slots, phases and public records are consulted.
 """
 import cython
 
-from . import rules
-
 # The state layout's offsets and the numbered names of declarations.py, generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
+    from cython.cimports.engines.cambio.rules_moves import cards_of_seats, pick_rank, position_rank, slot_rank, \
+        turn_mask
 else:
     from .offsets import *  # noqa: F403
+    from .rules_moves import cards_of_seats, pick_rank, position_rank, slot_rank, turn_mask
 
 # What each pending action allows, and each kind's move word, as a player types them (refusals never name
 # the state's internal action names).
@@ -20,8 +21,9 @@ ACTION_MOVES = ("no move", "lookown", "look", "swap", "lookown, look or swap (tw
 MOVE_WORDS = ("draw deck", "draw discard", "cambio", "discard", "replace", "lookown", "look", "swap", "show", "snap",
               "give", "nogive", "pass")
 
+
 class Refused(Exception):
-    """A move not legal now: `reason` (a code of REASONS or a shared one) and `detail` (the why, specific)."""
+    """A move not legal now: `reason` (a code of declarations.REASONS or a shared one) and `detail` (the why, specific)."""
 
     def __init__(self, reason: str, detail: str):
         super().__init__(detail)
@@ -61,7 +63,7 @@ def find_code(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tu
                 raise Refused("must_exchange", "a card taken from the discard pile must be exchanged")
             return 0
         card_at(st, a, args[0][1])
-        return (1 - st[HELD_SOURCE]) + rules.slot_rank(st, a, args[0][1])
+        return (1 - st[HELD_SOURCE]) + slot_rank(st, a, args[0][1])
     if phase != P_ACTION:
         raise Refused("no_action", "no action pending")
     return find_action(st, kind, args)
@@ -70,7 +72,7 @@ def find_code(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tu
 def find_turn_start(st: bytearray, kind: cython.int) -> cython.Py_ssize_t:
     if st[PHASE] != P_TURN_START:
         raise Refused("not_turn_start", "only at the start of your turn (you have already drawn)")
-    m: cython.int = rules.turn_mask(st)
+    m: cython.int = turn_mask(st)
     if kind == K_DRAW_DECK and not m & 2:
         raise Refused("deck_exhausted", "main deck exhausted")
     if kind == K_DRAW_DISCARD:
@@ -96,11 +98,11 @@ def find_action(st: bytearray, kind: cython.int, args: tuple) -> cython.Py_ssize
     if act == A_TWO_ACTIONS and kind != K_LOOK_OWN:
         base = st[CARD_COUNT + a]
         if kind == K_SWAP:
-            base += rules.cards_of_seats(st, 0, a)
+            base += cards_of_seats(st, 0, a)
     t, k = args[0]
     if kind == K_LOOK_OWN:
         card_at(st, a, k)
-        return rules.slot_rank(st, a, k)
+        return slot_rank(st, a, k)
     if kind == K_SWAP:
         return base + find_swap(st, args)
     if t == a:
@@ -109,11 +111,11 @@ def find_action(st: bytearray, kind: cython.int, args: tuple) -> cython.Py_ssize
         not_frozen(st, t)
     if kind == K_LOOK_OTHER:
         card_at(st, t, k)
-        return base + rules.position_rank(st, t, k, 0, a)
+        return base + position_rank(st, t, k, 0, a)
     if 0 <= t < st[PLAYERS] and st[PICKED + t] != NONE:
         raise Refused("already_picked", f"seat {t} already picked")
     card_at(st, t, k)
-    return rules.pick_rank(st, t, k)
+    return pick_rank(st, t, k)
 
 
 def find_swap(st: bytearray, args: tuple) -> cython.Py_ssize_t:
@@ -130,9 +132,9 @@ def find_swap(st: bytearray, args: tuple) -> cython.Py_ssize_t:
     s: cython.Py_ssize_t
     for s in range(t):
         if s != caller:
-            r += st[CARD_COUNT + s] * rules.cards_of_seats(st, s + 1, NONE)
-    return r + rules.slot_rank(st, t, k) * rules.cards_of_seats(st, t + 1, NONE) + \
-        rules.position_rank(st, u, j, t + 1, NONE)
+            r += st[CARD_COUNT + s] * cards_of_seats(st, s + 1, NONE)
+    return r + slot_rank(st, t, k) * cards_of_seats(st, t + 1, NONE) + \
+        position_rank(st, u, j, t + 1, NONE)
 
 
 def find_window(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: tuple) -> cython.Py_ssize_t:
@@ -146,7 +148,7 @@ def find_window(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: 
         if kind == K_NOGIVE:
             return 0
         card_at(st, seat, args[0][1])
-        return 1 + rules.slot_rank(st, seat, args[0][1])
+        return 1 + slot_rank(st, seat, args[0][1])
     if st[PHASE] != P_SNAP:
         raise Refused("no_window", "no snap window is open")
     if seat == caller:
@@ -159,7 +161,7 @@ def find_window(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: 
         raise Refused("passed", f"seat {seat} has passed in this window")
     block: cython.Py_ssize_t = 0
     if claim == NONE:
-        block = (1 + rules.cards_of_seats(st, 0, NONE)) * sum(
+        block = (1 + cards_of_seats(st, 0, NONE)) * sum(
             1 for s in range(seat) if s != caller and not (st[PASSED] >> s) & 1)
     if kind == K_PASS:
         return block
@@ -167,4 +169,4 @@ def find_window(st: bytearray, seat: cython.Py_ssize_t, kind: cython.int, args: 
     if 0 <= t < st[PLAYERS]:
         not_frozen(st, t)
     card_at(st, t, k)
-    return block + 1 + rules.position_rank(st, t, k, 0, NONE)
+    return block + 1 + position_rank(st, t, k, 0, NONE)
