@@ -3,8 +3,13 @@ other numbered names the state and the raw events hold, in one place. `python -m
 the compiled rules each number here as a C constant (offsets.pxd) and Python the same (offsets.py)."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from ..core.cambio_cards import load_deck
 from ..core.names import Names
+from ..core.notation import Arg, Form, Many, Notation
+from ..core.reasons import rule_reasons
 from .state import DATA, DECK_SIZE
 
 PHASES = Names("exchange", "action", "kodiak_pick", "hunt", "game_over", prefix="P_")
@@ -30,6 +35,108 @@ PRE = 1 << 16
 
 CARDS = load_deck(DATA / "deck.toml", ("",) + ACTIONS[1:], DECK_SIZE)
 BALL = CARDS.runes.index("BALL")
+
+
+# §5's move texts: `exchange 1`, `look 3.2`, `swap 2.0 3.1`, `swap 2.0 0.?`, `pounce 0 2.1`, `pass`. A slot is
+# written without leading zeros, in at most four digits; a position is `<seat>.<slot>`, a swap's Kodiak side
+# `<K>.?` when a mouse leaves the choice of his card to him (typed: (seat, 0, True), the proto's KodiakPosition).
+_NUMBER = "0|[1-9][0-9]{0,3}"
+_POSITION = re.compile(rf"({_NUMBER})\.({_NUMBER})")
+_POSITION_ASK = re.compile(rf"({_NUMBER})\.({_NUMBER}|\?)")
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10000
+
+
+@dataclass(frozen=True)
+class Slot(Arg):
+    """A slot number."""
+
+    name: str
+    what = "a slot number"
+
+    def read(self, word: str) -> object:
+        if not re.fullmatch(_NUMBER, word):
+            raise ValueError(word)
+        return int(word)
+
+    def given(self, value: object) -> bool:
+        return _number(value)
+
+
+@dataclass(frozen=True)
+class Position(Arg):
+    """`<seat>.<slot>`, typed (seat, slot); `ask`: a swap's side, also `<seat>.?`, typed (seat, slot, picks)."""
+
+    name: str
+    ask: bool = False
+
+    @property
+    def what(self) -> str:
+        return "a position (<seat>.<slot|?>)" if self.ask else "a position (<seat>.<slot>)"
+
+    def usage(self) -> str:
+        return "<seat>.<slot|?>" if self.ask else "<seat>.<slot>"
+
+    def read(self, word: str) -> object:
+        m = (_POSITION_ASK if self.ask else _POSITION).fullmatch(word)
+        if not m:
+            raise ValueError(word)
+        if not self.ask:
+            return int(m.group(1)), int(m.group(2))
+        return (int(m.group(1)), 0, True) if m.group(2) == "?" else (int(m.group(1)), int(m.group(2)), False)
+
+    def write(self, value: object) -> str:
+        seat, slot, picks = (*value, False)[:3]
+        return f"{seat}.?" if picks else f"{seat}.{slot}"
+
+    def given(self, value: object) -> bool:
+        if not isinstance(value, (list, tuple)) or len(value) not in (2, 3) or not _number(value[0]):
+            return False
+        if len(value) == 3 and value[2]:
+            return self.ask
+        return _number(value[1])
+
+
+_SLOT, _TARGET = Slot("slot"), Position("target")
+NOTATION = Notation(Form("exchange", (_SLOT,)), Form("lookown", (_SLOT,)), Form("look", (_TARGET,)),
+                    Form("swap", (Many(Position("positions", ask=True), least=2),)), Form("pick", (_SLOT,)),
+                    Form("reveal", (_TARGET,)), Form("throw", (_SLOT,)), Form("done"),
+                    Form("pounce", (_SLOT, _TARGET)), Form("counter", (_SLOT,)), Form("pass"))
+SWAP_USAGE = "swap <seat>.<slot> <seat>.<slot|?>"
+
+# Refusals: a move that is not in the legal list is explained by game.py's `why_not`, which reads the state and
+# returns the first rule it breaks (legality itself is always the list's, rules.py).
+REASONS = rule_reasons("kodiak", {
+    "must_exchange": "the drawn card must be exchanged into one of your slots",
+    "finish_action": "finish the pending action first",
+    "kodiak_must_pick": "Kodiak picks which of his cards is swapped",
+    "no_such_position": "there is no card at that position",
+    "not_an_action_step": "the pending action does not allow this",
+    "red_king_different": "red king: the second action must be a different one",
+    "kodiak_cards_not_lookable": "Kodiak's cards cannot be looked at",
+    "choose_another_mouse": "choose another mouse",
+    "already_face_up": "that card is already face up",
+    "choose_another_seat": "choose a card of another seat",
+    "blue_king_not_kodiak": "the blue king cannot reveal Kodiak's cards (option blue_king_kodiak)",
+    "same_seat": "swap two cards of two different seats",
+    "mice_never_choose_kodiak_card": "mice never choose Kodiak's card: write his side as <K>.?",
+    "kodiak_names_his_card": "only a mouse swapping with Kodiak writes <K>.?; Kodiak names his slot",
+    "not_in_hunt": "this is a move of the hunt window",
+    "kodiak_cannot_throw": "Kodiak cannot throw",
+    "only_kodiak_pounces": "only Kodiak can pounce",
+    "only_kodiak_counters": "only Kodiak can counter",
+    "no_discard": "no card was discarded this turn",
+    "mouse_escaping": "another mouse is escaping",
+    "wait_for_escape": "wait for the escape to finish",
+    "finish_escape": "the escaping mouse throws or says done",
+    "no_escape_to_counter": "no escape to counter",
+    "no_escape": "no escape to finish",
+    "kodiak_decides_counter": "Kodiak decides on the counter: counter or pass",
+    "passed_already": "you passed in this window",
+    "not_a_mouse_card": "pounce on a mouse's card",
+})
 
 
 def position(seat: int, slot: int) -> str:

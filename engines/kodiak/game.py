@@ -20,7 +20,7 @@ passes left; after players x cycles rounds the lowest total wins.
 Notes on this implementation (the spec's decisions D1-D27 apply; these are the engine's own):
 - Move codes index the ordered list of the state's legal moves (rules.py says the
   order): `legal_moves` is always `[0 .. count-1]`, a slice of a prebuilt list.
-- `parse_move` finds the move in that list; only when it is not there does `moves.why_not`
+- `parse_move` finds the move in that list; only when it is not there does `why_not`
   read the rules to say why, so the list is the one source of legality.
 - Slots of a seat are numbered for the round (penalty cards get the next number); the
   table is re-dealt at once after a round (the `round_end` event carries the revealed
@@ -35,13 +35,14 @@ from functools import lru_cache
 from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order
-from ..core.errors import BadState
+from ..core.errors import BadMoveText, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
-from . import moves, rules, validate
+from . import rules, validate
 from . import offsets as O
-from .declarations import ACTIONS, CARDS, EVENTS, HUNT_PHASES, MEMORY, PHASES, ROUND_ENDS, STEPS, position
-from .state import DATA, DECK_SIZE, MAX_SEATS, NONE, SHOWN, SLOT_CAP, STATE
+from .declarations import (ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, NOTATION, PHASES, REASONS, ROUND_ENDS,
+                           STEPS, SWAP_USAGE, position)
+from .state import DATA, DECK_SIZE, MAX_SEATS, NONE, QUERY, SHOWN, SLOT_CAP, STATE
 
 VERSION = "1.0"
 
@@ -51,7 +52,7 @@ class KodiakGame(Game):
 
     info = GameInfo(id="kodiak", title="Kodiak", min_seats=2, max_seats=6, version=VERSION,
                     options=load_specs(DATA / "options.toml"))
-    reasons = moves.REASONS
+    reasons = REASONS
     hot_rules = rules  # legal_moves, is_finished, move_count and apply_code (engines/core/game.py)
     state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
@@ -90,19 +91,22 @@ class KodiakGame(Game):
         return [MoveInfo(*_parts(packed)) for packed in rules.all_moves(state)]
 
     def read_move(self, text: str) -> tuple:
-        return moves.read(text)
+        kind, given = NOTATION.read(text)
+        return _move_of(kind, given, text)
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
         kind = parsed[0]
-        wanted = moves.canonical((kind, seat, *parsed[1:]))
+        wanted = canonical((kind, seat, *parsed[1:]))
         code = rules.index_of(state, *wanted)
         if code >= 0:
             return code
-        code, detail = moves.why_not(state, seat, parsed, lambda card: CARDS.action[card])
+        code, detail = why_not(state, seat, parsed, lambda card: CARDS.action[card])
         self.refuse(code, text, seat, detail)
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
-        return moves.from_typed(kind, args)
+        if kind == "swap" and len(args.get("positions") or ()) > 2:
+            raise BadMoveText("bad_move_text", f"move swap: its arguments do not fit '{SWAP_USAGE}'")
+        return NOTATION.write(kind, args)
 
     def name_events(self, raw: list, state: bytearray) -> list:
         return events(raw, state[O.PLAYERS])
@@ -145,10 +149,52 @@ def _parts(packed: int) -> tuple:
     """(seat, kind, args, text) of a packed move: a cache of pure functions of the move (not game state),
     as LegalMoves describes dozens of moves per call and the same moves recur from state to state."""
     move = rules.unpack(packed)
-    return move[1], moves.KINDS[move[0]], moves.args(move), moves.text(move)
+    typed = args(move)
+    return move[1], KINDS[move[0]], typed, NOTATION.write(KINDS[move[0]], typed)
 
 
-KODIAK = KodiakGame()
+def _move_of(kind: str, given: dict, text: str) -> tuple:
+    """(kind, a, b, c, d) of a read move, as rules.decode has them: a swap's `?` side (slot QUERY) last."""
+    if kind == "swap":
+        sides = given["positions"]
+        if len(sides) != 2 or (sides[0][2] and sides[1][2]):
+            raise BadMoveText("bad_move_text", f"bad move text {text[:40]!r}: expected '{SWAP_USAGE}' "
+                              "(two positions, only Kodiak's side may be '?')")
+        sides = sorted(sides, key=lambda side: side[2])
+        values = [x for seat, slot, picks in sides for x in (seat, QUERY if picks else slot)]
+    else:
+        values = ([given["slot"]] if "slot" in given else []) + list(given.get("target", ()))
+    return (KINDS.index(kind), *values, *[0] * (4 - len(values)))
+
+
+# The typed arguments of each kind: a slot, a target position, two swap positions, a paw slot and a target.
+_FORMS = ("s", "s", "p", "qq", "s", "p", "s", "", "sp", "s", "")
+
+
+def canonical(move: tuple) -> tuple:
+    """The move with its swap positions in canonical order (lower seat first, `?` last)."""
+    kind, seat, a, b, c, d = move
+    if kind == O.K_SWAP and b != QUERY and d != QUERY and (c, d) < (a, b):
+        return kind, seat, c, d, a, b
+    if kind == O.K_SWAP and b == QUERY:
+        return kind, seat, c, d, a, b
+    return move
+
+
+def args(move: tuple) -> dict:
+    """The typed arguments of a decoded move (MoveInfo.args; the proto's KodiakMove fields)."""
+    kind, _, a, b, c, d = move
+    form = _FORMS[kind]
+    if form == "s":
+        return {"slot": a}
+    if form == "p":
+        return {"target": (a, b)}
+    if form == "qq":  # Kodiak's side of a mouse's swap: slot 0 and kodiak_picks (the proto's KodiakPosition)
+        return {"positions": ((a, b, False), (c, 0, True) if d == QUERY else (c, d, False))}
+    if form == "sp":
+        return {"slot": a, "target": (b, c)}
+    return {}
+
 
 
 # -- what a seat may know (§9), its events, and the score (§8.2, §10) ----------------------
@@ -341,3 +387,107 @@ def _public(name: str, a: tuple, n: int) -> dict:
         return {"totals": sums, "winners": [s for s in range(n) if sums[s] == low],
                 "ranks": [1 + sum(t < x for t in sums) for x in sums]}
     return {}
+
+
+# -- why a move is refused (legality itself is the list's, rules.py) ------------------------
+
+def _card(state, seat: int, slot: int) -> int:
+    if not 0 <= seat < state[O.PLAYERS] or not 0 <= slot < SLOT_CAP:
+        return NONE
+    return state[O.SLOTS + seat * SLOT_CAP + slot]
+
+
+def why_not(state, seat: int, move: tuple, action_of) -> tuple[str, str | None]:
+    """(reason code, detail or None) for a move by `seat` that is not in the legal list."""
+    kind, a, b, c, d = move
+    name = KINDS[kind]
+    kodiak, phase = state[O.KODIAK], PHASES[state[O.PHASE]]
+    if name == "throw" and seat == kodiak:
+        return "kodiak_cannot_throw", None
+    if name == "pounce" and seat != kodiak:
+        return "only_kodiak_pounces", None
+    if name == "counter" and seat != kodiak:
+        return "only_kodiak_counters", None
+    if phase == "hunt":
+        return _why_not_hunt(state, seat, name, move)
+    if name in ("throw", "done", "pounce", "counter", "pass"):
+        return "not_in_hunt", f"no hunt window is open (phase {phase})"
+    actor = kodiak if phase == "kodiak_pick" else state[O.ACTIVE]
+    if seat != actor:
+        return "not_your_turn", f"not your turn (seat {actor} is to act)"
+    if phase == "exchange":
+        return ("must_exchange", None) if name != "exchange" else ("no_such_position", None)
+    if phase == "kodiak_pick":
+        return ("kodiak_must_pick", None) if name != "pick" else ("no_such_position", None)
+    return _why_not_action(state, seat, name, move, action_of)
+
+
+def _why_not_hunt(state, seat: int, name: str, move: tuple) -> tuple[str, str | None]:
+    kodiak, hunt = state[O.KODIAK], HUNT_PHASES[state[O.HUNT]]
+    escapee = state[O.ESCAPEE]
+    _, a, b, c, _ = move
+    if name not in ("throw", "done", "pounce", "counter", "pass"):
+        return "not_in_hunt", "the hunt window is open: throw, done, pounce, counter or pass"
+    if hunt == "escaping":
+        if seat != escapee:
+            if name == "pounce":
+                return "wait_for_escape", None
+            return "mouse_escaping", f"mouse {escapee} is escaping"
+        return "finish_escape", None if name not in ("throw",) else "no card in that slot"
+    if hunt == "counter":
+        return ("kodiak_decides_counter", None) if seat != kodiak or name not in ("counter", "pass") else \
+            ("no_such_position", None)
+    if name == "counter":
+        return "no_escape_to_counter", None
+    if name == "done":
+        return "no_escape", None
+    if name == "throw" and state[O.RUNE] == NONE:
+        return "no_discard", None
+    if (state[O.PASSED] >> seat) & 1:
+        return "passed_already", None
+    if name == "pounce" and (b == kodiak or _card(state, b, c) == NONE):
+        return ("not_a_mouse_card", None) if b == kodiak else ("no_such_position", None)
+    return "no_such_position", None
+
+
+def _why_not_action(state, seat: int, name: str, move: tuple, action_of) -> tuple[str, str | None]:
+    kodiak, card = state[O.KODIAK], state[O.ACTION_CARD]
+    action = ACTIONS[action_of(card)]
+    _, a, b, c, d = move
+    steps = {"lookown": "lookown", "look": "look", "swap": "swap", "reveal": "reveal"}
+    allowed = {"look_own": ("lookown",), "look_other": ("look",), "swap": ("swap",),
+               "two_actions": ("lookown", "look", "swap"), "reveal": ("reveal",)}[action]
+    # Refusals name the moves a player types, never the state's action names (two_actions).
+    words = " or ".join(allowed) + (" (two steps)" if action == "two_actions" else "")
+    if name not in steps:
+        return "finish_action", f"finish the pending action first ({words})"
+    if name not in allowed:
+        return "not_an_action_step", f"the pending action allows {words}, not {name}"
+    done = state[O.STEPS_DONE]
+    if action == "two_actions" and (done >> STEPS.index(name)) & 1:
+        return "red_king_different", None
+    if name == "look":
+        if a == kodiak:
+            return "kodiak_cards_not_lookable", None
+        if a == seat:
+            return "choose_another_mouse", None
+    if name == "reveal":
+        if a == seat:
+            return "choose_another_seat", None
+        if a == kodiak and not state[O.BLUE_KING_KODIAK]:
+            return "blue_king_not_kodiak", None
+    if name in ("look", "reveal"):
+        target = _card(state, a, b)
+        if target != NONE and state[O.FACE_UP + target]:
+            return "already_face_up", None
+    if name == "swap":
+        if a == c:
+            return "same_seat", None
+        if seat != kodiak and kodiak in (a, c) and QUERY not in (b, d):
+            return "mice_never_choose_kodiak_card", None
+        if seat == kodiak and QUERY in (b, d):
+            return "kodiak_names_his_card", None
+    return "no_such_position", None
+
+
+KODIAK = KodiakGame()
