@@ -37,6 +37,12 @@ N_RUNES = len(CARDS.runes)
 PREBUILT = 1 << 16  # move codes kept ready to slice (rules.legal_moves)
 NOT_LISTED = 1      # apply_code's one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"
 
+# What each pending action allows (by ACTIONS number) and each kind's move word (by KINDS number), as a player
+# types them: refusals never name the state's internal action names.
+ACTION_MOVES = ("no move", "lookown", "look", "swap", "lookown, look or swap (two steps)", "show")
+MOVE_WORDS = ("draw deck", "draw discard", "cambio", "discard", "replace", "lookown", "look", "swap", "show", "snap",
+              "give", "nogive", "pass")
+
 # The refusals of a read move (rules_find.py), {code: why}; the shared ones (not_your_turn, no_such_seat) are
 # the core's.
 REASONS = rule_reasons("cambio", {

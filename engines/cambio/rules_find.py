@@ -14,16 +14,11 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
     from .rules_moves import cards_of_seats, pick_rank, position_rank, slot_rank, turn_mask
-
-# What each pending action allows, and each kind's move word, as a player types them (refusals never name
-# the state's internal action names).
-ACTION_MOVES = ("no move", "lookown", "look", "swap", "lookown, look or swap (two steps)", "show")
-MOVE_WORDS = ("draw deck", "draw discard", "cambio", "discard", "replace", "lookown", "look", "swap", "show", "snap",
-              "give", "nogive", "pass")
+from .declarations import ACTION_MOVES, MOVE_WORDS
 
 
 class Refused(Exception):
-    """A move not legal now: `reason` (a code of declarations.REASONS or a shared one) and `detail` (the why, specific)."""
+    """A move not legal now: `reason` (a code of declarations.REASONS or a shared one) and `detail` (the why)."""
 
     def __init__(self, reason: str, detail: str):
         super().__init__(detail)
