@@ -7,10 +7,11 @@ import re
 from dataclasses import dataclass
 
 from ..core.cambio_cards import load_deck
+from ..core.events import EventForm, EventForms, Shown
 from ..core.names import Names
 from ..core.notation import Arg, Form, Many, Notation
 from ..core.reasons import rule_reasons
-from .state import DATA, DECK_SIZE
+from .state import DATA, DECK_SIZE, NONE
 
 PHASES = Names("exchange", "action", "kodiak_pick", "hunt", "game_over", prefix="P_")
 HUNT_PHASES = Names("open", "escaping", "counter", prefix="H_")
@@ -20,9 +21,6 @@ ACTIONS = Names("none", "look_own", "look_other", "swap", "two_actions", "reveal
 KINDS = Names("exchange", "lookown", "look", "swap", "pick", "reveal", "throw", "done", "pounce", "counter", "pass",
               prefix="K_")
 MEMORY = Names("follow", "slot", "off", prefix="M_")
-EVENTS = Names("deal", "drew", "exchanged", "action", "looked_own", "turned_up", "swap_asked", "swapped",
-               "action_lapsed", "window_opened", "thrown", "penalty", "pounce", "replacement", "counter", "passed",
-               "escape_done", "window_closed", "round_end", "game_end", prefix="EV_")
 ROUND_ENDS = Names("out_of_cards", "deck_empty", prefix="END_")
 # What a hunt-window move leads to (rules.py).
 OUTCOMES = Names("goes_on", "closed", "round_over", prefix="WINDOW_")
@@ -35,6 +33,57 @@ PRE = 1 << 16
 
 CARDS = load_deck(DATA / "deck.toml", ("",) + ACTIONS[1:], DECK_SIZE)
 BALL = CARDS.runes.index("BALL")
+
+
+def card_id(card: int) -> str:
+    return CARDS.ids[card]
+
+
+def position(seat: int, slot: int) -> str:
+    """A table position's text, `<seat>.<slot>`."""
+    return f"{seat}.{slot}"
+
+
+def _game_winners(totals: tuple) -> list[int]:
+    return [s for s, t in enumerate(totals) if t == min(totals)]
+
+
+# §9: what each event says, and to whom: the deal's top card (one event per seat), a drawn card and an own look
+# are seen by their seat alone. The rules append raw tuples: the kind's number (EV_...), then the fields; a
+# position is a raw (seat, slot) pair, and a value the event shows twice (a card and its action) comes twice.
+_SEAT, _CARD, _SLOT_FIELD = Shown("seat"), Shown("card", card_id), Shown("slot")
+_ACTION = (_SEAT, _CARD, Shown("action", lambda card: ACTIONS[CARDS.action[card]]))
+EVENTS = EventForms(
+    EventForm("deal", (Shown("round", plus=1), Shown("kodiak"), _SEAT, Shown("card_counts", lambda n: [3] * n),
+                       Shown("deck_count"), Shown("card", card_id, private=True)), to=("seat",)),
+    EventForm("drew", (_SEAT, Shown("card", card_id, private=True)), to=("seat",)),
+    EventForm("exchanged", (_SEAT, _SLOT_FIELD, _CARD, Shown("beside", bool))),
+    EventForm("action", _ACTION),
+    EventForm("looked_own", (_SEAT, _SLOT_FIELD, Shown("card", card_id, private=True)), to=("seat",)),
+    EventForm("turned_up", (_SEAT, Shown("position", lambda p: position(*p)), _CARD)),
+    EventForm("swap_asked", (_SEAT, Shown("position", lambda p: position(*p)))),
+    EventForm("swapped", (_SEAT, Shown("positions", lambda ps: [position(*p) for p in ps]))),
+    EventForm("action_lapsed", _ACTION),
+    EventForm("window_opened", (Shown("rune", lambda rune: CARDS.runes[rune], none=NONE),)),
+    EventForm("thrown", (_SEAT, _SLOT_FIELD, _CARD, Shown("correct", bool))),
+    EventForm("penalty", (_SEAT, _SLOT_FIELD)),
+    EventForm("pounce", (_SEAT, Shown("paw_slot"), Shown("target", lambda p: position(*p)), Shown("paw", card_id),
+                         _CARD, Shown("success", bool))),
+    EventForm("replacement", (_SEAT, Shown("slots", list))),
+    EventForm("counter", (_SEAT, Shown("paw_slot"), Shown("paw", card_id), Shown("success", bool),
+                          Shown("cards_drawn"))),
+    EventForm("passed", (_SEAT,)),
+    EventForm("escape_done", (_SEAT,)),
+    EventForm("window_closed"),
+    EventForm("round_end", (
+        Shown("round", plus=1), Shown("reason", lambda end: ROUND_ENDS[end]), Shown("kodiak"),
+        Shown("table", lambda rows: [[{"position": position(s, k), "card": card_id(c)} for k, c in row]
+                                     for s, row in enumerate(rows)]),
+        Shown("beside", lambda rows: [[card_id(c) for c in row] for row in rows]), Shown("catches"),
+        Shown("round_scores", list), Shown("totals", list))),
+    EventForm("game_end", (Shown("totals", list), Shown("winners", _game_winners),
+                           Shown("ranks", lambda totals: [1 + sum(t < x for t in totals) for x in totals]))),
+)
 
 
 # §5's move texts: `exchange 1`, `look 3.2`, `swap 2.0 3.1`, `swap 2.0 0.?`, `pounce 0 2.1`, `pass`. A slot is
@@ -137,8 +186,3 @@ REASONS = rule_reasons("kodiak", {
     "passed_already": "you passed in this window",
     "not_a_mouse_card": "pounce on a mouse's card",
 })
-
-
-def position(seat: int, slot: int) -> str:
-    """A table position's text, `<seat>.<slot>`."""
-    return f"{seat}.{slot}"

@@ -36,12 +36,12 @@ from typing import Iterator, Mapping
 
 from ..core.cards import rigged_order
 from ..core.errors import BadMoveText, BadState
-from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
+from ..core.game import Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from . import rules, validate
 from . import offsets as O
-from .declarations import (ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, NOTATION, PHASES, REASONS, ROUND_ENDS,
-                           STEPS, SWAP_USAGE, position)
+from .declarations import (ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, NOTATION, PHASES, REASONS, STEPS,
+                           SWAP_USAGE, card_id, position)
 from .state import DATA, DECK_SIZE, MAX_SEATS, NONE, QUERY, SHOWN, SLOT_CAP, STATE
 
 VERSION = "1.0"
@@ -72,9 +72,10 @@ class KodiakGame(Game):
         """The events of the current round's deal (for a new game: what NewGame shows) and the first draw."""
         top = [state[O.SLOTS + s * SLOT_CAP] for s in range(state[O.PLAYERS])]
         deck = DECK_SIZE - state[O.DECK_TOP] + (state[O.HELD] != NONE)
-        raw = [(EVENTS.index("deal"), state[O.ROUND], state[O.KODIAK], top, deck)]
+        n = state[O.PLAYERS]
+        raw = [(O.EV_DEAL, state[O.ROUND], state[O.KODIAK], s, n, deck, top[s]) for s in range(n)]
         if state[O.HELD] != NONE:
-            raw.append((EVENTS.index("drew"), state[O.ACTIVE], state[O.HELD]))
+            raw.append((O.EV_DREW, state[O.ACTIVE], state[O.HELD]))
         return self.name_events(raw, state)
 
     # -- moves -------------------------------------------------------------------
@@ -109,7 +110,7 @@ class KodiakGame(Game):
         return NOTATION.write(kind, args)
 
     def name_events(self, raw: list, state: bytearray) -> list:
-        return events(raw, state[O.PLAYERS])
+        return [EVENTS.name(entry) for entry in raw]
 
     # -- hidden information ------------------------------------------------------
     unseen_marks = O.KNOWS  # each place keeps its public marks (who knows the card there)
@@ -197,15 +198,11 @@ def args(move: tuple) -> dict:
 
 
 
-# -- what a seat may know (§9), its events, and the score (§8.2, §10) ----------------------
+# -- what a seat may know (§9) and the score (§8.2, §10) ----------------------------------
 # Plain Python over the state layout: not hot (the service calls it once per request). View and event keys are
 # the field names of proto/engine/v1/kodiak.proto: the service maps them by name.
 
 BESIDE_POINTS = 5
-
-
-def card_id(card: int) -> str:
-    return CARDS.ids[card]
 
 
 _POSITIONS = [[position(s, k) for k in range(SLOT_CAP)] for s in range(MAX_SEATS)]
@@ -324,69 +321,6 @@ def _window_view(state) -> dict | None:
     return {"rune": None if rune == NONE else CARDS.runes[rune], "phase": HUNT_PHASES[state[O.HUNT]],
             "escapee": None if escapee == NONE else escapee, "thrown": state[O.THROWN],
             "passed": [s for s in range(state[O.PLAYERS]) if (passed >> s) & 1]}
-
-
-# -- events ------------------------------------------------------------------------------
-
-def events(raw: list, players: int) -> list[Event]:
-    out: list[Event] = []
-    for entry in raw:
-        out.extend(_event(entry, players))
-    return out
-
-
-def _event(entry: tuple, n: int) -> list[Event]:
-    name, a = EVENTS[entry[0]], entry[1:]
-    if name == "deal":
-        rnd, kodiak, tops, deck = a
-        return [Event(name, {"round": rnd + 1, "kodiak": kodiak, "seat": s, "card_counts": [3] * n,
-                             "deck_count": deck}, {"card": card_id(tops[s])}, (s,)) for s in range(n)]
-    if name == "drew":
-        return [Event(name, {"seat": a[0]}, {"card": card_id(a[1])}, (a[0],))]
-    if name == "looked_own":
-        return [Event(name, {"seat": a[0], "slot": a[1]}, {"card": card_id(a[2])}, (a[0],))]
-    return [Event(name, _public(name, a, n))]
-
-
-def _public(name: str, a: tuple, n: int) -> dict:
-    if name == "exchanged":
-        return {"seat": a[0], "slot": a[1], "card": card_id(a[2]), "beside": bool(a[3])}
-    if name in ("action", "action_lapsed"):
-        return {"seat": a[0], "card": card_id(a[1]), "action": ACTIONS[CARDS.action[a[1]]]}
-    if name == "turned_up":
-        return {"seat": a[0], "position": position(a[1], a[2]), "card": card_id(a[3])}
-    if name == "swap_asked":
-        return {"seat": a[0], "position": position(a[1], a[2])}
-    if name == "swapped":
-        return {"seat": a[0], "positions": [position(a[1], a[2]), position(a[3], a[4])]}
-    if name == "window_opened":
-        return {"rune": None if a[0] == NONE else CARDS.runes[a[0]]}
-    if name == "thrown":
-        return {"seat": a[0], "slot": a[1], "card": card_id(a[2]), "correct": bool(a[3])}
-    if name == "pounce":
-        return {"seat": a[0], "paw_slot": a[1], "target": position(a[2], a[3]), "paw": card_id(a[4]),
-                "card": card_id(a[5]), "success": bool(a[6])}
-    if name == "counter":
-        return {"seat": a[0], "paw_slot": a[1], "paw": card_id(a[2]), "success": bool(a[3]), "cards_drawn": a[4]}
-    if name in ("penalty",):
-        return {"seat": a[0], "slot": a[1]}
-    if name == "replacement":
-        return {"seat": a[0], "slots": list(a[1])}
-    if name in ("passed", "escape_done"):
-        return {"seat": a[0]}
-    if name == "round_end":
-        rnd, reason, kodiak, cards, beside, catches, scores, sums = a
-        return {"round": rnd + 1, "reason": ROUND_ENDS[reason], "kodiak": kodiak,
-                "table": [[{"position": position(s, k), "card": card_id(c)} for k, c in row]
-                          for s, row in enumerate(cards)],
-                "beside": [[card_id(c) for c in row] for row in beside], "catches": catches,
-                "round_scores": list(scores), "totals": list(sums)}
-    if name == "game_end":
-        sums = list(a[0])
-        low = min(sums)
-        return {"totals": sums, "winners": [s for s in range(n) if sums[s] == low],
-                "ranks": [1 + sum(t < x for t in sums) for x in sums]}
-    return {}
 
 
 # -- why a move is refused (legality itself is the list's, rules.py) ------------------------

@@ -235,8 +235,8 @@ def deal_round(st: bytearray, order: bytes, log: object) -> cython.void:
     for j in range(n):  # the initial look at slot 0 (D3)
         st[KNOWS + card_at(st, j, 0)] = 1 << j
     if log is not None:
-        log.append((EV_DEAL, st[ROUND], kodiak, tuple([card_at(st, i, 0) for i in range(n)]),
-                    DECK_SIZE - st[DECK_TOP]))
+        for j in range(n):
+            log.append((EV_DEAL, st[ROUND], kodiak, j, n, DECK_SIZE - st[DECK_TOP], card_at(st, j, 0)))
 
 
 @cython.ccall
@@ -730,7 +730,7 @@ def pounce(st: cython.p_uchar, paw_slot: cython.int, t: cython.int, slot: cython
         pile_push(st, paw)
         st[CATCHES] += 1
         if log is not None:
-            log.append((EV_POUNCE, kodiak, paw_slot, t, slot, paw, target, True))
+            log.append((EV_POUNCE, kodiak, paw_slot, (t, slot), paw, target, True))
         replaced = replace_into(st, t, slot)
         if replaced and log is not None:
             log.append((EV_REPLACEMENT, t, (slot,)))
@@ -740,7 +740,7 @@ def pounce(st: cython.p_uchar, paw_slot: cython.int, t: cython.int, slot: cython
     make_public(st, paw)
     make_public(st, target)
     if log is not None:
-        log.append((EV_POUNCE, kodiak, paw_slot, t, slot, paw, target, False))
+        log.append((EV_POUNCE, kodiak, paw_slot, (t, slot), paw, target, False))
     if not penalty(st, kodiak, log):
         st[PASSED] |= 1 << kodiak
     return after_open_move(st)
@@ -941,7 +941,8 @@ def end_round(st: bytearray, reason: cython.int, log: object) -> cython.void:
     if r + 1 >= n * st[CYCLES]:
         st[PHASE] = P_GAME_OVER
         if log is not None:
-            log.append((EV_GAME_END, tuple([get_total(st, i) for i in range(n)])))
+            totals: tuple = tuple([get_total(st, i) for i in range(n)])
+            log.append((EV_GAME_END, totals, totals, totals))
         return
     start_round(st, b"", log)
 
@@ -988,7 +989,7 @@ def exchange(st: bytearray, slot: cython.int, log: object) -> cython.void:
     st[STEPS_DONE] = 0
     st[PHASE] = P_ACTION
     if log is not None:
-        log.append((EV_ACTION, a, old))
+        log.append((EV_ACTION, a, old, old))
     if count_raw(st) == 0:
         end_action(st, True, log)
 
@@ -998,7 +999,7 @@ def end_action(st: bytearray, lapsed: cython.bint, log: object) -> cython.void:
     """The action is done (or its step lapsed for want of a target, §6): the window opens (D7)."""
     card: cython.int = st[ACTION_CARD]
     if lapsed and log is not None:
-        log.append((EV_ACTION_LAPSED, st[ACTIVE], card))
+        log.append((EV_ACTION_LAPSED, st[ACTIVE], card, card))
     st[ACTION_CARD] = NONE
     st[STEPS_LEFT] = 0
     st[STEPS_DONE] = 0
@@ -1023,7 +1024,7 @@ def turn_up(st: bytearray, t: cython.int, slot: cython.int, log: object) -> cyth
     st[FACE_UP + card] = 1
     make_public(st, card)
     if log is not None:
-        log.append((EV_TURNED_UP, st[ACTIVE], t, slot, card))
+        log.append((EV_TURNED_UP, st[ACTIVE], (t, slot), card))
 
 
 @cython.cfunc
@@ -1042,7 +1043,7 @@ def swap_cards(st: bytearray, t1: cython.int, k1: cython.int, t2: cython.int, k2
         st[KNOWS + first] = 0
         st[KNOWS + second] = 0
     if log is not None:
-        log.append((EV_SWAPPED, st[ACTIVE], t1, k1, t2, k2))
+        log.append((EV_SWAPPED, st[ACTIVE], ((t1, k1), (t2, k2))))
 
 
 @cython.cfunc
@@ -1067,7 +1068,7 @@ def play_action(st: bytearray, kind: cython.int, a: cython.int, b: cython.int, c
         st[PICK_SLOT] = b
         st[PHASE] = P_KODIAK_PICK
         if log is not None:
-            log.append((EV_SWAP_ASKED, seat, a, b))
+            log.append((EV_SWAP_ASKED, seat, (a, b)))
     else:
         swap_cards(st, a, b, c, d, log)
         step_done(st, STEP_SWAP, log)
