@@ -3,8 +3,11 @@ refusal reasons, in one place. `python -m engines.core.offsets white_hat` gives 
 here as a C constant (offsets.pxd) and Python the same (offsets.py)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..core.names import Names
-from .board import TYPES
+from ..core.notation import Arg, Card, Form, Many, Notation, Number, Word
+from .board import SLOT_IDS, TYPES
 
 NONE = 255   # no seat, no space, no face
 JAIL = 254   # a pawn's cell: in jail (solo: a removed hat)
@@ -38,3 +41,71 @@ REASON_CODES = Names(
     "face_not_drawn", "no_such_slot", "backflip_bad_target", "joker_chosen", "hat_chosen",
     "not_tracer_phase", "tracer_cannot_move", "not_lead_phase", "name_hat_value", "no_hat_value",
     "hat_removed", "wrong_colour", prefix="R_")
+
+# §8.2: the move texts. Cards print in canonical order (1 < ... < 13 < J < H); the reader takes any order.
+CARD_NAMES = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "H")  # by card 0..15
+FACE_NAMES = tuple(f"{t}{s}" for t in range(1, 7) for s in "ab")
+HATS = ("Ka", "Kb", "Wa", "Wb", "Oa", "Ob", "Ba", "Bb")  # solo (§2.2): black, white, orange, blue
+
+
+@dataclass(frozen=True)
+class Pawn(Arg):
+    """A pawn id: its seat's digit and a or b (`3b`), or in solo a hat (`Ka`); which exist is the rules' word."""
+
+    name: str
+    what = "a pawn id such as 0a or 3b (solo: a hat such as Ka or Bb)"
+
+    def read(self, word: str) -> object:
+        if word not in HATS and not (len(word) == 2 and word[0] in "0123456789" and word[1] in "ab"):
+            raise ValueError(word)
+        return word
+
+
+@dataclass(frozen=True)
+class Choice(Card):
+    """One of a few fixed words, kept as the word."""
+
+    @property
+    def what(self) -> str:
+        return self.hint
+
+
+@dataclass(frozen=True)
+class Among(Number):
+    """A number that is one of a few (`values`); written signed when `signed`."""
+
+    values: tuple = ()
+    hint: str = ""
+
+    @property
+    def what(self) -> str:
+        return self.hint
+
+    def read(self, word: str) -> object:
+        value = super().read(word)
+        if value not in self.values or len(word) > 3:
+            raise ValueError(word)
+        return value
+
+    def given(self, value: object) -> bool:
+        return super().given(value) and value in self.values
+
+
+_CARDS = Many(Card("cards", CARD_NAMES[1:], "1-13, J, H"), least=0)
+_SPACE = Number("space")
+_SIGN = Among("sign", signed=True, values=(1, -1), hint="+1 or -1")
+NOTATION = Notation(
+    # Solo: a lead of wildcards with the hat names the hat's value.
+    Form("play", (_CARDS, Word("as"), Among("value", values=tuple(range(1, 15)), hint="1-14"))),
+    Form("play", (_CARDS,)),
+    Form("pass"),
+    Form("collect", (Choice("choice", ("all", "hat"), "all or hat"), _CARDS)),
+    *(Form(kind, (Pawn("pawn"), _SPACE)) for kind in ("move", "dos")),
+    Form("exploit", (_SPACE, _SIGN, Choice("marker", ("x1", "x2"), "x1 or x2"))),
+    Form("exploit", (_SPACE, _SIGN)),
+    Form("randomize"),
+    Form("place", (Card("face", FACE_NAMES, "1a..6b"), Card("slot", tuple(SLOT_IDS), "A..E"))),
+    Form("backflip", (Pawn("pawn"), _SPACE)),
+    Form("skip"),
+    Form("tracer", (_SPACE,)),
+)
