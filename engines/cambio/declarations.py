@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..core.cambio_cards import load_deck
+from ..core.events import EventForm, EventForms, Shown
 from ..core.names import Names
 from ..core.reasons import rule_reasons
 from .state import DECK_SIZE
@@ -22,17 +23,60 @@ KINDS = Names("draw_deck", "draw_discard", "call_cambio", "discard", "replace", 
 MEMORY = Names("follow", "slot", "off", prefix="M_")       # option memory_aid: what a seat keeps seeing
 SOURCES = Names("deck", "discard", prefix="SOURCE_")       # where the held card came from
 ENDINGS = Names("playing", "target", "turn_cap", prefix="ENDED_")  # field `ended`
-# The raw events' numbers (game.py names their fields).
-EVENTS = Names("deal", "drew", "reshuffled", "discarded", "replaced", "looked", "swapped", "picked", "shown",
-               "snap_ok", "snap_wrong", "penalty", "gave", "nogive", "passed", "cambio_called", "window_opened",
-               "window_closed", "action_lapsed", "round_end", "game_end", prefix="EV_")
-
 CARDS = load_deck(DATA / "deck.toml", ("",) + ACTIONS[1:], DECK_SIZE)
 # The per-card tables the compiled rules index (immutable bytes): rune, points & 0xFF (signed), action.
 RUNE_OF = CARDS.rune
 POINTS_OF = CARDS.points_byte
 ACTION_OF = CARDS.action
 N_RUNES = len(CARDS.runes)
+
+
+def position(seat: int, slot: int) -> str:
+    """A table position's text, `<seat>.<slot>`."""
+    return f"{seat}.{slot}"
+
+
+def _at(p: int) -> str:
+    """The text of a position packed as seat * 256 + slot."""
+    return position(p >> 8, p & 0xFF)
+
+
+def _pair(pq: int) -> list[str]:
+    """The texts of two packed positions p | q << 16."""
+    return [_at(pq & 0xFFFF), _at(pq >> 16)]
+
+
+def _shown(cards: tuple) -> list[dict]:
+    return [{"position": position(t, k), "card": CARDS.ids[c]} for t, k, c in cards]
+
+
+# What each event says, and to whom. The rules append raw tuples: the kind's number (EV_...), then the fields in
+# the order declared here. `deal`, `drew`, `replaced`, `round_end` and `game_end` are named by game.py (a deal is
+# one event per seat, a drawn card is private only from the deck, the round's and game's end read the state).
+_SEAT, _CARD = Shown("seat"), Shown("card", CARDS.card_id)
+EVENTS = EventForms(
+    EventForm("deal"),
+    EventForm("drew"),
+    EventForm("reshuffled", (Shown("deck_count"),)),
+    EventForm("discarded", (_SEAT, _CARD)),
+    EventForm("replaced"),
+    EventForm("looked", (_SEAT, Shown("position", _at), Shown("card", CARDS.card_id, private=True)), to=("seat",)),
+    EventForm("swapped", (_SEAT, Shown("positions", _pair))),
+    EventForm("picked", (_SEAT, Shown("position", _at))),
+    EventForm("shown", (_SEAT, Shown("cards", _shown))),
+    EventForm("snap_ok", (_SEAT, Shown("position", _at), _CARD)),
+    EventForm("snap_wrong", (_SEAT, Shown("position", _at), _CARD)),
+    EventForm("penalty", (_SEAT, Shown("slot"))),
+    EventForm("gave", (_SEAT, Shown("from_slot"), Shown("to", _at))),
+    EventForm("nogive", (_SEAT,)),
+    EventForm("passed", (_SEAT, Shown("automatic", bool))),
+    EventForm("cambio_called", (_SEAT,)),
+    EventForm("window_opened", (Shown("rune", CARDS.runes.__getitem__),)),
+    EventForm("window_closed", (Shown("successes"), Shown("frozen", bool))),
+    EventForm("action_lapsed", (_SEAT, Shown("action", ACTIONS.__getitem__))),
+    EventForm("round_end"),
+    EventForm("game_end"),
+)
 
 PREBUILT = 1 << 16  # move codes kept ready to slice (rules.legal_moves)
 NOT_LISTED = 1      # apply_code's one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"

@@ -51,7 +51,7 @@ from ..core.errors import BadMoveText, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from . import rules, rules_apply, rules_find, rules_score, validate
 from . import offsets as O
-from .declarations import ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, PHASES, REASONS, SOURCES
+from .declarations import ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, PHASES, REASONS, SOURCES, position
 from .state import NONE, SLOT_CAP, STATE
 
 VERSION = "1.1"
@@ -72,11 +72,6 @@ PHASE_OVER = PHASES.index("game_over")
 
 def card_id(card: int) -> str:
     return CARD_IDS[card]
-
-
-def position(seat: int, slot: int) -> str:
-    """A table position's text, `<seat>.<slot>`."""
-    return f"{seat}.{slot}"
 
 
 class CambioGame(Game):
@@ -204,7 +199,10 @@ class CambioGame(Game):
         """The Events of the rules' raw event tuples (`state`: the state after the move)."""
         out: list[Event] = []
         for entry in raw:
-            out.extend(_event(entry, state))
+            if entry[0] in _BY_HAND:
+                out.extend(_event(entry, state))
+            else:
+                out.append(_kept_event(entry))
         return out
 
     # -- score and view ------------------------------------------------------------
@@ -349,9 +347,15 @@ def _place(value: object, name: str) -> str:
     return position(_number(pair[0], f"{name}.seat"), _number(pair[1], f"{name}.slot"))
 
 
+# The events game.py names (declarations.EVENTS says why); every other is named by its declaration, made once and
+# shared (callers never change it), so the service's memo of its wire form (Event.shown) stays on it.
+_BY_HAND = frozenset(EVENTS.kinds.index(k) for k in ("deal", "drew", "replaced", "round_end", "game_end"))
+_kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
+
+
 def _event(entry: tuple, state: bytearray) -> list[Event]:
     n = state[O.PLAYERS]
-    name = EVENTS[entry[0]]
+    name = EVENTS.kinds[entry[0]]
     a = entry[1:]
     if name == "deal":
         rnd, dealer, cards = a
@@ -369,16 +373,6 @@ def _event(entry: tuple, state: bytearray) -> list[Event]:
         if SOURCES[src] == "discard":
             return [Event(name, dict(public, card=card_id(card)))]
         return [Event(name, public, {"card": card_id(card)}, (seat,))]
-    if name == "looked":
-        seat, t, k, card = a
-        return [Event(name, {"seat": seat, "position": position(t, k)}, {"card": card_id(card)}, (seat,))]
-    if name == "shown":
-        seat, shown = a
-        return [Event(name, {"seat": seat, "cards": [{"position": position(t, k), "card": card_id(c)}
-                                                     for t, k, c in shown]})]
-    if name in ("snap_ok", "snap_wrong"):
-        seat, t, k, card = a
-        return [Event(name, {"seat": seat, "position": position(t, k), "card": card_id(card)})]
     if name == "round_end":
         rnd, reason, table, pts, scores, caller, ok, totals = a
         return [Event(name, {"round": rnd, "reason": reason, "caller": caller, "caller_success": ok,
@@ -389,28 +383,7 @@ def _event(entry: tuple, state: bytearray) -> list[Event]:
         reason, totals = a
         return [Event(name, {"reason": reason, "totals": list(totals), "winners": list(rules_score.winners(state)),
                              "ranks": [1 + sum(t < x for t in totals) for x in totals]})]
-    return [Event(name, _simple_public(name, a))]
-
-
-def _simple_public(name: str, a: tuple) -> dict:
-    """The public part of the events without private data or ids to look up in nested tuples."""
-    if name == "picked":
-        return {"seat": a[0], "position": position(a[1], a[2])}
-    if name == "discarded":
-        return {"seat": a[0], "card": card_id(a[1])}
-    if name == "swapped":
-        return {"seat": a[0], "positions": [position(a[1], a[2]), position(a[3], a[4])]}
-    if name == "gave":
-        return {"seat": a[0], "from_slot": a[1], "to": position(a[2], a[3])}
-    if name == "window_opened":
-        return {"rune": RUNES[a[0]]}
-    if name == "window_closed":
-        return {"successes": a[0], "frozen": a[0] > 0}
-    if name == "action_lapsed":
-        return {"seat": a[0], "action": ACTIONS[a[1]]}
-    fields = {"reshuffled": ("deck_count",), "penalty": ("seat", "slot"), "nogive": ("seat",),
-              "passed": ("seat", "automatic"), "cambio_called": ("seat",)}[name]
-    return dict(zip(fields, a))
+    raise ValueError(f"event {name}: declared in declarations.EVENTS, not named by hand")
 
 
 CAMBIO = CambioGame()

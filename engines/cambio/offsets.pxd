@@ -84,6 +84,7 @@ cdef enum:
     ENDED_PLAYING = 0
     ENDED_TARGET = 1
     ENDED_TURN_CAP = 2
+    N_RUNES = 15
     EV_DEAL = 0
     EV_DREW = 1
     EV_RESHUFFLED = 2
@@ -105,6 +106,5 @@ cdef enum:
     EV_ACTION_LAPSED = 18
     EV_ROUND_END = 19
     EV_GAME_END = 20
-    N_RUNES = 15
     PREBUILT = 65536
     NOT_LISTED = 1

@@ -1,5 +1,6 @@
 """Cambio's kernel, the moves' effects: the deal, the deck and table, each kind's effect, snap windows, the turn's
-and the round's end. Raw event tuples go to `log` when it is a list (game.py names them)."""
+and the round's end. Raw event tuples go to `log` when it is a list, their fields in the order declarations.EVENTS
+declares them (a position packed as seat * 256 + slot)."""
 import cython
 
 if cython.compiled:
@@ -223,7 +224,7 @@ def do_look(st: bytearray, seat: cython.int, p: cython.Py_ssize_t, log: object) 
     card: cython.int = st[SLOTS + (p >> 8) * SLOT_CAP + (p & 0xFF)]
     st[KNOWS + card] = st[KNOWS + card] | (1 << seat)
     if log is not None:
-        log.append((EV_LOOKED, seat, p >> 8, p & 0xFF, card))
+        log.append((EV_LOOKED, seat, p, card))
     step_done(st, log)
 
 
@@ -240,7 +241,7 @@ def do_swap(st: bytearray, seat: cython.int, p: cython.Py_ssize_t, q: cython.Py_
         st[KNOWS + card] = 0
         st[KNOWS + other] = 0
     if log is not None:
-        log.append((EV_SWAPPED, seat, p >> 8, p & 0xFF, q >> 8, q & 0xFF))
+        log.append((EV_SWAPPED, seat, p | (q << 16)))
     step_done(st, log)
 
 
@@ -249,7 +250,7 @@ def do_pick(st: bytearray, seat: cython.int, t: cython.int, k: cython.Py_ssize_t
     """Blue king (D9a): record seat t's pick; after the last one reveal every picked card at once."""
     st[PICKED + t] = k
     if log is not None:
-        log.append((EV_PICKED, seat, t, k))
+        log.append((EV_PICKED, seat, t * 256 + k))
     if pick_count(st) > 0:
         return
     shown: list = []
@@ -298,7 +299,7 @@ def open_window(st: bytearray, log: object) -> cython.void:
 def close_window(st: bytearray, log: object) -> cython.void:
     successes: cython.int = st[SUCCESSES]
     if log is not None:
-        log.append((EV_WINDOW_CLOSED, successes))
+        log.append((EV_WINDOW_CLOSED, successes, successes > 0))
     clear_window(st)
     st[FROZEN] = 1 if successes > 0 else 0
     end_turn(st, log)
@@ -347,7 +348,7 @@ def do_snap(st: bytearray, s: cython.int, t: cython.int, k: cython.Py_ssize_t, l
             st[SUCCESSES] = st[SUCCESSES] + 1
         st[CLAIMANT] = s
         if log is not None:
-            log.append((EV_SNAP_OK, s, t, k, card))
+            log.append((EV_SNAP_OK, s, t * 256 + k, card))
         if st[CARD_COUNT + t] == 0:
             zero_cards(st, log)
             return
@@ -357,7 +358,7 @@ def do_snap(st: bytearray, s: cython.int, t: cython.int, k: cython.Py_ssize_t, l
         return
     st[KNOWS + card] = everyone(st)
     if log is not None:
-        log.append((EV_SNAP_WRONG, s, t, k, card))
+        log.append((EV_SNAP_WRONG, s, t * 256 + k, card))
     penalty_card(st, s, claimed, log)
 
 
@@ -398,7 +399,7 @@ def do_give(st: bytearray, c: cython.int, j: cython.Py_ssize_t, log: object) -> 
     st[GIVE_SEAT] = NONE
     st[GIVE_SLOT] = 0
     if log is not None:
-        log.append((EV_GAVE, c, j, t, k))
+        log.append((EV_GAVE, c, j, t * 256 + k))
     if st[CARD_COUNT + c] == 0:
         zero_cards(st, log)
 
