@@ -19,7 +19,7 @@ Notes on this implementation (the spec's decisions, in brief; see §12 there):
   two-player robot and (white_hat) solo; variants.py checks the combinations of §7.8.
   As §7.8 says, its table applies to the value in force, given or defaulted: two
   seats need robot=true and one seat solo=true (`seat_options` names them).
-- Solo (solo.py) reuses the state: the row is seat 1's hand block, the 8 hats are
+- Solo (rules_solo.py) reuses the state: the row is seat 1's hand block, the 8 hats are
   pawns 0-7, the markers share the tracer's fields; the row answers inside ApplyMove.
 - The robot (seat 2 of a 2-player game) is moved by its controller: the controller is
   the seat that acts (`to_act`, MoveInfo.seat) for the robot's decisions, since the API
@@ -52,7 +52,8 @@ from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import board as boards
-from . import cards, checks, flow, moves, rules, solo, variants, view
+from . import moves, rules, variants, view
+from . import rules_cards as cards, rules_flow as flow, rules_solo as solo, validate as checks
 from . import offsets as O
 from .declarations import KIND_WORDS, REASON_CODES
 from .state import FACES, STATE

@@ -3,9 +3,9 @@
 Spec: shared/rules/white_hat.md §3-6, 8. Cython pure-Python mode: compiled by
 `pip install .`, interpreted as-is otherwise. Works on the state `bytearray`
 (engines/white_hat/state.py); `game.py` turns codes, reasons and raw event
-tuples into text, names and Events. The card kernels are in `cards.py`, the board
-kernels in `pawns.py`; the automatic steps (§4.7 resolution, end checks, round
-scoring and the next deal) are in `flow.py`.
+tuples into text, names and Events. The card kernels are in `rules_cards.py`, the board
+kernels in `rules_pawns.py`; the automatic steps (§4.7 resolution, end checks, round
+scoring and the next deal) are in `rules_flow.py`.
 
 Move codes: kind in the low 4 bits, arguments above (see KINDS and `split`).
 """
@@ -15,9 +15,10 @@ import cython
 
 if cython.compiled:
     from cython.cimports.engines.core import kernel
-    from cython.cimports.engines.white_hat import cards, flow, pawns, solo
+    from cython.cimports.engines.white_hat import rules_cards as cards, rules_flow as flow, \
+        rules_pawns as pawns, rules_solo as solo
 else:
-    from . import cards, flow, pawns, solo
+    from . import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, rules_solo as solo
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.white_hat.offsets import *  # noqa: F403

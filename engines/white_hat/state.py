@@ -83,7 +83,7 @@ STATE = Layout("white_hat", [
     Field("tracer_space"),                # its space once on the board, else NONE
     Field("tracer_steps"),                # the board's steps_to_board
     Field("status", MAX_SEATS),           # celebrity status cards (10..50), 0 without celebrity
-    Field("solo"),                        # option solo: seat 0 against the row (solo.py has the layout's uses)
+    Field("solo"),                        # option solo: seat 0 against the row (rules_solo.py has the layout's uses)
     Field("pawn_count"),                  # pawns in play: 2 per seat, or the 8 solo hats
     Field("lead_value"),                  # solo: v of the lead
     Field("solo_colour"),                 # solo: the hat colour that may move (K W O B = 0-3, 4 = any)
@@ -102,7 +102,7 @@ STATE = Layout("white_hat", [
     Field("space_x", MAX_SPACES),
     Field("space_y", MAX_SPACES),
 ])
-ROW = STATE.offset("hands") + HAND.size  # solo: the row is seat 1's hand block (solo.py)
+ROW = STATE.offset("hands") + HAND.size  # solo: the row is seat 1's hand block (rules_solo.py)
 BOARD_START = STATE.offset("space_type")
 BOARD_SIZE = STATE.size - BOARD_START
 

@@ -10,7 +10,7 @@ from typing import Mapping
 from ..core import rng
 from ..core.errors import BadOption
 from . import board as boards
-from . import tiles
+from . import rules_tiles as tiles
 from . import offsets as O
 from .moves import FACE_NAMES
 

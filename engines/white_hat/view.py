@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..core.game import Event
 from . import board as boards
 from . import offsets as O
-from . import pawns, rules
+from . import rules, rules_pawns as pawns
 from .declarations import PHASES
 from .moves import CARD_NAMES, FACE_NAMES, pawn_name
 from .state import FACES, STATE

@@ -6,7 +6,7 @@ test (test_white_hat_solo_invariants.py):
   space: nothing shares a board space with a pawn, no solo hat stands where a marker is, and the listed
   `move` and `backflip` destinations are exactly the first empty spaces along (against) the arrows.
 
-Occupancy is read from the state's bytes here, not from engines/white_hat/pawns.py, so a blocker the
+Occupancy is read from the state's bytes here, not from engines/white_hat/rules_pawns.py, so a blocker the
 engine forgets shows up as a difference.
 """
 from __future__ import annotations

@@ -14,7 +14,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from engines.core import codec  # noqa: E402
 from enginekit import plays_like_its_twin, refilled  # noqa: E402
-from engines.white_hat import flow  # noqa: E402
+from engines.white_hat import rules_flow as flow  # noqa: E402
 from engines.white_hat.offsets import TRICK  # noqa: E402
 from engines.white_hat.state import STATE  # noqa: E402
 from wh_testlib import standard_for  # noqa: E402

@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
-from engines.white_hat import flow, view  # noqa: E402
+from engines.white_hat import rules_flow as flow, view  # noqa: E402
 from engines.white_hat.board import load_board  # noqa: E402
 from engines.white_hat.state import FACES, STATE  # noqa: E402
 from engines.core.data import DataError  # noqa: E402

@@ -7,7 +7,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from engines.core.errors import BadState  # noqa: E402
-from engines.white_hat import solo  # noqa: E402
+from engines.white_hat import rules_solo as solo  # noqa: E402
 from wh_testlib import AT, act, cards, refused, texts  # noqa: E402
 
 GAME = engines.get("white_hat")

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
-from engines.white_hat import cards as card_kernels
+from engines.white_hat import rules_cards as card_kernels
 from engines.white_hat.state import STATE
 from wh_testlib import IDS, act, hand, lead, new, refused, set_hands, texts
 
@@ -38,7 +38,7 @@ def test_02_deal_order_and_dealer_rotation_3_seats(gid):
         assert sorted(hand(game, s, seat).split()) == sorted(expect[seat])
     assert game.view(s, 0)["deck_count"] == 53
     # next round: dealer 1; a count-out 3 gives (1 + 3) mod 3 = 1, first leader 0
-    from engines.white_hat import flow
+    from engines.white_hat import rules_flow as flow
     rigged = [c for c in range(1, 15) for _ in range(6 if c <= 13 else 5)]
     rigged.remove(3)
     rigged.insert(0, 3)

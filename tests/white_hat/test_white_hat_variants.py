@@ -7,7 +7,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
-from engines.white_hat import flow  # noqa: E402
+from engines.white_hat import rules_flow as flow  # noqa: E402
 from engines.white_hat import view as view_module  # noqa: E402
 from enginekit import load_module  # noqa: E402
 from wh_testlib import AT, IDS, act, put, refused, set_hands, standard_for, texts, won  # noqa: E402

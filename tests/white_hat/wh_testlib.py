@@ -6,7 +6,7 @@ from pathlib import Path
 
 import engines
 from engines.core import rng
-from engines.white_hat import flow, view
+from engines.white_hat import rules_flow as flow, view
 from engines.white_hat.moves import CARD_OF
 from engines.white_hat.state import STATE
 

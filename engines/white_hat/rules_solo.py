@@ -17,9 +17,9 @@ else:
     from ..core import rng
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, pawns
+    from cython.cimports.engines.white_hat import rules_cards as cards, rules_pawns as pawns
 else:
-    from . import cards, pawns
+    from . import rules_cards as cards, rules_pawns as pawns
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.white_hat.offsets import *  # noqa: F403

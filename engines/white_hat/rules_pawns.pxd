@@ -1,4 +1,4 @@
-# C declarations of pawns.py's kernels, so rules.py, flow.py and checks.py call them without Python calls.
+# C declarations of rules_pawns.py's kernels, so rules.py, rules_flow.py and validate.py call them without Python calls.
 # Those marked noexcept only read the state and cannot fail: their callers skip the error test after each call.
 cpdef bint is_start(bytearray buf, int space) noexcept
 cpdef bint is_blocking(bytearray buf, int space) noexcept

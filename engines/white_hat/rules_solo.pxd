@@ -1,4 +1,4 @@
-# C declarations of solo.py's steps, so flow.py, rules.py and checks.py call them without Python calls.
+# C declarations of rules_solo.py's steps, so rules_flow.py, rules.py and validate.py call them without Python calls.
 # Those marked noexcept only read the state and cannot fail: their callers skip the error test after each call.
 cpdef void setup(bytearray buf, list events)
 cpdef int lead_value(long long code)

@@ -1,7 +1,7 @@
 """White Hat: the compiled board steps (spec §5.8-5.9): passive effects, the pending triggers, the exploit
 markers, the Randomizer's tile draw and placement.
 
-Cython pure-Python mode; `flow.py` sequences these steps (moves, specials, the end of a trick).
+Cython pure-Python mode; `rules_flow.py` sequences these steps (moves, specials, the end of a trick).
 """
 from typing import Optional
 

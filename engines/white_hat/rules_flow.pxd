@@ -1,4 +1,4 @@
-# C declarations of flow.py's steps, so rules.py and checks.py call them without Python calls.
+# C declarations of rules_flow.py's steps, so rules.py and validate.py call them without Python calls.
 # Those marked noexcept only read the state and cannot fail: their callers skip the error test after each call.
 cpdef int read16(bytearray buf, Py_ssize_t at) noexcept
 cpdef int copies(bint reduce, int n, int card)

@@ -9,9 +9,11 @@ file and the tiles. Returns "" or what is wrong.
 import cython
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, flow, pawns, solo, tiles
+    from cython.cimports.engines.white_hat import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, \
+        rules_solo as solo, rules_tiles as tiles
 else:
-    from . import cards, flow, pawns, solo, tiles
+    from . import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, rules_solo as solo, \
+        rules_tiles as tiles
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.white_hat.offsets import *  # noqa: F403

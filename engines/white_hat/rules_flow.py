@@ -14,9 +14,10 @@ else:
     from ..core import rng
 
 if cython.compiled:
-    from cython.cimports.engines.white_hat import cards, pawns, solo, tiles
+    from cython.cimports.engines.white_hat import rules_cards as cards, rules_pawns as pawns, \
+        rules_solo as solo, rules_tiles as tiles
 else:
-    from . import cards, pawns, solo, tiles
+    from . import rules_cards as cards, rules_pawns as pawns, rules_solo as solo, rules_tiles as tiles
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.white_hat.offsets import *  # noqa: F403

@@ -1,4 +1,4 @@
-# C declarations of cards.py's kernels, so rules.py and flow.py call them without Python calls
+# C declarations of rules_cards.py's kernels, so rules.py and rules_flow.py call them without Python calls
 # Those marked noexcept only read the state and cannot fail: their callers skip the error test after each call.
 # (the listings write into a C array: no Python object per code).
 cpdef int hand_points(bytearray buf, Py_ssize_t hand) noexcept

@@ -1,4 +1,4 @@
-# C declarations of tiles.py's board steps, so flow.py and checks.py call them without Python calls.
+# C declarations of rules_tiles.py's board steps, so rules_flow.py and validate.py call them without Python calls.
 cpdef int slot_of(bytearray buf, int space)
 cpdef int counter(bytearray buf, int space)
 cpdef void passive(bytearray buf, int space, list events)
