@@ -33,6 +33,7 @@ PRE = 1 << 16
 
 CARDS = load_deck(DATA / "deck.toml", ("",) + ACTIONS[1:], DECK_SIZE)
 BALL = CARDS.runes.index("BALL")
+N_RUNES = len(CARDS.runes)
 
 
 def card_id(card: int) -> str:

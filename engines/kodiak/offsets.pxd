@@ -101,6 +101,7 @@ cdef enum:
     STEP_REVEAL = 8
     PRE = 65536
     BALL = 14
+    N_RUNES = 15
     EV_DEAL = 0
     EV_DREW = 1
     EV_EXCHANGED = 2

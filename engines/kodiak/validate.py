@@ -18,9 +18,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-cython.declare(N_RUNES=cython.int)
-N_RUNES = len(CARDS.runes)
-
 cython.declare(RUNES=bytes, CARD_ACTIONS=bytes)
 RUNES = CARDS.rune
 CARD_ACTIONS = CARDS.action
