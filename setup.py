@@ -19,19 +19,6 @@ CORE_COMPILED = [
     "engines/core/compact.py",
     "engines/core/kernel.py",
 ]
-# Game modules compiled before their package took the shape (each goes when its game moves).
-LEGACY_COMPILED = [
-    "engines/cambio/legality.py",
-    "engines/rune_market/check.py",
-    "engines/white_hat/cards.py",
-    "engines/white_hat/pawns.py",
-    "engines/white_hat/tiles.py",
-    "engines/white_hat/solo.py",
-    "engines/white_hat/flow.py",
-    "engines/white_hat/checks.py",
-]
-
-
 def _game_modules() -> list[str]:
     """The compiled modules of every game package: those under engines/, and those TABLETOP_EXTRA_GAMES names
     (`tests.toy.toy:TOY`: a game kept outside engines/ is built by the same rule, in place)."""
@@ -49,7 +36,7 @@ def _game_modules() -> list[str]:
                  "validate.py"]
         found += [os.path.relpath(os.path.join(folder, n), here).replace(os.sep, "/") for n in names
                   if os.path.isfile(os.path.join(folder, n))]
-    return found + [m for m in LEGACY_COMPILED if os.path.isfile(os.path.join(here, m))]
+    return found
 
 
 COMPILED = CORE_COMPILED + _game_modules()
