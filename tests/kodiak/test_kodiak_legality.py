@@ -97,7 +97,7 @@ def test_listed_moves_are_exactly_the_spec_moves(players, options):
 
 
 def test_every_listing_is_a_list_of_its_own():
-    """legal_moves reuses a list its caller dropped (engines/kodiak/codes.pxd): a list still held is never
+    """legal_moves reuses a list its caller dropped (engines/kodiak/rules_codes.pxd): a list still held is never
     changed by a later listing, and one changed before it was dropped never comes back changed."""
     state = kodiak.new(6, {}, 3)
     held, step = [], 0
