@@ -3,7 +3,8 @@
 Spec: shared/rules/kodiak.md. Cython pure-Python mode: compiled by setup.py, interpreted
 as-is otherwise. One module, so that every call between its parts is a C call (without
 .pxd files, a call into another compiled module goes through Python); `game.py` turns the
-compact results into text, events and views. Its sections:
+compact results into views, and into text and events through declarations.py's NOTATION and
+EVENTS. Its sections:
 
 - the table: every change of where a card lies goes through these helpers, so the counts
   (`card_count`, `slots_used`), the face-up flags and the knowledge sets stay consistent;
