@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping
 
 from ..core.data import DataError, Entry, entries, load
 from ..core.errors import BadOption, BadState
@@ -336,6 +336,11 @@ class WhiteHatGame(Game):
         if state[O.TRACER_STEPS] != board.steps_to_board:
             return "tracer track"
         return ""
+
+    def unseen(self, state: bytearray, seat: int | None) -> Iterator[list[int]]:
+        """The one group of places `seat` cannot see: the deck. The others' hands (a count per rank) and the
+        status cards (the unused ones have no place) are not places, so `redeal_unseen` below re-deals them."""
+        yield list(range(O.DECK + state[O.DECK_TOP], O.DECK + state[O.DECK_END]))
 
     def redeal_unseen(self, state: bytearray, seat: int | None, shuffle: Callable[[list], None]) -> bytearray:
         """The rank cards and jokers in others' hands and the deck, permuted (hand sizes and the hat stay), and
