@@ -8,6 +8,7 @@ nothing); `format_move` gives its stable text form and `parse_move` reads text b
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property, partial
 from typing import Callable, Iterator, Mapping, Sequence
@@ -109,12 +110,13 @@ class Scores:
         return self.leaders if self.finished else ()
 
 
-class Game:
+class Game(ABC):
     """Base class for a rule set: the checks every game needs live here, a game adds only its rules.
 
     A game implements `setup` (called by `new` after the shared checks), `read_move` and
     `find_move` (called by `parse_move` around the shared seat and game-over checks), and
-    the abstract methods below: every one is required (nothing catches their NotImplementedError).
+    the abstract methods below: every one is required, so a game missing one cannot be made (TypeError
+    naming it), and `legal_moves`, `is_finished` and `move_count` come from its compiled rules or its class.
     Refusals go through `refuse`, so every game words them alike.
     """
 
@@ -138,9 +140,11 @@ class Game:
 
     def __init__(self) -> None:
         rules = self.hot_rules
-        if rules is not None:
-            for name in self.HOT_ENTRY_POINTS:
+        for name in self.HOT_ENTRY_POINTS:
+            if rules is not None:
                 setattr(self, name, getattr(rules, name))
+            elif getattr(type(self), name) is getattr(Game, name):
+                raise TypeError(f"{type(self).__name__} must define {name} or bind hot_rules that do")
         if kernels.applies(self.kernel):
             self.apply_in_place = partial(kernels.apply_in_place, self, self.kernel)
 
@@ -200,23 +204,23 @@ class Game:
                           move=str(move)[:opts.SHOWN] if move is not None else None)
 
     # -- to implement -------------------------------------------------------
+    @abstractmethod
     def setup(self, players: int, values: Mapping[str, str], seed: int, deck: list[str] | None,
               whole_deck: bool) -> State:
         """Deal a game from checked option values; `deck` rigs it (`whole_deck`: a whole permutation)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def read_move(self, text: str) -> object:
         """The syntax of a text move, game-shaped; BadMoveText (or `unknown_move`) names what cannot be read."""
-        raise NotImplementedError
 
+    @abstractmethod
     def find_move(self, state: State, seat: int, parsed: object, text: str) -> int:
         """The legal move code of a read move by a seat at this table, or IllegalMove saying why not."""
-        raise NotImplementedError
 
+    @abstractmethod
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         """The text form of a typed move (MoveInfo's kind and args); BadMoveText names a wrong argument.
         Required: the service reads every typed move through it."""
-        raise NotImplementedError
 
     # The state's size (its fixed part when `state_tail`: a variable-length tail may follow) and where it
     # keeps its seat count, for seat_count and check_size.
@@ -255,11 +259,11 @@ class Game:
         self.validate(new)
         return new
 
+    @abstractmethod
     def unseen(self, state: State, seat: int | None) -> Iterator[list[int]]:
         """Groups of the places (state offsets) whose cards `seat` (None: a spectator) cannot tell apart.
         Required. A group is read from the state as re-dealt so far, so a later group may depend on an
         earlier one's outcome (Alaska: the active seat's hand trades only with the non-natural cards)."""
-        raise NotImplementedError
 
     def tidied(self, state: State) -> None:
         """Restore an order the rules keep (sorted hands) after a re-deal; most games keep none."""
@@ -287,27 +291,29 @@ class Game:
         self.refuse("not_legal", move, acting[0] if len(acting) == 1 else None,
                     f"not a legal move now ({why}; {len(self.legal_moves(state))} legal codes, see legal_moves)")
 
+    @abstractmethod
     def name_events(self, raw: list, state: State) -> list[Event]:
         """The Events of the rules' raw event tuples (`state`: the state after the move)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def move_info(self, state: State, move: int) -> MoveInfo:
         """Describe a legal move code of this state."""
-        raise NotImplementedError
 
+    @abstractmethod
     def to_act(self, state: State) -> list[int]:
         """Seats that may act now (empty when the game is over)."""
-        raise NotImplementedError
 
     def is_finished(self, state: State) -> bool:
+        """True once the game is over."""
         raise NotImplementedError
 
     def move_count(self, state: State) -> int:
         """Number of moves applied since NewGame (the state's version counter)."""
         raise NotImplementedError
 
+    @abstractmethod
     def score(self, state: State) -> Scores:
-        raise NotImplementedError
+        """Each seat's score now, the leaders and the tiebreak (the winners once finished)."""
 
     def view(self, state: State, seat: int | None) -> dict:
         """What `seat` may know (None = spectator), as plain data; IllegalMove `no_such_seat` for a seat that
@@ -319,17 +325,17 @@ class Game:
                                   f"(seats 0..{players - 1})")
         return self.seat_view(state, seat)
 
+    @abstractmethod
     def seat_view(self, state: State, seat: int | None) -> dict:
         """`view` for a seat at this table, or None (a spectator)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def validate(self, state: State) -> None:
         """Raise BadState unless `state` is a consistent state of this game."""
-        raise NotImplementedError
 
+    @abstractmethod
     def setup_events(self, state: State) -> list[Event]:
         """The events of the deal: public ones, and each seat's private cards for that seat only."""
-        raise NotImplementedError
 
     # -- shared -------------------------------------------------------------
     def describe_moves(self, state: State) -> list[MoveInfo]:

@@ -125,3 +125,34 @@ def test_rigged_order_names_bad_cards():
         cards.rigged_order(["a", "a"], ["a", "b"])
     with pytest.raises(engines.BadOption, match="missing b"):
         cards.rigged_order(["a"], ["a", "b"], full=True)
+
+
+def test_a_game_missing_a_required_method_cannot_be_made():
+    """Every method the service calls is required: a game without one fails when made, naming it, instead of
+    at the first call that needs it."""
+    from abc import abstractmethod
+
+    from engines.core.game import Game
+    hats = type(engines.get("hats"))
+
+    class NoUnseen(hats):
+        @abstractmethod
+        def unseen(self, state, seat):
+            """Left to a subclass that never comes."""
+
+    with pytest.raises(TypeError, match="unseen"):
+        NoUnseen()
+
+    class Partial(Game):
+        def score(self, state):
+            return None
+
+    with pytest.raises(TypeError, match="abstract"):
+        Partial()
+
+    class NoRules(hats):
+        hot_rules = None
+        kernel = None
+
+    with pytest.raises(TypeError, match="legal_moves"):
+        NoRules()
