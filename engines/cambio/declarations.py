@@ -1,13 +1,17 @@
 """Cambio's declarations (spec shared/rules/cambio.md): its cards (data/deck.toml), phases, actions, move kinds,
-memory rules, event kinds and refusal reasons, in one place. `python -m engines.core.offsets cambio` gives the
-compiled rules each number here as a C constant (offsets.pxd) and Python the same (offsets.py)."""
+memory rules, events, refusal reasons and move notation, in one place. `python -m engines.core.offsets cambio`
+gives the compiled rules each number here as a C constant (offsets.pxd) and Python the same (offsets.py)."""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from ..core.cambio_cards import load_deck
 from ..core.events import EventForm, EventForms, Shown
 from ..core.names import Names
+from ..core.notation import Arg, Form, Many, Notation
 from ..core.reasons import rule_reasons
 from .state import DECK_SIZE
 
@@ -86,6 +90,85 @@ NOT_LISTED = 1      # apply_code's one refusal: past Game.reason_codes, so Game.
 ACTION_MOVES = ("no move", "lookown", "look", "swap", "lookown, look or swap (two steps)", "show")
 MOVE_WORDS = ("draw deck", "draw discard", "cambio", "discard", "replace", "lookown", "look", "swap", "show", "snap",
               "give", "nogive", "pass")
+
+# §5's move texts: `draw deck`, `replace 2`, `look 1.3`, `swap 2.0 0.3` (either order; written lower seat first).
+# A number has no leading zeros and at most nine digits.
+_NUMBER = "0|[1-9][0-9]{0,8}"
+_SLOT_TEXT, _POSITION_TEXT = re.compile(_NUMBER), re.compile(rf"({_NUMBER})\.({_NUMBER})")
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10 ** 9
+
+
+@dataclass(frozen=True)
+class Place(Arg):
+    """A slot number of the mover's own (`3`), or when `seated` a position `<seat>.<slot>`, typed as a
+    (seat, slot) pair, a {seat, slot} mapping or its text."""
+
+    name: str
+    seated: bool = False
+
+    @property
+    def what(self) -> str:
+        return "a position <seat>.<slot>" if self.seated else "a slot number"
+
+    def usage(self) -> str:
+        return "<seat>.<slot>" if self.seated else "<slot>"
+
+    def read(self, word: str) -> object:
+        m = (_POSITION_TEXT if self.seated else _SLOT_TEXT).fullmatch(word)
+        if not m:
+            raise ValueError(word)
+        return (int(m[1]), int(m[2])) if self.seated else int(word)
+
+    def write(self, value: object) -> str:
+        if not self.seated or isinstance(value, str):
+            return str(value)
+        seat, slot = _pair(value)
+        return position(seat, slot)
+
+    def given(self, value: object) -> bool:
+        if not self.seated:
+            return _number(value)
+        if isinstance(value, str):
+            return _POSITION_TEXT.fullmatch(value) is not None
+        pair = _pair(value)
+        return pair is not None and _number(pair[0]) and _number(pair[1])
+
+
+def _pair(value: object) -> tuple | None:
+    if isinstance(value, Mapping):
+        return value.get("seat"), value.get("slot")
+    return tuple(value) if isinstance(value, (tuple, list)) and len(value) == 2 else None
+
+
+@dataclass(frozen=True)
+class Pile(Arg):
+    """Where `draw` takes its card from: a word of SOURCES."""
+
+    name: str
+    what = "deck or discard"
+
+    def read(self, word: str) -> object:
+        if word not in SOURCES:
+            raise ValueError(word)
+        return word
+
+    def given(self, value: object) -> bool:
+        return value in SOURCES
+
+    def usage(self) -> str:
+        return "|".join(SOURCES)
+
+
+# A text's keyword is the first word of its kind's MOVE_WORDS; `draw` names its kind by its source.
+_SLOT, _TARGET = Place("slot"), Place("target", seated=True)
+NOTATION = Notation(Form("draw", (Pile("source"),)), Form("cambio"), Form("discard"), Form("replace", (_SLOT,)),
+                    Form("lookown", (_SLOT,)), Form("look", (_TARGET,)),
+                    Form("swap", (Many(Place("positions", seated=True), least=2, most=2),)),
+                    Form("show", (_TARGET,)), Form("snap", (_TARGET,)), Form("give", (_SLOT,)), Form("nogive"),
+                    Form("pass"))
 
 # The refusals of a read move (rules_find.py), {code: why}; the shared ones (not_your_turn, no_such_seat) are
 # the core's.

@@ -41,7 +41,6 @@ Notes on this implementation (the spec's decisions D1-D25 and D9a apply; these a
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Iterator, Mapping
 
@@ -51,22 +50,17 @@ from ..core.errors import BadMoveText, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from . import rules, rules_apply, rules_find, rules_score, validate
 from . import offsets as O
-from .declarations import ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, PHASES, REASONS, SOURCES, position
+from .declarations import (ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, MOVE_WORDS, NOTATION, PHASES, REASONS,
+                           SOURCES, position)
 from .state import NONE, SLOT_CAP, STATE
 
 VERSION = "1.1"
 RUNES, CARD_IDS = CARDS.runes, CARDS.ids
 _KIND = {name: i for i, name in enumerate(KINDS)}
-# Text keyword -> kind; `draw` is read with its second word.
-KEYWORDS = {"cambio": "call_cambio", "discard": "discard", "replace": "replace", "lookown": "look_own",
-            "look": "look_other", "swap": "swap", "show": "show", "snap": "snap", "give": "give",
-            "nogive": "nogive", "pass": "pass"}
-WORD = {kind: word for word, kind in KEYWORDS.items()}
-NO_ARGS = ("draw_deck", "draw_discard", "call_cambio", "discard", "nogive", "pass")
-SLOT_ARG = ("replace", "look_own", "give")
-TARGET_ARG = ("look_other", "show", "snap")
-_POS = re.compile(r"(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})")
-_NUM = re.compile(r"0|[1-9][0-9]{0,8}")
+# Each kind's text: its keyword and draw's source (MOVE_WORDS), and the name of the argument its form takes.
+_WORDS = tuple(word.split() for word in MOVE_WORDS)
+_KIND_OF_WORDS = {word: kind for kind, word in enumerate(MOVE_WORDS)}
+_ARG = tuple(next((p.name for p in NOTATION.forms[w[0]][0].parts), None) if len(w) == 1 else None for w in _WORDS)
 PHASE_OVER = PHASES.index("game_over")
 
 
@@ -108,60 +102,22 @@ class CambioGame(Game):
         described = rules.describe(state, move)
         if described is None:
             self.unlisted(state, move)
-        seat, kind, places = described
-        return self._info(seat, KINDS[kind], places)
+        return _info(*described)
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
         """MoveInfo of every legal move, in list order: one compiled pass, and each distinct move's
         MoveInfo made once (a listing is mostly the same look/swap moves turn after turn)."""
         return [_described(mv) for mv in rules.packed_moves(state)]
 
-    @staticmethod
-    def _info(seat: int, kind: str, places: tuple) -> MoveInfo:
-        if kind in SLOT_ARG:
-            return MoveInfo(seat, kind, {"slot": places[0][1]}, f"{WORD[kind]} {places[0][1]}")
-        if kind in TARGET_ARG:
-            t, k = places[0]
-            return MoveInfo(seat, kind, {"target": (t, k)}, f"{WORD[kind]} {position(t, k)}")
-        if kind == "swap":
-            pair = tuple(sorted(places))
-            return MoveInfo(seat, kind, {"positions": pair}, "swap " + " ".join(position(t, k) for t, k in pair))
-        return MoveInfo(seat, kind, {}, _plain_text(kind))
-
     def read_move(self, text: str) -> tuple[int, tuple]:
-        """(kind number, (seat, slot) pairs) of a text move; BadMoveText names what cannot be read."""
-        words = text.split()
-        if not words:
-            raise BadMoveText("unknown_move", "bad move text '': empty")
-        word, rest = words[0], words[1:]
-        shown = opts.shown(text)
-        if word == "draw":
-            if rest not in (["deck"], ["discard"]):
-                raise BadMoveText("bad_move_text", f"bad move text {shown}: expected 'draw deck' or 'draw discard'")
-            return _KIND["draw_" + rest[0]], ()
-        kind = KEYWORDS.get(word)
-        if kind is None:
-            raise BadMoveText("unknown_move", f"bad move text {shown}: expected one of draw, {', '.join(KEYWORDS)}")
-        if kind in NO_ARGS:
-            if rest:
-                raise BadMoveText("bad_move_text", f"bad move text {shown}: {word!r} takes no argument")
-            return _KIND[kind], ()
-        if kind in SLOT_ARG:
-            if len(rest) != 1 or not _NUM.fullmatch(rest[0]):
-                raise BadMoveText("bad_move_text", f"bad move text {shown}: expected '{word} <slot>'")
-            return _KIND[kind], ((-1, int(rest[0])),)
-        want = 2 if kind == "swap" else 1
-        if len(rest) != want:
-            usage = " ".join([word] + ["<seat>.<slot>"] * want)
-            raise BadMoveText("bad_move_text", f"bad move text {shown}: expected '{usage}'")
-        places = []
-        for item in rest:
-            m = _POS.fullmatch(item)
-            if not m:
-                raise BadMoveText("bad_move_text", f"bad move text {shown}: {opts.shown(item)} is not a position "
-                                  "<seat>.<slot>")
-            places.append((int(m.group(1)), int(m.group(2))))
-        return _KIND[kind], tuple(places)
+        """(kind number, (seat, slot) pairs) of a text move (a slot's seat is -1: the mover's own)."""
+        keyword, args = NOTATION.read(text)
+        kind = _KIND_OF_WORDS[f"{keyword} {args['source']}" if "source" in args else keyword]
+        if "slot" in args:
+            return kind, ((-1, args["slot"]),)
+        if "target" in args:
+            return kind, (args["target"],)
+        return kind, tuple(args.get("positions", ()))
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
         kind, places = parsed
@@ -174,25 +130,7 @@ class CambioGame(Game):
         """The text of a typed move: kind as in MoveInfo, args `slot`, `target` or `positions` (§5)."""
         if kind not in _KIND:
             raise BadMoveText("bad_move_text", f"bad move: kind {opts.shown(kind)} is not one of {', '.join(KINDS)}")
-        given = {name for name, value in (args or {}).items() if value is not None}
-        need = {"slot"} if kind in SLOT_ARG else {"target"} if kind in TARGET_ARG else \
-            {"positions"} if kind == "swap" else set()
-        for name in sorted(given - need):  # an argument given wrongly first: it names the caller's mistake
-            raise BadMoveText("bad_move_text", f"bad move: {kind} takes no argument {name!r}")
-        for name in sorted(need - given):
-            raise BadMoveText("bad_move_text", f"bad move: {kind}: argument {name!r} is missing")
-        if kind in SLOT_ARG:
-            return f"{WORD[kind]} {_number(args['slot'], 'slot')}"
-        if kind in TARGET_ARG:
-            return f"{WORD[kind]} {_place(args['target'], 'target')}"
-        if kind == "swap":
-            pair = args["positions"]
-            if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
-                raise BadMoveText("bad_move_text", "bad move: argument 'positions' must be two positions")
-            texts = sorted((_place(p, f"positions[{i}]") for i, p in enumerate(pair)),
-                           key=lambda x: tuple(map(int, x.split("."))))
-            return "swap " + " ".join(texts)
-        return _plain_text(kind)
+        return _text(_KIND[kind], args or {})
 
     # -- events ------------------------------------------------------------------
     def name_events(self, raw: list, state: bytearray) -> list[Event]:
@@ -316,35 +254,29 @@ class CambioGame(Game):
 
 @lru_cache(maxsize=1 << 16)  # a packed move names its seat, kind and places: at most a few MB of entries
 def _described(mv: int) -> MoveInfo:
-    seat, kind, places = rules.unpacked(mv)
-    return CambioGame._info(seat, KINDS[kind], places)
+    return _info(*rules.unpacked(mv))
 
 
-def _plain_text(kind: str) -> str:
-    return {"draw_deck": "draw deck", "draw_discard": "draw discard", "call_cambio": "cambio"}.get(kind, kind)
+@lru_cache(maxsize=1 << 16)  # the same few moves are described turn after turn
+def _info(seat: int, kind: int, places: tuple) -> MoveInfo:
+    """The MoveInfo of a move the rules describe as (seat, kind, (seat, slot) pairs)."""
+    arg = _ARG[kind]
+    args = {} if arg is None else {"slot": places[0][1]} if arg == "slot" else \
+        {"target": tuple(places[0])} if arg == "target" else {"positions": tuple(sorted(map(tuple, places)))}
+    return MoveInfo(seat, KINDS[kind], args, _text(kind, args))
 
 
-def _number(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10 ** 9:
-        raise BadMoveText("bad_move_text", f"bad move: argument {name!r} must be a slot number, not "
-                          f"{opts.shown(value)}")
-    return value
-
-
-def _place(value: object, name: str) -> str:
-    """A position argument as text: a (seat, slot) pair, a {seat, slot} mapping or `t.k` text."""
-    if isinstance(value, str):
-        if not _POS.fullmatch(value):
-            raise BadMoveText("bad_move_text", f"bad move: argument {name!r} {opts.shown(value)} is not a position "
-                              "<seat>.<slot>")
-        return value
-    if isinstance(value, Mapping):
-        pair = (value.get("seat"), value.get("slot"))
-    elif isinstance(value, (tuple, list)) and len(value) == 2:
-        pair = tuple(value)
-    else:
-        raise BadMoveText("bad_move_text", f"bad move: argument {name!r} must be a position (seat, slot)")
-    return position(_number(pair[0], f"{name}.seat"), _number(pair[1], f"{name}.slot"))
+def _text(kind: int, args: Mapping[str, object]) -> str:
+    """The text of move `kind` with typed `args` (draw's source is its kind's, not an argument)."""
+    keyword, *source = _WORDS[kind]
+    if source:
+        if args.get("source") is not None:
+            raise BadMoveText("bad_move_text", f"bad move: {KINDS[kind]} takes no argument 'source'")
+        args = {**args, "source": source[0]}
+    text = NOTATION.write(keyword, args)
+    if keyword == "swap":  # read in either order, written lower position first
+        text = "swap " + " ".join(sorted(text.split()[1:], key=lambda p: tuple(map(int, p.split(".")))))
+    return text
 
 
 # The events game.py names (declarations.EVENTS says why); every other is named by its declaration, made once and

@@ -92,10 +92,15 @@ class Number(Arg):
 
 @dataclass(frozen=True)
 class Many:
-    """Several words of one argument (`cast C1a C1b`), at least `least`; its typed form is a list."""
+    """Several words of one argument (`cast C1a C1b`), at least `least` and, when `most`, at most `most`; its
+    typed form is a list."""
 
     item: Arg
     least: int = 1
+    most: int = 0
+
+    def fits(self, count: int) -> bool:
+        return count >= self.least and not (self.most and count > self.most)
 
     @property
     def name(self) -> str:
@@ -114,6 +119,8 @@ class Form:
         for part in self.parts:
             if isinstance(part, Word):
                 words.append(part.word)
+            elif isinstance(part, Many) and part.most == part.least:  # a fixed count: each word shown
+                words += [part.item.usage()] * part.least
             elif isinstance(part, Many):
                 words.append(f"{part.item.usage()}...")
             else:
@@ -139,7 +146,7 @@ class Form:
                 if stop < len(rest):
                     end = words.index(rest[stop].word, at) if rest[stop].word in words[at:] else len(words)
                 end -= stop
-                if end - at < part.least:
+                if not part.fits(end - at):
                     return None
                 args[part.name] = [_read(part.item, w, text) for w in words[at:end]]
                 at = end
@@ -163,7 +170,8 @@ class Form:
                 continue
             value = args.get(part.name)
             if isinstance(part, Many):
-                if not isinstance(value, (list, tuple)) or len(value) < part.least:
+                if not isinstance(value, (list, tuple)) or not part.fits(len(value)) or \
+                        not all(map(part.item.given, value)):
                     return None
                 words += [part.item.write(v) for v in value]
             elif not part.given(value):
@@ -213,4 +221,8 @@ class Notation:
             if text is not None:
                 return text
         expected = " or ".join(repr(f.usage()) for f in self.forms[kind])
-        raise BadMoveText("bad_move_text", f"move {kind}: its arguments do not fit {expected}")
+        takes = " or ".join(", ".join(p.name for p in f.parts if not isinstance(p, Word)) or "nothing"
+                            for f in self.forms[kind])
+        given = ", ".join(sorted(name for name, value in args.items() if value is not None)) or "nothing"
+        raise BadMoveText("bad_move_text", f"move {kind}: its arguments do not fit {expected} (it takes {takes}; "
+                          f"given {given})")
