@@ -468,7 +468,8 @@ def test_refusals_name_the_input_and_never_depend_on_hidden_cards():
     refused(st, 0, "snap 1.7", "slot 1.7 is empty")
     refused(st, 0, "snap 9.0", "there is no seat 9")
     refused(st, 0, "give 1", "no give pending")
-    for bad in ("snap", "snap 1", "snap 01.1", "swap 1.0", "fly", "draw", "pass now", "show"):
+    for bad in ("snap", "snap 1", "snap 01.1", "swap 1.0", "swap 1.0 2.0 3.0", "fly", "draw", "draw pile", "pass now",
+                "show"):
         try:
             cambio.parse_move(st, 0, bad)
         except Exception as exc:  # noqa: BLE001
