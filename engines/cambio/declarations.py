@@ -13,7 +13,7 @@ from ..core.events import EventForm, EventForms, Shown
 from ..core.names import Names
 from ..core.notation import Arg, Form, Many, Notation
 from ..core.reasons import rule_reasons
-from .state import DECK_SIZE
+from .state import DECK_SIZE, NONE
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -54,17 +54,36 @@ def _shown(cards: tuple) -> list[dict]:
     return [{"position": position(t, k), "card": CARDS.ids[c]} for t, k, c in cards]
 
 
+def _dealt(cards: tuple) -> dict:
+    """A seat's two dealt cards it looks at, {position: card id}, from (seat, slot, card) triples."""
+    return {position(t, k): CARDS.ids[c] for t, k, c in cards}
+
+
+def _table(rows: tuple) -> list[list[dict]]:
+    """The revealed table at a round's end, per seat: its (slot, card) pairs."""
+    return [[{"position": position(t, k), "card": CARDS.ids[c]} for k, c in row] for t, row in enumerate(rows)]
+
+
+def _ranks(totals: tuple) -> list[int]:
+    return [1 + sum(t < x for t in totals) for x in totals]
+
+
 # What each event says, and to whom. The rules append raw tuples: the kind's number (EV_...), then the fields in
-# the order declared here. `deal`, `drew`, `replaced`, `round_end` and `game_end` are named by game.py (a deal is
-# one event per seat, a drawn card is private only from the deck, the round's and game's end read the state).
+# the order declared here. A deal is one event per seat; a card drawn or exchanged from the deck is seen by its
+# seat alone, from the discard pile by everyone (two variants of one kind).
 _SEAT, _CARD = Shown("seat"), Shown("card", CARDS.card_id)
+_SOURCE, _HIDDEN = Shown("source", SOURCES.__getitem__), Shown("card", CARDS.card_id, private=True)
+_REPLACED = (_SEAT, Shown("slot"), Shown("out", CARDS.card_id), _SOURCE)
 EVENTS = EventForms(
-    EventForm("deal"),
-    EventForm("drew"),
+    EventForm("deal", (Shown("round"), Shown("dealer"), _SEAT, Shown("slots", list),
+                       Shown("cards", _dealt, private=True)), to=("seat",)),
+    EventForm("drew", (_SEAT, _SOURCE, _HIDDEN), to=("seat",), variant="deck"),
+    EventForm("drew", (_SEAT, _SOURCE, _CARD), variant="discard"),
     EventForm("reshuffled", (Shown("deck_count"),)),
     EventForm("discarded", (_SEAT, _CARD)),
-    EventForm("replaced"),
-    EventForm("looked", (_SEAT, Shown("position", _at), Shown("card", CARDS.card_id, private=True)), to=("seat",)),
+    EventForm("replaced", _REPLACED + (_HIDDEN,), to=("seat",), variant="deck"),
+    EventForm("replaced", _REPLACED + (_CARD,), variant="discard"),
+    EventForm("looked", (_SEAT, Shown("position", _at), _HIDDEN), to=("seat",)),
     EventForm("swapped", (_SEAT, Shown("positions", _pair))),
     EventForm("picked", (_SEAT, Shown("position", _at))),
     EventForm("shown", (_SEAT, Shown("cards", _shown))),
@@ -78,8 +97,12 @@ EVENTS = EventForms(
     EventForm("window_opened", (Shown("rune", CARDS.runes.__getitem__),)),
     EventForm("window_closed", (Shown("successes"), Shown("frozen", bool))),
     EventForm("action_lapsed", (_SEAT, Shown("action", ACTIONS.__getitem__))),
-    EventForm("round_end"),
-    EventForm("game_end"),
+    # caller_success: -1 when nobody called, else whether the call succeeded
+    EventForm("round_end", (Shown("round"), Shown("reason", str), Shown("caller", none=NONE),
+                            Shown("caller_success", lambda ok: None if ok < 0 else bool(ok)), Shown("table", _table),
+                            Shown("round_points", list), Shown("round_scores", list), Shown("totals", list))),
+    EventForm("game_end", (Shown("reason", str), Shown("totals", list), Shown("winners", list),
+                           Shown("ranks", _ranks))),
 )
 
 PREBUILT = 1 << 16  # move codes kept ready to slice (rules.legal_moves)

@@ -92,7 +92,7 @@ class CambioGame(Game):
 
     def setup_events(self, state: bytearray) -> list[Event]:
         """The events of the current round's deal (for a new game: what NewGame shows)."""
-        return self.name_events([rules_apply.deal_event(state)], state)
+        return self.name_events(rules_apply.deal_events(state), state)
 
     # -- moves -------------------------------------------------------------------
     def to_act(self, state: bytearray) -> list[int]:
@@ -134,14 +134,8 @@ class CambioGame(Game):
 
     # -- events ------------------------------------------------------------------
     def name_events(self, raw: list, state: bytearray) -> list[Event]:
-        """The Events of the rules' raw event tuples (`state`: the state after the move)."""
-        out: list[Event] = []
-        for entry in raw:
-            if entry[0] in _BY_HAND:
-                out.extend(_event(entry, state))
-            else:
-                out.append(_kept_event(entry))
-        return out
+        """The Events of the rules' raw event tuples (declarations.EVENTS)."""
+        return [_kept_event(entry) for entry in raw]
 
     # -- score and view ------------------------------------------------------------
     def score(self, state: bytearray) -> Scores:
@@ -279,43 +273,9 @@ def _text(kind: int, args: Mapping[str, object]) -> str:
     return text
 
 
-# The events game.py names (declarations.EVENTS says why); every other is named by its declaration, made once and
-# shared (callers never change it), so the service's memo of its wire form (Event.shown) stays on it.
-_BY_HAND = frozenset(EVENTS.kinds.index(k) for k in ("deal", "drew", "replaced", "round_end", "game_end"))
+# Each event is named by its declaration once and shared (callers never change it), so the service's memo of its
+# wire form (Event.shown) stays on it.
 _kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
-
-
-def _event(entry: tuple, state: bytearray) -> list[Event]:
-    n = state[O.PLAYERS]
-    name = EVENTS.kinds[entry[0]]
-    a = entry[1:]
-    if name == "deal":
-        rnd, dealer, cards = a
-        return [Event("deal", {"round": rnd, "dealer": dealer, "seat": s, "slots": [0, 1, 2, 3]},
-                      {"cards": {position(s, 2): card_id(cards[s][2]), position(s, 3): card_id(cards[s][3])}}, (s,))
-                for s in range(n)]
-    if name == "drew":
-        seat, src, card = a
-        if SOURCES[src] == "discard":
-            return [Event(name, {"seat": seat, "source": "discard", "card": card_id(card)})]
-        return [Event(name, {"seat": seat, "source": "deck"}, {"card": card_id(card)}, (seat,))]
-    if name == "replaced":
-        seat, k, old, card, src = a
-        public = {"seat": seat, "slot": k, "out": card_id(old), "source": SOURCES[src]}
-        if SOURCES[src] == "discard":
-            return [Event(name, dict(public, card=card_id(card)))]
-        return [Event(name, public, {"card": card_id(card)}, (seat,))]
-    if name == "round_end":
-        rnd, reason, table, pts, scores, caller, ok, totals = a
-        return [Event(name, {"round": rnd, "reason": reason, "caller": caller, "caller_success": ok,
-                             "table": [[{"position": position(s, k), "card": card_id(c)} for k, c in row]
-                                       for s, row in enumerate(table)],
-                             "round_points": list(pts), "round_scores": list(scores), "totals": list(totals)})]
-    if name == "game_end":
-        reason, totals = a
-        return [Event(name, {"reason": reason, "totals": list(totals), "winners": list(rules_score.winners(state)),
-                             "ranks": [1 + sum(t < x for t in totals) for x in totals]})]
-    raise ValueError(f"event {name}: declared in declarations.EVENTS, not named by hand")
 
 
 CAMBIO = CambioGame()

@@ -15,7 +15,7 @@ else:
     from .rules_moves import action_count, everyone, get16, open_count, pick_count, put16, raw, turn_mask
     from .rules_score import get_total, put_total, round_into
 from . import declarations as D
-from .rules_score import totals
+from .rules_score import totals, winners
 
 cython.declare(RUNE_OF=bytes, ACTION_OF=bytes)
 RUNE_OF, ACTION_OF = D.RUNE_OF, D.ACTION_OF  # rune and action number per card
@@ -61,13 +61,13 @@ def start_round(st: bytearray, order: bytes, log: object) -> cython.void:
     st[ACTIVE] = st[DEALER]
     st[PHASE] = P_TURN_START
     if log is not None:
-        log.append(deal_event(st))
+        log.extend(deal_events(st))
 
 
-def deal_event(st: bytearray) -> tuple:
-    """The raw `deal` event of the current round: (EV_DEAL, round, dealer, each seat's slots 0-3)."""
-    return (EV_DEAL, get16(st, ROUND), st[DEALER],
-            tuple(tuple(st[SLOTS + s * SLOT_CAP + k] for k in range(4)) for s in range(st[PLAYERS])))
+def deal_events(st: bytearray) -> list:
+    """The raw `deal` events of the current round, one per seat: its four slots, the two it looks at."""
+    return [(EV_DEAL, get16(st, ROUND), st[DEALER], s, (0, 1, 2, 3),
+             tuple([(s, k, st[SLOTS + s * SLOT_CAP + k]) for k in (2, 3)])) for s in range(st[PLAYERS])]
 
 
 @cython.cfunc
@@ -185,7 +185,7 @@ def do_draw(st: bytearray, seat: cython.int, kind: cython.int, log: object) -> c
     st[HELD] = card
     st[PHASE] = P_HOLDING
     if log is not None:
-        log.append((EV_DREW, seat, st[HELD_SOURCE], card))
+        log.append((EV_DREW_DISCARD if st[HELD_SOURCE] else EV_DREW_DECK, seat, st[HELD_SOURCE], card))
 
 
 @cython.cfunc
@@ -215,7 +215,8 @@ def do_replace(st: bytearray, seat: cython.int, k: cython.Py_ssize_t, log: objec
     push_pile(st, old)
     st[KNOWS + card] = (1 << seat) if st[HELD_SOURCE] == 0 else everyone(st)
     if log is not None:
-        log.append((EV_REPLACED, seat, k, old, card, st[HELD_SOURCE]))
+        log.append((EV_REPLACED_DISCARD if st[HELD_SOURCE] else EV_REPLACED_DECK, seat, k, old, st[HELD_SOURCE],
+                    card))
     open_window(st, log)
 
 
@@ -431,9 +432,8 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
     if log is not None:
         table = tuple(tuple((k, st[SLOTS + s * SLOT_CAP + k]) for k in range(st[SLOTS_USED + s])
                             if st[SLOTS + s * SLOT_CAP + k] != NONE) for s in range(n))
-        log.append((EV_ROUND_END, get16(st, ROUND), reason, table, tuple([pts[s] for s in range(n)]),
-                    tuple([scores[s] for s in range(n)]), None if st[CALLER] == NONE else st[CALLER],
-                    None if ok < 0 else bool(ok), tuple(totals(st))))
+        log.append((EV_ROUND_END, get16(st, ROUND), reason, st[CALLER], ok, table, tuple([pts[s] for s in range(n)]),
+                    tuple([scores[s] for s in range(n)]), tuple(totals(st))))
     st[HELD] = NONE
     st[HELD_SOURCE] = 0
     st[ACTION] = A_NONE
@@ -444,7 +444,8 @@ def end_round(st: bytearray, log: object, capped: cython.bint, reason: str) -> c
         st[ENDED] = 2 if capped else 1
         st[PHASE] = P_GAME_OVER
         if log is not None:
-            log.append((EV_GAME_END, "turn_cap" if capped else "target", tuple(totals(st))))
+            final = tuple(totals(st))
+            log.append((EV_GAME_END, "turn_cap" if capped else "target", final, winners(st), final))
         return
     put16(st, ROUND, get16(st, ROUND) + 1)
     st[DEALER] = (st[DEALER] + 1) % n

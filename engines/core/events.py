@@ -41,11 +41,13 @@ class Shown:
 @dataclass(frozen=True)
 class EventForm:
     """An event kind: its fields in the raw tuple's order, and `to`: the fields naming the seats that see the
-    private ones."""
+    private ones. `variant`: one of several forms of the same kind (a card drawn from the deck is private, from
+    the discard pile public), numbered EV_<KIND>_<VARIANT>."""
 
     kind: str
     fields: tuple[Shown, ...] = ()
     to: tuple[str, ...] = ()
+    variant: str = ""
 
     def __post_init__(self):
         names = [f.name for f in self.fields]
@@ -57,11 +59,11 @@ class EventForm:
 
 class EventForms:
     """A game's events by the numbers its rules give them (their order here): `kinds` gives the generated offsets
-    their constants (EV_<KIND>)."""
+    their constants (EV_<KIND>, EV_<KIND>_<VARIANT>)."""
 
     def __init__(self, *forms: EventForm):
         self.forms = forms
-        self.kinds = Names(*(f.kind for f in forms), prefix="EV_")
+        self.kinds = Names(*(f"{f.kind}_{f.variant}" if f.variant else f.kind for f in forms), prefix="EV_")
 
     def name(self, raw: tuple) -> Event:
         """The Event of a raw event tuple."""
