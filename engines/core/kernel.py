@@ -22,6 +22,7 @@ if cython.compiled:
     from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
     from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
     from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.engines.core.mulhi import tabletop_mulhi
 
 CAPSULE = "engines.core.kernel.Kernel"  # the capsules' name (spelled out where C reads it)
 # A game longer than this is a bug in its kernel (every game here ends in a few hundred moves).
@@ -199,8 +200,8 @@ def _interpreted(game, state: bytearray, seed: int, n: int) -> Playouts:
 @cython.cfunc
 @cython.inline
 def _below(rng: cython.pointer(cython.ulonglong), n: cython.ulonglong) -> cython.ulonglong:
-    """rng.below(n) on a C copy of the stream state (engines/core/rng.py: the same outputs)."""
-    threshold: cython.ulonglong = ((MASK64 - n) + 1) % n
+    """rng.below(n) on a C copy of the stream state (engines/core/rng.py: the same outputs), without a division:
+    a 64-bit division costs more than the rest of the pick, and a playout picks once a move."""
     z: cython.ulonglong
     while True:
         rng[0] = rng[0] + GOLDEN
@@ -208,8 +209,39 @@ def _below(rng: cython.pointer(cython.ulonglong), n: cython.ulonglong) -> cython
         z = (z ^ (z >> 30)) * MIX1
         z = (z ^ (z >> 27)) * MIX2
         z = z ^ (z >> 31)
-        if z >= threshold:
-            return z % n
+        # rng.below rejects z under 2**64 % n, which is under n: a z of n or more (all but ~n in 2**64 of
+        # them) is kept without working that bound out.
+        if z >= n or z >= ((MASK64 - n) + 1) % n:
+            return _mod(z, n)
+
+
+# floor((2**64 - 1) / n) for each n below MAGIC_N that a playout met (0: not yet): z % n is then two
+# multiplications, the quotient they give being at most 1 short.
+cython.declare(MAGIC_N=cython.ulonglong)
+MAGIC_N = 4096
+_magic = cython.declare(cython.ulonglong[4096])  # MAGIC_N
+
+
+@cython.cfunc
+@cython.inline
+def _mod(z: cython.ulonglong, n: cython.ulonglong) -> cython.ulonglong:
+    """z % n for n >= 1."""
+    if n >= MAGIC_N:
+        return z % n
+    m: cython.ulonglong = _magic[n]
+    if m == 0:
+        m = MASK64 // n
+        _magic[n] = m
+    r: cython.ulonglong = z - tabletop_mulhi(z, m) * n
+    while r >= n:
+        r -= n
+    return r
+
+
+if not cython.compiled:
+    def tabletop_mulhi(a: int, b: int) -> int:
+        """The high 64 bits of a 64x64-bit product (C in kernel.pxd)."""
+        return (a * b) >> 64
 
 
 @cython.cfunc
