@@ -20,13 +20,13 @@ if cython.compiled:
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
-    from cython.cimports.engines.alaska.rules_common import bits, combo_first, combo_second, next_seat, seat_at
+    from cython.cimports.engines.alaska.rules_common import bits, combo_first, combo_pair, combo_second, next_seat, seat_at
     from cython.cimports.engines.alaska.rules_legal import _check, _listed
     from cython.cimports.engines.alaska.rules_turn import _apply, _begin_turn, _deal
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
-    from .rules_common import bits, combo_first, combo_second, next_seat, seat_at
+    from .rules_common import bits, combo_first, combo_pair, combo_second, next_seat, seat_at
     from .rules_legal import _check, _listed
     from .rules_turn import _apply, _begin_turn, _deal
 
@@ -263,9 +263,7 @@ def split_code(code: cython.int) -> tuple:
 
 def combo_of(first: cython.int, second: cython.int) -> cython.int:
     """The cast combo of hand indexes `first` < `second` (-1: one card)."""
-    if second < 0:
-        return first
-    return 4 + (0, 3, 5)[first] + second - first - 1
+    return first if second < 0 else combo_pair(first, second)
 
 
 def combo_indexes(combo: cython.int) -> tuple:

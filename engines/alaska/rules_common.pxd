@@ -1,5 +1,7 @@
 # Alaska's small helpers that every kernel module inlines (rules_common.py is their interpreted twin): a call
 # from another module would not be inlined, and these run in the listing's and the moves' inner loops.
+from libc.string cimport memcpy
+
 from engines.alaska.offsets cimport *
 
 
@@ -37,6 +39,11 @@ cdef inline int combo_second(int combo) noexcept:
     return combo - 5 if combo < 9 else 3
 
 
+cdef inline int combo_pair(int first, int second) noexcept:
+    """The combo of hand indexes `first` < `second`: 4 + (0, 3, 5)[first] + second - first - 1."""
+    return 3 + ((first * (7 - first)) >> 1) + second - first
+
+
 cdef inline bint bits(int mask, int seat) noexcept:
     return (mask >> seat) & 1
 
@@ -48,3 +55,44 @@ cdef inline int next_seat(unsigned char* b, int seat, int step) noexcept:
     while not bits(b[PARTICIPANTS], s):
         s = (s + step + n) % n
     return s
+
+
+cdef extern from *:
+    int __builtin_ctz(unsigned int x) nogil
+
+
+cdef inline int lowest(unsigned int mask) noexcept:
+    """The index of the lowest set bit of a nonzero `mask`: listings walk masks ascending with it."""
+    return __builtin_ctz(mask)
+
+
+cdef inline unsigned long long _zero_flags(unsigned long long w) noexcept:
+    # 0x80 in each zero byte of `w`, exactly (the low seven bits are added apart, so no borrow crosses bytes).
+    cdef unsigned long long y = (w & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL
+    return ~(y | w | 0x7F7F7F7F7F7F7F7FULL)
+
+
+cdef inline unsigned int _packed(unsigned long long flags) noexcept:
+    # The eight 0x80 flags gathered into bits 0-7 (byte i's flag to bit i).
+    return ((flags >> 7) * 0x0102040810204080ULL) >> 56
+
+
+cdef inline unsigned int equal_bytes(unsigned char* b, int at, unsigned int keep, unsigned int x,
+                                     unsigned int y) noexcept:
+    """Bit i set for each of the 16 bytes from b[at] whose bits `keep` equal `x` or `y`: a whole river (16
+    salmon heads) or row of anglers in a few word operations instead of a loop (little-endian words)."""
+    cdef unsigned long long lo, hi
+    memcpy(&lo, b + at, 8)
+    memcpy(&hi, b + at + 8, 8)
+    cdef unsigned long long k = keep * 0x0101010101010101ULL
+    cdef unsigned long long bx = x * 0x0101010101010101ULL
+    cdef unsigned long long by = y * 0x0101010101010101ULL
+    lo &= k
+    hi &= k
+    return _packed(_zero_flags(lo ^ bx) | _zero_flags(lo ^ by)) \
+        | (_packed(_zero_flags(hi ^ bx) | _zero_flags(hi ^ by)) << 8)
+
+
+cdef inline unsigned int covering(unsigned char* b, int section) noexcept:
+    """The salmon covering `section` (1-10), as bits: a head there or one section downstream (D3)."""
+    return equal_bytes(b, SALMON_AT, 0xFF, section, 10 if section == 1 else section - 1)

@@ -20,6 +20,9 @@ if not cython.compiled:
     def combo_second(combo):
         return -1 if combo < 4 else combo - 3 if combo < 7 else combo - 5 if combo < 9 else 3
 
+    def combo_pair(first, second):
+        return 3 + ((first * (7 - first)) >> 1) + second - first
+
     def bits(mask, seat):
         return (mask >> seat) & 1
 
@@ -29,3 +32,17 @@ if not cython.compiled:
         while not bits(b[PARTICIPANTS], s):
             s = (s + step + n) % n
         return s
+
+    def lowest(mask):
+        return (mask & -mask).bit_length() - 1
+
+    def equal_bytes(b, at, keep, x, y):
+        mask = 0
+        for i in range(16):
+            v = b[at + i] & keep
+            if v == x or v == y:
+                mask |= 1 << i
+        return mask
+
+    def covering(b, section):
+        return equal_bytes(b, SALMON_AT, 0xFF, section, 10 if section == 1 else section - 1)

@@ -5,24 +5,12 @@ import cython
 
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
-    from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_second, covers, seat_at
+    from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_pair, combo_second, \
+        covering, equal_bytes, lowest, seat_at
 else:
     from .offsets import *  # noqa: F403
-    from .rules_common import bits, cast_number, combo_first, combo_second, covers, seat_at
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def salmon_covering(b: cython.p_uchar, section: cython.int) -> cython.int:
-    """How many river salmon cover `section` (1-10): a head there or one section downstream, no modulo."""
-    behind: cython.int = 10 if section == 1 else section - 1
-    k: cython.int = 0
-    s: cython.int
-    head: cython.int
-    for s in range(N_SALMON):
-        head = b[SALMON_AT + s]
-        k += (head == section) | (head == behind)
-    return k
+    from .rules_common import bits, cast_number, combo_first, combo_pair, combo_second, \
+        covering, equal_bytes, lowest, seat_at
 
 
 @cython.cfunc
@@ -83,10 +71,11 @@ def _check_cast(b: cython.p_uchar, p: cython.Py_ssize_t, combo: cython.int, choi
     section: cython.int = a + a2
     if section > 10:
         return R_CAST_OFF_RIVER
-    if salmon_covering(b, section) >= 2:
+    there: cython.uint = covering(b, section)
+    if there & (there - 1):  # two salmon or more: the caster names one
         if choice == 0:
             return R_NAME_A_SALMON
-        return R_OK if covers(b[SALMON_AT + choice - 1], section) else R_SALMON_NOT_THERE
+        return R_OK if (there >> (choice - 1)) & 1 else R_SALMON_NOT_THERE
     return R_NO_SALMON_CHOICE if choice else R_OK
 
 
@@ -159,94 +148,151 @@ def _listed(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
 @cython.cfunc
 @cython.exceptval(check=False)
 def _play_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
+    """The play phase's codes: the hand is sorted by kind once, the river and the anglers read as bit masks
+    (equal_bytes) only when a card in hand needs them."""
     p: cython.Py_ssize_t = seat_at(b[ACTIVE_SEAT])
     held: cython.int = b[p + SEAT_HAND_COUNT]
     n: cython.int = 0
     if held <= (0 if b[FINAL_ROUND] else 1):
         out[n] = END
         n += 1
-    # The sections two salmon cover, found once for all ten combos (bit `section`).
-    once: cython.int = 0
-    twice: cython.int = 0
-    s: cython.int
-    head: cython.int
-    for s in range(N_SALMON):
-        head = b[SALMON_AT + s]
-        if head:
-            twice |= once & (1 << head)
-            once |= 1 << head
-            head = head % 10 + 1
-            twice |= once & (1 << head)
-            once |= 1 << head
-    combo: cython.int
-    for combo in range(10):
-        n = _cast_moves(b, p, combo, twice, out, n)
+    numbers: cython.uint = 0  # each hand card's cast number (0: not a cast card), 4 bits per index
+    tourists: cython.uint = 0  # hand indexes, as bits
+    locals_: cython.uint = 0
+    eagles: cython.uint = 0
+    bears: cython.uint = 0
     i: cython.int
     card: cython.int
     for i in range(held):
         card = b[p + SEAT_HAND + i]
-        if FIRST_TOURIST <= card < FIRST_EAGLE:
-            for s in range(10):
-                if _check_angler(b, card, s) == R_OK:
-                    out[n] = ANGLER + i * 10 + s
-                    n += 1
-    for i in range(held):
-        card = b[p + SEAT_HAND + i]
-        if FIRST_EAGLE <= card < FIRST_BEAR:
-            n = _eagle_moves(b, i, out, n)
-    for i in range(held):
-        card = b[p + SEAT_HAND + i]
-        if FIRST_BEAR <= card < FIRST_CAST:
-            out[n] = ROAR + i
-            n += 1
+        if card >= FIRST_CAST:
+            numbers |= cast_number(card) << (4 * i)
+        elif card >= FIRST_BEAR:
+            bears |= 1 << i
+        elif card >= FIRST_EAGLE:
+            eagles |= 1 << i
+        elif card >= FIRST_LOCAL:
+            locals_ |= 1 << i
+        elif card >= FIRST_TOURIST:
+            tourists |= 1 << i
+    if numbers:
+        n = _cast_moves(b, numbers, out, n)
+    if tourists | locals_:
+        n = _angler_moves(b, tourists, locals_, out, n)
+    if eagles:
+        n = _eagle_moves(b, eagles, out, n)
+    while bears:
+        out[n] = ROAR + lowest(bears)
+        n += 1
+        bears &= bears - 1
     return n
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _cast_moves(b: cython.p_uchar, p: cython.Py_ssize_t, combo: cython.int, twice: cython.int,
+def _cast_moves(b: cython.p_uchar, numbers: cython.uint, out: cython.p_longlong, n: cython.int) -> cython.int:
+    """The cast codes appended to out[:n] in combo order, the single cards then the pairs by (first, second)
+    (`numbers`: the hand's cast numbers, 4 bits per index); the new count."""
+    # The sections two salmon or more cover (bit `section`), from the salmon in the river only: most casts
+    # then need no look at which salmon.
+    river: cython.uint = ~equal_bytes(b, SALMON_AT, 0xFF, 0, 0) & 0xFFFF
+    once: cython.uint = 0
+    twice: cython.uint = 0
+    head: cython.int
+    while river:
+        head = b[SALMON_AT + lowest(river)]
+        twice |= once & ((1 << head) | (1 << (head % 10 + 1)))
+        once |= (1 << head) | (1 << (head % 10 + 1))
+        river &= river - 1
+    casts: cython.uint = 0  # the hand indexes of cast cards, as bits
+    i: cython.int
+    for i in range(HAND_MAX):
+        if (numbers >> (4 * i)) & 15:
+            casts |= 1 << i
+    left: cython.uint = casts
+    while left:
+        i = lowest(left)
+        n = _cast_codes(b, i, (numbers >> (4 * i)) & 15, twice, out, n)
+        left &= left - 1
+    j: cython.int
+    section: cython.int
+    seconds: cython.uint
+    while casts:
+        i = lowest(casts)
+        casts &= casts - 1
+        seconds = casts
+        while seconds:
+            j = lowest(seconds)
+            section = ((numbers >> (4 * i)) & 15) + ((numbers >> (4 * j)) & 15)
+            if section <= 10:
+                n = _cast_codes(b, combo_pair(i, j), section, twice, out, n)
+            seconds &= seconds - 1
+    return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _cast_codes(b: cython.p_uchar, combo: cython.int, section: cython.int, twice: cython.uint,
                 out: cython.p_longlong, n: cython.int) -> cython.int:
-    """`combo`'s cast codes appended to out[:n] (`twice`: the sections two salmon cover, as bits); the new
-    count."""
-    first: cython.int = combo_first(combo)
-    second: cython.int = combo_second(combo)
-    held: cython.int = b[p + SEAT_HAND_COUNT]
-    if first >= held or second >= held:
-        return n
-    a: cython.int = cast_number(b[p + SEAT_HAND + first])
-    a2: cython.int = cast_number(b[p + SEAT_HAND + second]) if second >= 0 else 0
-    if a == 0 or (second >= 0 and a2 == 0) or a + a2 > 10:
-        return n
+    """A cast of `combo` at `section` appended to out[:n]: one code, or one per salmon there when two or more
+    are (`twice`, by section); the new count."""
     base: cython.int = CAST + combo * CHOICES
-    if not (twice >> (a + a2)) & 1:
+    if not (twice >> section) & 1:
         out[n] = base
         return n + 1
-    s: cython.int
-    for s in range(N_SALMON):
-        if covers(b[SALMON_AT + s], a + a2):
-            out[n] = base + 1 + s
-            n += 1
+    there: cython.uint = covering(b, section)
+    while there:
+        out[n] = base + 1 + lowest(there)
+        n += 1
+        there &= there - 1
     return n
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _eagle_moves(b: cython.p_uchar, index: cython.int, out: cython.p_longlong, n: cython.int) -> cython.int:
-    """The eagle at hand `index`'s codes appended to out[:n]; the new count."""
-    base: cython.int = EAGLE + index * TARGETS
-    start: cython.int = n
-    s: cython.int
-    for s in range(N_SALMON):
-        if b[SALMON_AT + s]:
-            out[n] = base + s
+def _angler_moves(b: cython.p_uchar, tourists: cython.uint, locals_: cython.uint, out: cython.p_longlong,
+                  n: cython.int) -> cython.int:
+    """The angler codes appended to out[:n], by hand index (`tourists`, `locals_`: as bits) then section: a
+    local onto an empty section, a tourist also onto a local's (_check_angler); the new count."""
+    empty: cython.uint = equal_bytes(b, ANGLERS, 0xFF, NONE, NONE) & 0x3FF
+    # Bytes 252-254 are no card, so (x & 0xFC) == 0xFC is NONE, and == FIRST_LOCAL the four locals.
+    chased: cython.uint = equal_bytes(b, ANGLERS, 0xFC, FIRST_LOCAL, 0xFC) & 0x3FF
+    both: cython.uint = tourists | locals_
+    i: cython.int
+    free: cython.uint
+    while both:
+        i = lowest(both)
+        free = chased if (tourists >> i) & 1 else empty
+        while free:
+            out[n] = ANGLER + i * 10 + lowest(free)
             n += 1
-    for s in range(10):
-        if b[ANGLERS + s] != NONE:
-            out[n] = base + N_SALMON + s
+            free &= free - 1
+        both &= both - 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _eagle_moves(b: cython.p_uchar, eagles: cython.uint, out: cython.p_longlong, n: cython.int) -> cython.int:
+    """The codes of the eagles at hand indexes `eagles` (as bits) appended to out[:n]: each salmon in the
+    river, then each angler's section, else flying off; the new count."""
+    river: cython.uint = ~equal_bytes(b, SALMON_AT, 0xFF, 0, 0) & 0xFFFF
+    anglers: cython.uint = ~equal_bytes(b, ANGLERS, 0xFF, NONE, NONE) & 0x3FF
+    targets: cython.uint = river | (anglers << N_SALMON)
+    base: cython.int
+    left: cython.uint
+    while eagles:
+        base = EAGLE + lowest(eagles) * TARGETS
+        if not targets:
+            out[n] = base + TARGETS - 1
             n += 1
-    if n == start:
-        out[n] = base + TARGETS - 1
-        n += 1
+        left = targets
+        while left:
+            out[n] = base + lowest(left)
+            n += 1
+            left &= left - 1
+        eagles &= eagles - 1
     return n
 
 
