@@ -451,7 +451,7 @@ def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional
 def _after_main_action(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     b[seat_at(seat) + SEAT_PLAYED] += 1
-    _cookie_check(buf, events)
+    _cookie_check(b, events)
     if b[OPTIONAL_USED]:
         _end_turn(buf, events)
     else:

@@ -1,6 +1,7 @@
 # The C functions of rules_score.py that rules.py calls (pure-Python mode: this file declares them).
-cpdef int cookie_key(bytearray buf, int seat)
-cdef void _cookie_check(bytearray buf, list events)
+cdef int _cookie_key(unsigned char* b, int seat) noexcept
+cdef void _cookie_check(unsigned char* b, list events) noexcept
+cdef unsigned long long _face_up(unsigned char* b) noexcept
 cpdef int face_up_space_of_type(bytearray buf, int type_)
-cdef void _numbers(bytearray buf, int seat, int* out)
+cdef void _numbers(unsigned char* b, int seat, int* out) noexcept
 cdef int _outcome(bytearray buf, long long* scores, signed char* won) except -1

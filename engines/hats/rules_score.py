@@ -15,8 +15,26 @@ else:
 
 # -- cookie (spec §7.1, D8, D9) -------------------------------------------------
 
-@cython.ccall
-def cookie_key(buf: bytearray, seat: cython.int) -> cython.int:
+# _COOKIE[card]: what a face-up card adds to its seat's sum in `_cookie_key`: 1 in the nibble of its number
+# (number 1 in bits 20-23, the most significant, down to 6 in bits 0-3) and 1 in the nibble of its type (bits
+# 24 + 4 * type). A collection holds at most 8 cards, so no nibble carries into the next: one add per card,
+# where the key once took a division, a modulo and two shifts.
+_COOKIE = cython.declare(cython.ulonglong[42])  # N_CARDS: a C array's length must be a literal
+
+
+def _fill_cookie() -> None:
+    card: cython.int
+    one: cython.ulonglong = 1  # the type nibbles pass bit 31
+    for card in range(N_CARDS):
+        _COOKIE[card] = (one << (4 * (5 - card % 6))) | (one << (24 + 4 * (card // 6)))
+
+
+_fill_cookie()
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _cookie_key(b: cython.p_uchar, seat: cython.int) -> cython.int:
     """One integer ordering seats for the cookie: higher is better, 0 = empty collection.
 
     Bits 24+: distinct types (black hats count as one type). Below, one nibble per
@@ -26,26 +44,21 @@ def cookie_key(buf: bytearray, seat: cython.int) -> cython.int:
     value where the other has run out), so it is better.
     """
     p: cython.Py_ssize_t = SEATS + seat * SEAT_SIZE
-    types: cython.int = 0
-    key: cython.int = 0
-    i: cython.int
-    card: cython.int
-    for i in range(buf[p + SEAT_COLLECTION_COUNT]):
-        card = buf[p + SEAT_COLLECTION + i]
-        types |= 1 << (card // 6)
-        key += 1 << (4 * (5 - card % 6))
-    n_types: cython.int = 0
-    while types:
-        n_types += types & 1
-        types >>= 1
-    if buf[p + SEAT_BLACK_HAT_COUNT]:
+    total: cython.ulonglong = 0
+    i: cython.Py_ssize_t
+    for i in range(b[p + SEAT_COLLECTION_COUNT]):
+        total += _COOKIE[b[p + SEAT_COLLECTION + i]]
+    types: cython.ulonglong = total >> 24
+    types = (types | types >> 1 | types >> 2 | types >> 3) & 0x1111111  # bit 4t: a card of type t
+    n_types: cython.int = (types * 0x1111111 >> 24) & 0xF  # the seven bits summed in one nibble
+    if b[p + SEAT_BLACK_HAT_COUNT]:
         n_types += 1
-    return (n_types << 24) | key
+    return (n_types << 24) | cython.cast(cython.int, total & 0xFFFFFF)
 
 
 @cython.cfunc
-def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+@cython.exceptval(check=False)
+def _cookie_check(b: cython.p_uchar, events: Optional[list]) -> cython.void:
     best: cython.int = 0
     tied: cython.int = 0
     leader: cython.int = NONE
@@ -54,7 +67,7 @@ def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
     seat: cython.int
     key: cython.int
     for seat in range(b[PLAYERS]):
-        key = cookie_key(buf, seat)
+        key = _cookie_key(b, seat)
         if seat == holder:
             holder_key = key
         if key > best:
@@ -70,45 +83,63 @@ def _cookie_check(buf: bytearray, events: Optional[list]) -> cython.void:
 
 # -- scoring numbers (spec §10) ---------------------------------------------------
 
+@cython.cfunc
+@cython.exceptval(check=False)
+def _face_up(b: cython.p_uchar) -> cython.ulonglong:
+    """Byte t: the 1-based space of the face-up table card of type t after the flip (D17, the first space of
+    its type), or 0."""
+    spaces: cython.ulonglong = 0
+    s: cython.int
+    shift: cython.int
+    for s in range(b[SPACES]):
+        shift = b[TABLE + s] // 6 * 8
+        if not (spaces >> shift) & 0xFF:
+            spaces |= cython.cast(cython.ulonglong, s + 1) << shift
+    return spaces
+
+
 @cython.ccall
 def face_up_space_of_type(buf: bytearray, type_: cython.int) -> cython.int:
     """The 1-based space of the face-up table card of a type after the flip (D17), or 0."""
-    s: cython.int
-    for s in range(buf[SPACES]):
-        if buf[TABLE + s] // 6 == type_:
-            return s + 1
-    return 0
+    if len(buf) != SIZE:  # _face_up reads raw bytes
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    if type_ < 0 or type_ >= N_TYPES:
+        return 0
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    return (_face_up(b) >> (type_ * 8)) & 0xFF
 
 
 def score_numbers(buf: bytearray) -> list:
     """Per seat: (collection, favourite, cookie, total, black hats)."""
     if len(buf) != SIZE:  # _numbers reads raw bytes
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     out: list = []
     seat: cython.int
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
         m: list = [0] * 5
         for seat in range(buf[PLAYERS]):
-            _numbers(buf, seat, m)
+            _numbers(b, seat, m)
             out.append(tuple(m))
         return out
     n = cython.declare(cython.int[5])
     for seat in range(buf[PLAYERS]):
-        _numbers(buf, seat, n)
+        _numbers(b, seat, n)
         out.append((n[0], n[1], n[2], n[3], n[4]))
     return out
 
 
 @cython.cfunc
-def _numbers(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
+@cython.exceptval(check=False)
+def _numbers(b: cython.p_uchar, seat: cython.int, out: cython.p_int) -> cython.void:
     """Seat `seat`'s (collection, favourite, cookie, total, black hats) into `out`."""
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     i: cython.int
     card: cython.int
     p: cython.Py_ssize_t = SEATS + seat * SEAT_SIZE
+    face_up: cython.ulonglong = _face_up(b)
     collection: cython.int = b[p + SEAT_BLACK_HAT_COUNT]
     for i in range(b[p + SEAT_COLLECTION_COUNT]):
-        collection += face_up_space_of_type(buf, b[p + SEAT_COLLECTION + i] // 6)
+        collection += (face_up >> (b[p + SEAT_COLLECTION + i] // 6 * 8)) & 0xFF
     favourite: cython.int = 0
     fav: cython.int = b[p + SEAT_FAVOURITE]
     if fav != NONE:
@@ -139,7 +170,7 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
     for t in range(teams):
         total[t], black[t], cookie[t] = 0, 0, 0
     for seat in range(players):
-        _numbers(buf, seat, n)
+        _numbers(b, seat, n)
         scores[seat] = n[3]
         t = seat % teams
         total[t] += n[3]
