@@ -38,18 +38,11 @@ class GameInfo:
 
 
 # MoveInfo and Event are made on every move: plain slotted dataclasses build ~3x faster than
-# frozen ones (which set each field through object.__setattr__). Treat them as read-only.
-class _Listed:
-    """`listed` and `typed`: the service's memos of a move's wire forms (seat and text; with the typed move),
-    unset until the service sets them. Engines never set or read them; one that keeps its MoveInfos (Hats,
-    Cambio) saves the service rebuilding the forms on every call. Slots, not fields: never compared,
-    printed or in asdict()."""
-
-    __slots__ = ("listed", "typed")
-
-
+# frozen ones (which set each field through object.__setattr__). Treat them as read-only: the service keeps
+# its wire forms by their text (a MoveInfo) or identity (an Event), so an engine may keep and hand out the
+# same objects again.
 @dataclass(slots=True)
-class MoveInfo(_Listed):
+class MoveInfo:
     """A move spelled out: who makes it, its kind, its typed arguments and its text form."""
 
     seat: int
@@ -58,17 +51,8 @@ class MoveInfo(_Listed):
     text: str
 
 
-class _Shown:
-    """`shown` and `shown_private`: the service's memos of an event's wire form (without and with its private
-    part), unset until the service sets them, as _Listed is for moves; `plain`: the wire form itself, set only
-    on an event without a private part. An engine that keeps its Events (Hats makes each once per raw event)
-    saves the service keying and building them on every move."""
-
-    __slots__ = ("shown", "shown_private", "plain")
-
-
 @dataclass(slots=True)
-class Event(_Shown):
+class Event:
     """Something a move caused; `private` is visible only to the seats in `private_to`."""
 
     kind: str

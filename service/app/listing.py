@@ -29,55 +29,51 @@ MAX_LISTED_MOVES = 4096
 LONG_LISTING = 1024
 CHUNK = 128  # moves built between two yields of a long listing
 WAIT = 10.0  # seconds a long listing may wait for its turn (the default --call-timeout)
-# Listed moves without their typed form, by (game, seat, text): never changed once made (m.Shared).
-# Bounded like convert's cache of their bytes; a few MB when full.
+# The service's memos of the Moves it lists, per game and per form (with or without the typed move), keyed by
+# (seat, text): a seat's text names one move of its game (its typed form is read from that text), whatever
+# the engine and its move codes (Cambio's and Kodiak's index their listing). Each Move is made once and never
+# changed (m.Shared): the gRPC converter serializes it once. Bounded; a few MB when full.
 SHARED_MOVES = 1 << 15
-_SHARED: dict[tuple[str, int, str], m.Move] = {}
+_MEMOS: dict[tuple[str, bool], dict[tuple[int, str], m.Move]] = {}
+_KEY = operator.attrgetter("seat", "text")
 
 
 def move(w: GameWire, info, cut=None, typed: bool = True) -> m.Move:
     """A move as `cut` may see it: whole for its mover (or a full cut), else only whose it was; whole is
-    its seat and text, and its typed form too when `typed` (and its game has one).
-
-    Shared between responses (never changed once made): made once per seat, or once per MoveInfo that
-    its engine keeps (memoised on it); registered for the gRPC converter (m.shared) from its second use,
-    so the MoveInfos an engine makes anew each call do not churn the converter's cache."""
+    its seat and text, and its typed form too when `typed` (and its game has one). Shared between
+    responses and registered for the gRPC converter (m.shared)."""
     if cut is not None and not cut.full and cut.seat != info.seat:
         out = _SEAT_ONLY.get(info.seat)
         if out is None:
             out = _SEAT_ONLY[info.seat] = m.Move(seat=info.seat)
-    elif not typed or not w.typed:  # (a game without a .proto of its own plays by text)
-        out = getattr(info, "listed", None) or _listed(w.id, info)  # memoised on the MoveInfo: no call
     else:
-        out = getattr(info, "typed", None)
-        if out is None:  # first use
-            info.typed = _typed(w, info)
-            return info.typed
+        whole = typed and w.typed  # (a game without a .proto of its own plays by text)
+        memo = _memo(w, whole)
+        out = memo.get((info.seat, info.text))
+        if out is None:
+            out = _made(w, whole, memo, info)
     return out if m.SHARED_ONES.get(id(out)) is out else m.shared(out)
 
 
 _SEAT_ONLY: dict[int, m.Move] = {}
 
 
-def _typed(w: GameWire, info) -> m.Move:
+def _memo(w: GameWire, whole: bool) -> dict[tuple[int, str], m.Move]:
+    memo = _MEMOS.get((w.id, whole))
+    if memo is None:
+        memo = _MEMOS[(w.id, whole)] = {}
+    return memo
+
+
+def _made(w: GameWire, whole: bool, memo: dict, info) -> m.Move:
+    """The Move of a MoveInfo not in `memo` yet, kept there."""
     out = m.Move(seat=info.seat, text=info.text)
-    setattr(out, w.id, w.move_payload(info.kind, info.args))
+    if whole:
+        setattr(out, w.id, w.move_payload(info.kind, info.args))
+    if len(memo) >= SHARED_MOVES:
+        memo.clear()
+    memo[(info.seat, info.text)] = out
     return out
-
-
-def _listed(game: str, info) -> m.Move:
-    """A move's seat and text (its listed form without the typed move), one Move per MoveInfo or per
-    (game, seat, text)."""
-    listed = getattr(info, "listed", None)
-    if listed is None:
-        key = (game, info.seat, info.text)
-        listed = _SHARED.get(key)
-        if listed is None:
-            if len(_SHARED) >= SHARED_MOVES:
-                _SHARED.clear()
-            listed = _SHARED[key] = m.Move(seat=info.seat, text=info.text)
-        info.listed = listed
-    return listed
 
 
 class Listings:
@@ -151,36 +147,17 @@ def _grouped(infos: list) -> list[m.SeatMoves]:
     return [m.SeatMoves(seat, list(map(_TEXT_OF, run))) for seat, run in groupby(infos, key=_SEAT_OF)]
 
 
-# A listing whose every MoveInfo has its Move memoised (an engine that keeps its MoveInfos, after the first
-# listing) is read by one C call, not a Python step per move: ~20 bytecodes less for each of dozens.
-_LISTED = operator.attrgetter("listed")
-_TYPED = operator.attrgetter("typed")
-
-
 def _build_chunk(w: GameWire, infos: list) -> list[m.Move]:
     whole = w.typed
-    try:
-        out = m.Shared(map(_TYPED if whole else _LISTED, infos))
-    except AttributeError:  # one not made yet (a slot not set): made below
+    memo = _memo(w, whole)
+    try:  # every move listed before (most listings): one pass in C
+        out = m.Shared(map(memo.__getitem__, map(_KEY, infos)))
+    except KeyError:
         pass
     else:
         return out or []
     out = m.Shared()
-    if whole:
-        # Typed forms are memoised on the MoveInfo only (an engine that makes them anew gets new ones):
-        # the listing is shared when every one was a memo hit, so fresh ones never churn the converter's cache.
-        fresh = False
-        for info in infos:
-            one = getattr(info, "typed", None)
-            if one is None:
-                one = info.typed = _typed(w, info)
-                fresh = True
-            out.append(one)
-        return list(out) if fresh else out or []
-    # A seat's text names one move of its game: the same Move serves every listing that has it (and the
-    # gRPC adapter serializes it once, m.Shared). It is memoised on the MoveInfo (engines that keep
-    # theirs make that a hit) and by (game, seat, text) for the others.
-    game = w.id
     for info in infos:
-        out.append(_listed(game, info))
+        one = memo.get((info.seat, info.text))
+        out.append(_made(w, whole, memo, info) if one is None else one)
     return out or []  # JSON leaves out an empty plain list only (the field's default)
