@@ -17,12 +17,12 @@ PHASES = Names("exchange", "action", "kodiak_pick", "hunt", "game_over", prefix=
 HUNT_PHASES = Names("open", "escaping", "counter", prefix="H_")
 # A card's action by number; 0 (`none`) is a card without one, read from data/deck.toml as "".
 ACTIONS = Names("none", "look_own", "look_other", "swap", "two_actions", "reveal", prefix="A_")
-# §6-§7: the move kinds (a move code is its index in the state's listing, see rules.py).
+# §6-§7: the move kinds (a move code is its index in the state's listing, see rules_list.py).
 KINDS = Names("exchange", "lookown", "look", "swap", "pick", "reveal", "throw", "done", "pounce", "counter", "pass",
               prefix="K_")
 MEMORY = Names("follow", "slot", "off", prefix="M_")
 ROUND_ENDS = Names("out_of_cards", "deck_empty", prefix="END_")
-# What a hunt-window move leads to (rules.py).
+# What a hunt-window move leads to (rules_hunt.py).
 OUTCOMES = Names("goes_on", "closed", "round_over", prefix="WINDOW_")
 # A red king's action steps: the step kind at index i is the bit 1 << i of the field steps_done.
 STEPS = ("lookown", "look", "swap", "reveal")

@@ -18,7 +18,7 @@ points (+5 per hairball beside, Kodiak -5 per catch) are added to the totals. Ko
 passes left; after players x cycles rounds the lowest total wins.
 
 Notes on this implementation (the spec's decisions D1-D27 apply; these are the engine's own):
-- Move codes index the ordered list of the state's legal moves (rules.py says the
+- Move codes index the ordered list of the state's legal moves (rules_list.py says the
   order): `legal_moves` is always `[0 .. count-1]`, a slice of a prebuilt list.
 - `parse_move` finds the move in that list; only when it is not there does `why_not`
   read the rules to say why, so the list is the one source of legality.

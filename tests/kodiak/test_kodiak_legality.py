@@ -1,6 +1,6 @@
 """The legal-move list against an oracle written from the spec's tables (§4-§7), on states along random games.
 
-The engine lists moves in compiled code (engines/kodiak/rules.py); here the same rules are
+The engine lists moves in compiled code (engines/kodiak/rules_list.py); here the same rules are
 written again, plainly, from the state read by field name: every (seat, text) the spec allows
 must be listed, and nothing else.
 """
