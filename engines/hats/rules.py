@@ -141,64 +141,93 @@ def legal_moves(buf: bytearray) -> list:
     return kernel.listed(codes, _legal_into(buf, codes))
 
 
+# _LOWEST[mask]: the lowest space in a mask of spaces (bit s: space s), so that listing a card's exchanges visits
+# only the spaces it may go on.
+_LOWEST = cython.declare(cython.uchar[64])
+
+
+def _fill_lowest() -> None:
+    mask: cython.int
+    s: cython.int
+    for mask in range(1, 64):
+        s = 0
+        while not (mask >> s) & 1:
+            s += 1
+        _LOWEST[mask] = s
+
+
+_fill_lowest()
+
+
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     """legal_moves' codes written into `out` (room for MAX_LISTED), in hand order; their count."""
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    n: cython.int = 0
     phase: cython.int = b[PHASE]
     if phase == FINISHED:
         return 0
+    if phase == PARTNER:
+        return _hand_into(b, seat_at((b[ACTIVE_SEAT] + 2) & 3), RETURN_CARD, out, 0)
     p: cython.Py_ssize_t = seat_at(b[ACTIVE_SEAT])
+    optional: cython.int = OFFER_CARD if b[PLAYERS] == 4 else DISCARD
+    n: cython.int = 0
+    if phase == AFTER:
+        if not b[OPTIONAL_USED]:
+            n = _hand_into(b, p, optional, out, 0)
+        out[n] = END
+        return n + 1
+    n = _exchanges_into(b, p, out)
     hand_n: cython.int = b[p + SEAT_HAND_COUNT]
     i: cython.int
+    if b[OPTIONAL_USED]:
+        return _hand_into(b, p, BLACK_HAT, out, n)
+    for i in range(hand_n):  # the black hats and the optional moves in one pass
+        out[n + i] = BLACK_HAT + b[p + SEAT_HAND + i]
+        out[n + hand_n + i] = optional + b[p + SEAT_HAND + i]
+    return n + 2 * hand_n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _hand_into(b: cython.p_uchar, p: cython.Py_ssize_t, first: cython.int, out: cython.p_longlong,
+               n: cython.int) -> cython.int:
+    """The codes `first + card` of the hand at `p`, in hand order, written from out[n]; the new count."""
+    i: cython.int
+    for i in range(b[p + SEAT_HAND_COUNT]):
+        out[n + i] = first + b[p + SEAT_HAND + i]
+    return n + b[p + SEAT_HAND_COUNT]
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _exchanges_into(b: cython.p_uchar, p: cython.Py_ssize_t, out: cython.p_longlong) -> cython.int:
+    """The exchanges of the hand at `p` (may_exchange), card by card, space by space, from out[0]; their count."""
+    # Byte t of of_type: the spaces (bit s: space s) holding a card of type t; byte k of below: those whose
+    # card's number (0-based) is below k. A card of type t and number k may go on the spaces of both bytes.
+    of_type: cython.ulonglong = 0
+    below: cython.ulonglong = 0
+    bit: cython.ulonglong = 1
+    bytes_0_to_5: cython.ulonglong = 0x010101010101  # typed: a literal past 32 bits is a Python int
     s: cython.int
-    if phase == PARTNER:
-        q: cython.Py_ssize_t = seat_at((b[ACTIVE_SEAT] + 2) % 4)
-        for i in range(b[q + SEAT_HAND_COUNT]):
-            out[n] = RETURN_CARD + b[q + SEAT_HAND + i]
+    c: cython.uint
+    for s in range(b[SPACES]):
+        c = b[TABLE + s]
+        of_type |= bit << (c // 6 * 8)
+        below |= (bit * bytes_0_to_5) << (c % 6 * 8 + 8)  # bytes k + 1 .. 5 (and past: never read)
+        bit <<= 1
+    n: cython.int = 0
+    i: cython.int
+    mask: cython.uint
+    for i in range(b[p + SEAT_HAND_COUNT]):
+        c = b[p + SEAT_HAND + i]
+        mask = ((of_type >> (c // 6 * 8)) | (below >> (c % 6 * 8))) & 0x3F
+        while mask:
+            out[n] = EXCHANGE + c * 6 + _LOWEST[mask]
             n += 1
-        return n
-    if phase == MAIN:
-        # may_exchange per hand card from two masks of spaces built once (bit s: space s), not per pair: a
-        # card may go on the spaces of its type and on those whose number is below its own.
-        of_type = cython.declare(cython.uint[8])
-        below = cython.declare(cython.uint[7])  # below[k]: the spaces whose number (0-based) is below k
-        spaces: cython.int = b[SPACES]
-        t: cython.int
-        for t in range(8):
-            of_type[t] = 0
-        for t in range(7):
-            below[t] = 0
-        for s in range(spaces):
-            c: cython.int = b[TABLE + s]
-            of_type[c // 6 if c < N_CARDS else 7] |= 1 << s
-            if c % 6 < 5:
-                below[c % 6 + 1] |= 1 << s
-        for t in range(1, 6):
-            below[t + 1] |= below[t]
-        for i in range(hand_n):
-            c = b[p + SEAT_HAND + i]
-            mask: cython.uint = (of_type[c // 6] | below[c % 6]) if c < N_CARDS else below[c % 6]
-            s = 0
-            while mask:
-                if mask & 1:
-                    out[n] = EXCHANGE + c * 6 + s
-                    n += 1
-                mask >>= 1
-                s += 1
-        for i in range(hand_n):
-            out[n] = BLACK_HAT + b[p + SEAT_HAND + i]
-            n += 1
-    if not b[OPTIONAL_USED]:
-        optional: cython.int = OFFER_CARD if b[PLAYERS] == 4 else DISCARD
-        for i in range(hand_n):
-            out[n] = optional + b[p + SEAT_HAND + i]
-            n += 1
-    if phase == AFTER:
-        out[n] = END
-        n += 1
+            mask &= mask - 1
     return n
 
 
