@@ -17,7 +17,7 @@ else:
 
 
 # C array types named once: interpreted, cython.declare(cython.longlong[44]) builds a class per call.
-Ints44 = cython.typedef(cython.int[44])  # N_CARDS: a hand's cards of one use (an unchecked state repeats cards)
+Ints44 = cython.typedef(cython.int[44])  # N_CARDS: what a hand of number cards holds at most
 Longs44 = cython.typedef(cython.longlong[44])
 Longs16 = cython.typedef(cython.longlong[16])
 
@@ -39,11 +39,7 @@ def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: c
             n = _put(out, n, room, K_NOINTEREST)
         return n
     if phase == PHASE_DEFEND:
-        if only < 0 or only == K_DEFEND:
-            n = _gen_defend(buf, out, n, room)
-        if (only < 0 or only == K_CONCEDE) and not _can_defend(buf):
-            n = _put(out, n, room, K_CONCEDE)
-        return n
+        return _gen_defend(buf, only, out, n, room)
     if phase == PHASE_STEAL:
         if only < 0 or only == K_STEAL:
             n = _gen_steals(buf, seat, K_STEAL, 0, out, n, room)
@@ -63,46 +59,34 @@ def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: c
         n = _gen_neutralize(buf, seat, out, n, room)
     if only < 0 or only == K_STORE:
         n = _gen_store(buf, seat, out, n, room)
-    # The hand read once, by use: number cards, thieves, main storages (each in hand order).
+    # The hand is in standard order (validate.py refuses any other): its number cards [hand, hand + h), then
+    # its thieves [.., thieves), then its main storages [.., end), each read where it lies.
     p: cython.Py_ssize_t = seat_at(seat)
-    numbers = cython.declare(Ints44)
-    thieves = cython.declare(Ints44)
-    halls = cython.declare(Ints44)
-    h: cython.int = 0
-    t: cython.int = 0
-    k: cython.int = 0
-    i: cython.int
+    hand: cython.Py_ssize_t = p + SEAT_HAND
+    end: cython.Py_ssize_t = hand + min(buf[p + SEAT_HAND_COUNT], SEAT_HAND_LEN)
+    thieves: cython.Py_ssize_t = hand
+    while thieves < end and buf[thieves] < N_NUMBERS:
+        thieves += 1
+    halls: cython.Py_ssize_t = thieves
+    while halls < end and buf[halls] < HALL_RED0:
+        halls += 1
+    h: cython.int = thieves - hand
+    i: cython.Py_ssize_t
     card: cython.int
-    for i in range(min(buf[p + SEAT_HAND_COUNT], SEAT_HAND_LEN)):
-        card = buf[p + SEAT_HAND + i]
-        if is_number(card):
-            numbers[h] = card
-            h += 1
-        elif card < HALL_RED0:
-            thieves[t] = card
-            t += 1
-        else:
-            halls[k] = card
-            k += 1
     if (only < 0 or K_RUNE <= only <= K_RANSOM) and h:
-        n = _gen_card_sets(buf, seat, only, numbers, h, out, n, room)
+        n = _gen_card_sets(buf, seat, only, hand, h, out, n, room)
     if (only < 0 or only == K_DUEL) and h:
-        n = _gen_duels(buf, seat, numbers, h, out, n, room)
-    before: cython.longlong
-    if only < 0 or only == K_THIEF:
-        for i in range(t):
-            before = n
-            n = _gen_steals(buf, seat, K_THIEF, thieves[i], out, n, room)
-            if n == before:
-                n = _put(out, n, room, make(K_THIEF, 0, W_NONE, 0, 0, thieves[i]))
+        n = _gen_duels(buf, seat, hand, h, out, n, room)
+    if (only < 0 or only == K_THIEF) and halls > thieves:
+        n = _gen_thieves(buf, seat, thieves, halls, out, n, room)
     if only < 0 or only == K_STORAGE:
-        for i in range(k):
-            card = halls[i]
+        for i in range(halls, end):
+            card = buf[i]
             if buf[p + SEAT_MAIN + hall_colour(card)] == NONE and not is_occupied(buf, p, hall_colour(card)):
                 n = _put(out, n, room, make(K_STORAGE, 0, 0, 0, 0, card))
     if only < 0 or only == K_DOUBLE:
-        for i in range(k):
-            n = _put(out, n, room, make(K_DOUBLE, 0, 0, 0, 0, halls[i]))
+        for i in range(halls, end):
+            n = _put(out, n, room, make(K_DOUBLE, 0, 0, 0, 0, buf[i]))
     if (only < 0 or only == K_END) and (buf[HAND_PLAYED] or buf[p + SEAT_HAND_COUNT] == 0):
         n = _put(out, n, room, K_END)
     return n
@@ -145,30 +129,22 @@ def _kinds(phase: cython.int) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _can_defend(buf: cython.p_uchar) -> cython.bint:
-    p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
-    need: cython.int = number_of(buf[ATTACK])
-    i: cython.int
-    card: cython.int
-    for i in range(buf[p + SEAT_HAND_COUNT]):
-        card = buf[p + SEAT_HAND + i]
-        if is_number(card) and number_of(card) >= need:
-            return True
-    return False
-
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def _gen_defend(buf: cython.p_uchar, out: cython.p_longlong, n: cython.longlong,
+def _gen_defend(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, n: cython.longlong,
                 room: cython.longlong) -> cython.longlong:
+    """defend with each number card of at least the attack's number, else concede (of kind `only`, -1: both)."""
     p: cython.Py_ssize_t = seat_at(buf[DEFENDER])
-    need: cython.int = number_of(buf[ATTACK])
+    low: cython.int = buf[ATTACK] - buf[ATTACK] % 3  # the attack number's first card: number = card // 3 + 1
+    can: cython.bint = False
     i: cython.int
     card: cython.int
     for i in range(buf[p + SEAT_HAND_COUNT]):
         card = buf[p + SEAT_HAND + i]
-        if is_number(card) and number_of(card) >= need:
-            n = _put(out, n, room, make(K_DEFEND, 0, 0, 0, 0, card))
+        if low <= card < N_NUMBERS:
+            can = True
+            if only < 0 or only == K_DEFEND:
+                n = _put(out, n, room, make(K_DEFEND, 0, 0, 0, 0, card))
+    if not can and (only < 0 or only == K_CONCEDE):
+        n = _put(out, n, room, K_CONCEDE)
     return n
 
 
@@ -186,28 +162,33 @@ def _gen_abandon(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _placements(buf: cython.p_uchar, seat: cython.int, item: cython.int) -> cython.int:
-    """The placements of `item` open to `seat` (§5), bit P for placement P: outpost `to C` = C (no outpost
-    there, not occupied), outpost `neutralize C` = 2 + C (occupied), collector `on S C` = 4 + 2S + C (another
-    seat's real, unoccupied store)."""
-    out: cython.int = 0
+def _placements(buf: cython.p_uchar, seat: cython.int, item: cython.int, base: cython.longlong,
+                into: cython.p_longlong, count: cython.int) -> cython.int:
+    """The placements of `item` open to `seat` (§5) in placement order, each as `base` with field d the
+    placement, written into `into` from index `count` on; the new count. Placement P: outpost `to C` = C (no
+    outpost there, not occupied), outpost `neutralize C` = 2 + C (occupied), collector `on S C` = 4 + 2S + C
+    (another seat's real, unoccupied store)."""
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.int
     target: cython.int
     if item == OUTPOST:
         for c in range(2):
+            if not is_occupied(buf, p, c) and not buf[p + SEAT_OUTPOST + c]:
+                into[count] = base | make(0, 0, 0, 0, c, 0)
+                count += 1
+        for c in range(2):
             if is_occupied(buf, p, c):
-                out |= 4 << c
-            elif not buf[p + SEAT_OUTPOST + c]:
-                out |= 1 << c
-        return out
+                into[count] = base | make(0, 0, 0, 0, 2 + c, 0)
+                count += 1
+        return count
     for target in range(buf[PLAYERS]):
         if target != seat:
             p = seat_at(target)
             for c in range(2):
                 if is_real(buf, p, c) and not is_occupied(buf, p, c):
-                    out |= 1 << (4 + 2 * target + c)
-    return out
+                    into[count] = base | make(0, 0, 0, 0, 4 + 2 * target + c, 0)
+                    count += 1
+    return count
 
 
 @cython.cfunc
@@ -216,24 +197,25 @@ def _gen_buy(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n: c
              room: cython.longlong) -> cython.longlong:
     p: cython.Py_ssize_t = seat_at(seat)
     price: cython.int = buf[PRICE]
+    places = cython.declare(Longs16)
+    count: cython.int
     item: cython.int
     pay: cython.int
     loose: cython.int
     stored: cython.int
-    place: cython.int
-    places: cython.int
+    o: cython.int
+    paid: cython.longlong
     for item in range(2):
         if buf[MARKET + 2 + item] == 0:
             continue
-        places = _placements(buf, seat, item)
+        count = _placements(buf, seat, item, make(K_BUY, item, 0, 0, 0, 0), places, 0)
         for pay in range(2):
             stored = 0 if is_occupied(buf, p, pay) else buf[p + SEAT_RUNES + pay]
-            for loose in range(price + 1):
-                if loose > buf[p + SEAT_LOOSE + pay] or price - loose > stored:
-                    continue
-                for place in range(14):
-                    if (places >> place) & 1:
-                        n = _put(out, n, room, make(K_BUY, item, pay, loose, place, 0))
+            # The loose runes paid: what is held loose at most, and enough that the store pays the rest.
+            for loose in range(max(0, price - stored), min(price, buf[p + SEAT_LOOSE + pay]) + 1):
+                paid = make(0, 0, pay, loose, 0, 0)
+                for o in range(count):
+                    n = _put(out, n, room, places[o] | paid)
     return n
 
 
@@ -285,24 +267,23 @@ def _gen_store(buf: cython.p_uchar, seat: cython.int, out: cython.p_longlong, n:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, cards: cython.p_int, h: cython.int,
-                   out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
+def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, cards: cython.Py_ssize_t,
+                   h: cython.int, out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
     """rune (sum 5, 10 or 15), then buycards and ransom (sum >= 21), or only the kind `only` (-1: all three):
-    every set of the h number cards in hand (`cards`)."""
+    every set of the h number cards in hand (`buf[cards:cards + h]`)."""
     p: cython.Py_ssize_t = seat_at(seat)
     numbers = cython.declare(Ints44)  # their numbers and card bits
     bits = cython.declare(Longs44)
     i: cython.int
     most: cython.int = 0
     for i in range(h):
-        numbers[i] = number_of(cards[i])
-        bits[i] = cython.cast(cython.longlong, 1) << cards[i]
+        numbers[i] = number_of(buf[cards + i])
+        bits[i] = cython.cast(cython.longlong, 1) << buf[cards + i]
         most += numbers[i]
     options = cython.declare(Longs16)  # at most 2 + 2 * 4 placements
     count: cython.int
     c: cython.int
     item: cython.int
-    places: cython.int
     kind: cython.int
     subset: cython.longlong
     total: cython.int
@@ -325,11 +306,7 @@ def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, card
         else:
             for item in range(2):
                 if buf[MARKET + 2 + item]:
-                    places = _placements(buf, seat, item)
-                    for c in range(14):
-                        if (places >> c) & 1:
-                            options[count] = make(K_BUYCARDS, item, 0, 0, c, 0)
-                            count += 1
+                    count = _placements(buf, seat, item, make(K_BUYCARDS, item, 0, 0, 0, 0), options, count)
         if count == 0:
             continue
         total = 0
@@ -355,15 +332,40 @@ def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, card
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _gen_duels(buf: cython.p_uchar, seat: cython.int, cards: cython.p_int, h: cython.int, out: cython.p_longlong,
-               n: cython.longlong, room: cython.longlong) -> cython.longlong:
-    """A duel with each of the h number cards in hand (`cards`) against each seat not dueled this turn."""
+def _gen_duels(buf: cython.p_uchar, seat: cython.int, cards: cython.Py_ssize_t, h: cython.int,
+               out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
+    """A duel with each of the h number cards in hand (`buf[cards:cards + h]`) against each seat not dueled
+    this turn."""
+    players: cython.int = buf[PLAYERS]
+    targets: cython.int = ((1 << players) - 1) & ~(1 << seat) & ~buf[DUELED]  # bit s: seat s may be dueled
     i: cython.int
     other: cython.int
+    code: cython.longlong
     for i in range(h):
-        for other in range(buf[PLAYERS]):
-            if other != seat and not (buf[DUELED] >> other) & 1:
-                n = _put(out, n, room, make(K_DUEL, other, 0, 0, 0, cards[i]))
+        code = make(K_DUEL, 0, 0, 0, 0, buf[cards + i])
+        for other in range(players):
+            if (targets >> other) & 1:
+                n = _put(out, n, room, code | make(0, other, 0, 0, 0, 0))
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _gen_thieves(buf: cython.p_uchar, seat: cython.int, start: cython.Py_ssize_t, stop: cython.Py_ssize_t,
+                 out: cython.p_longlong, n: cython.longlong, room: cython.longlong) -> cython.longlong:
+    """A thief (each of `buf[start:stop]`) takes any steal target, or nothing when there is none."""
+    targets = cython.declare(Longs16)  # the codes without the card: 3 per other seat
+    count: cython.int = _gen_steals(buf, seat, K_THIEF, 0, targets, 0, 16)
+    if count == 0:
+        targets[0] = make(K_THIEF, 0, W_NONE, 0, 0, 0)
+        count = 1
+    i: cython.Py_ssize_t
+    o: cython.int
+    card: cython.longlong
+    for i in range(start, stop):
+        card = make(0, 0, 0, 0, 0, buf[i])
+        for o in range(count):
+            n = _put(out, n, room, targets[o] | card)
     return n
 
 
