@@ -187,9 +187,8 @@ def _market_empty(buf: cython.p_uchar) -> cython.bint:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _end_turn(buf: bytearray, events: Optional[list]) -> cython.int:
+def _end_turn(buf: bytearray, b: cython.p_uchar, events: Optional[list]) -> cython.int:
     """Phase 4: refill to three (reshuffling the pile when the deck is empty, D24), the cap, next seat."""
-    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     seat: cython.int = b[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     drawn: list = [] if events is not None else None  # no list per turn in a playout
@@ -198,28 +197,28 @@ def _end_turn(buf: bytearray, events: Optional[list]) -> cython.int:
         if b[DECK_TOP] == b[DECK_END]:
             if b[PILE_COUNT] == 0:
                 break
-            _reshuffle(buf, events)
-        card = _draw(buf)
-        _hand_add(buf, seat, card)
+            _reshuffle(buf, b, events)
+        card = _draw(b)
+        _hand_add(b, seat, card)
         if drawn is not None:
             drawn.append(card)
     if events is not None:
         events.append((EV_REFILLED, seat, len(drawn), tuple(drawn)))
-    t: cython.int = turns_of(buf) + 1
+    t: cython.int = turns_of(b) + 1
     b[TURNS] = t & 0xFF
     b[TURNS + 1] = t >> 8
     if t >= b[MAX_ROUNDS] * b[PLAYERS]:
-        _finish(buf, 1, events)
+        _finish(buf, b, 1, events)
         return 0
     b[ACTIVE_SEAT] = (seat + 1) % b[PLAYERS]
-    _start_turn(buf, events)
+    _start_turn(b, events)
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.int:
-    """The discard pile, bottom first, becomes the deck and is shuffled."""
-    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
+def _reshuffle(buf: bytearray, b: cython.p_uchar, events: Optional[list]) -> cython.int:
+    """The discard pile, bottom first, becomes the deck and is shuffled (`b`: buf's bytes, the generator
+    reads buf)."""
     n: cython.int = b[PILE_COUNT]
     i: cython.int
     for i in range(N_CARDS):
@@ -235,18 +234,17 @@ def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cython.int:
+def _finish(buf: bytearray, b: cython.p_uchar, reason: cython.int, events: Optional[list]) -> cython.int:
     """The game ends (§10): with tiebreak_iv=lot and a tie after step III, the lot is drawn once."""
-    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     b[PHASE] = PHASE_FINISHED
     b[END_REASON] = reason
     b[STEALS] = 0
     b[STEAL_FROM] = NONE
     b[DEFENDER] = NONE
     if b[ATTACK] != NONE:  # cannot happen (no rune moves in a duel window); kept consistent anyway
-        _to_pile(buf, b[ATTACK])
+        _to_pile(b, b[ATTACK])
         b[ATTACK] = NONE
-    tied: cython.int = _tied(buf)
+    tied: cython.int = _tied(b)
     count: cython.int = 0
     seat: cython.int
     pick: cython.int
@@ -273,19 +271,22 @@ def _finish(buf: bytearray, reason: cython.int, events: Optional[list]) -> cytho
 @cython.exceptval(-1, check=False)
 def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.int:
     """Apply a listed code, the move counter included."""
-    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
+    # The raw bytes taken once: every conversion from the bytearray costs a type check. `buf` itself goes
+    # only where the generator reads it.
+    b: cython.p_uchar = buf
     kind: cython.int = code & 31
     if kind <= K_STORE:
-        _apply_market(buf, kind, code, events)
+        _apply_market(b, kind, code, events)
     else:
-        _apply_hand(buf, kind, code, events)
-    if b[PHASE] != PHASE_FINISHED and _market_empty(buf):
-        _finish(buf, 0, events)  # D17: the move that takes the last rune ends the game at once
-    n: cython.longlong = moves_of(b) + 1
-    b[MOVE_COUNT] = n & 0xFF
-    b[MOVE_COUNT + 1] = (n >> 8) & 0xFF
-    b[MOVE_COUNT + 2] = (n >> 16) & 0xFF
-    b[MOVE_COUNT + 3] = (n >> 24) & 0xFF
+        _apply_hand(buf, b, kind, code, events)
+    if b[PHASE] != PHASE_FINISHED and _market_empty(b):
+        _finish(buf, b, 0, events)  # D17: the move that takes the last rune ends the game at once
+    # The 4-byte little-endian counter plus one, carried byte by byte (most moves touch one byte).
+    k: cython.Py_ssize_t = MOVE_COUNT
+    b[k] = (b[k] + 1) & 0xFF
+    while b[k] == 0 and k < MOVE_COUNT + 3:
+        k += 1
+        b[k] = (b[k] + 1) & 0xFF
 
 
 @cython.cfunc
@@ -395,17 +396,17 @@ def _place(buf: cython.p_uchar, seat: cython.int, item: cython.int, place: cytho
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events: Optional[list]) -> cython.int:
-    """Hand-card moves (phase 3), the duel window and the steals."""
-    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
+def _apply_hand(buf: bytearray, b: cython.p_uchar, kind: cython.int, code: cython.longlong,
+                events: Optional[list]) -> cython.int:
+    """Hand-card moves (phase 3), the duel window and the steals (`b`: buf's bytes, the generator reads buf)."""
     seat: cython.int = b[ACTIVE_SEAT]
     a: cython.int = field(code, 0)
     rest: cython.longlong = code >> 21
     if kind == K_DEFEND or kind == K_CONCEDE:
-        _answer_duel(buf, kind, rest, events)
+        _answer_duel(b, kind, rest, events)
         return 0
     if kind == K_STEAL:
-        _steal(buf, seat, a, field(code, 1), events)
+        _steal(buf, b, seat, a, field(code, 1), events)
         b[STEALS] -= 1
         if b[STEALS] == 0:
             b[STEAL_FROM] = NONE
@@ -419,25 +420,25 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
             events.append((EV_NO_STEAL, seat))
         return 0
     if kind == K_END:
-        _end_turn(buf, events)
+        _end_turn(buf, b, events)
         return 0
     b[HAND_PLAYED] = 1
     b[PHASE] = PHASE_HAND
     if kind == K_RUNE or kind == K_BUYCARDS or kind == K_RANSOM:
-        _discard_set(buf, seat, rest)
+        _discard_set(b, seat, rest)
         if kind == K_RUNE:
             b[MARKET + a] -= 1
-            _gain(buf, seat, a, 1)
+            _gain(b, seat, a, 1)
             if events is not None:
                 events.append((EV_RUNE_BOUGHT, seat, rest, a))
         elif kind == K_BUYCARDS:
             if events is not None:
                 events.append((EV_BOUGHT, seat, a, field(code, 3), 0, 0, 0, rest))
-            _place(buf, seat, a, field(code, 3), events)
+            _place(b, seat, a, field(code, 3), events)
         else:
-            _free_collector(buf, seat, a, 0, events)
+            _free_collector(b, seat, a, 0, events)
     elif kind == K_DUEL:
-        _hand_remove(buf, seat, cython.cast(cython.int, rest))
+        _hand_remove(b, seat, cython.cast(cython.int, rest))
         b[ATTACK] = rest
         b[DEFENDER] = a
         b[DUELED] |= 1 << a
@@ -445,18 +446,18 @@ def _apply_hand(buf: bytearray, kind: cython.int, code: cython.longlong, events:
         if events is not None:
             events.append((EV_DUEL, seat, rest, a))
     elif kind == K_THIEF:
-        _discard(buf, seat, cython.cast(cython.int, rest))
+        _discard(b, seat, cython.cast(cython.int, rest))
         if events is not None:
             events.append((EV_THIEF, seat, rest, NONE if field(code, 1) == W_NONE else a))
         if field(code, 1) != W_NONE:
-            _steal(buf, seat, a, field(code, 1), events)
+            _steal(buf, b, seat, a, field(code, 1), events)
     elif kind == K_STORAGE:
-        _hand_remove(buf, seat, cython.cast(cython.int, rest))
+        _hand_remove(b, seat, cython.cast(cython.int, rest))
         b[seat_at(seat) + SEAT_MAIN + hall_colour(cython.cast(cython.int, rest))] = rest
         if events is not None:
             events.append((EV_STORAGE_PLAYED, seat, rest, hall_colour(cython.cast(cython.int, rest))))
     else:  # double
-        _discard(buf, seat, cython.cast(cython.int, rest))
+        _discard(b, seat, cython.cast(cython.int, rest))
         b[STEALS] = 2
         b[STEAL_FROM] = NONE
         b[PHASE] = PHASE_STEAL
@@ -487,23 +488,22 @@ def _answer_duel(buf: cython.p_uchar, kind: cython.int, card: cython.longlong, e
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _steal(buf: bytearray, seat: cython.int, victim: cython.int, what: cython.int,
+def _steal(buf: bytearray, b: cython.p_uchar, seat: cython.int, victim: cython.int, what: cython.int,
            events: Optional[list]) -> cython.int:
     """A loose rune (or, unprotected, a stored one) or a random hand card moves to `seat` (D12)."""
-    b: cython.p_uchar = buf  # raw bytes: writes without the bytearray checks
     q: cython.Py_ssize_t = seat_at(victim)
     card: cython.int = NONE
     if what == W_HAND:
         card = b[q + SEAT_HAND + rng.below(buf, RNG, b[q + SEAT_HAND_COUNT])]
-        _hand_remove(buf, victim, card)
-        _hand_add(buf, seat, card)
+        _hand_remove(b, victim, card)
+        _hand_add(b, seat, card)
         b[KNOWN + card] = (1 << seat) | (1 << victim)
     else:
         if b[q + SEAT_LOOSE + what]:
             b[q + SEAT_LOOSE + what] -= 1
         else:
             b[q + SEAT_RUNES + what] -= 1
-        _gain(buf, seat, what, 1)
+        _gain(b, seat, what, 1)
     if events is not None:
         if what == W_HAND:
             events.append((EV_STOLEN, seat, victim, card))
