@@ -274,8 +274,15 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     """legal_moves' codes written into `out` (room for MAX_MOVES); their count."""
     n: cython.longlong = _list(buf, -1, out, MAX_MOVES)
     if n > MAX_MOVES:
-        raise OverflowError(f"rune_market: {n} legal moves, the kernel lists at most {MAX_MOVES}")
+        return _overflow(n)
     return n
+
+
+@cython.cfunc
+@cython.exceptval(-1)
+def _overflow(n: cython.longlong) -> cython.int:
+    """-1 with OverflowError: out of `_legal_into`'s line, so the message's Python objects cost it no set-up."""
+    raise OverflowError(f"rune_market: {n} legal moves, the kernel lists at most {MAX_MOVES}")
 
 
 @cython.cfunc
