@@ -32,7 +32,7 @@ from ..core.cards import rigged_order, split_list
 from ..core.errors import BadOption, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
-from . import rules, rules_score, validate
+from . import rules, rules_score, rules_setup, validate
 from . import offsets as O
 from .declarations import CARD_IDS, EVENTS, KINDS, NONE, NOTATION, PHASES, REASON_CODES, REASONS, TYPE_LETTERS, \
     card_id
@@ -98,7 +98,7 @@ class HatsGame(Game):
                     raise BadOption("bad_deck", f"deck: {card!r} is of a removed type", option="deck", card=card)
             order = bytes(CARD_INDEX[c] for c in rigged_order(deck, standard, full=whole_deck))
         tiebreak = 1 if values["tiebreak"] == "cookie_only" else 0
-        return rules.new_state(players, int(values["start_seat"]), tiebreak, removed, seed, order)
+        return rules_setup.new_state(players, int(values["start_seat"]), tiebreak, removed, seed, order)
 
     @staticmethod
     def _removed_types(value: str, players: int) -> tuple[int, ...]:

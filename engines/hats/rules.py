@@ -19,10 +19,12 @@ if cython.compiled:
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
     from cython.cimports.engines.core import kernel
     from cython.cimports.engines.hats.rules_score import _cookie_check, _outcome
+    from cython.cimports.engines.hats.rules_setup import _draw
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
     from .rules_score import _cookie_check, _outcome
+    from .rules_setup import _draw
 
 
 @cython.cfunc
@@ -45,87 +47,6 @@ def move_count(buf: bytearray) -> cython.int:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     return b[MOVE_COUNT] | (b[MOVE_COUNT + 1] << 8)
-
-
-# -- setup ---------------------------------------------------------------------
-
-def new_state(players: cython.int, start: cython.int, tiebreak: cython.int, removed: tuple,
-              seed: cython.ulonglong, order: bytes) -> bytearray:
-    """Set up a game (spec §3.1). `removed`: two types, or () to draw them at random with 2 players.
-
-    `order` is the whole deck top first for a rigged deal, or empty to shuffle.
-    """
-    buf = bytearray(SIZE)
-    buf[PLAYERS] = players
-    buf[START_SEAT] = start
-    buf[ACTIVE_SEAT] = start
-    buf[TIEBREAK] = tiebreak
-    buf[SPACES] = 5 if players == 2 else 6
-    buf[OFFERED_CARD] = NONE
-    buf[COOKIE_HOLDER] = NONE
-    buf[REMOVED_TYPES] = NONE
-    buf[REMOVED_TYPES + 1] = NONE
-    rng.seed_into(buf, RNG, seed)
-    if players == 2:
-        if not removed:
-            removed = _type_pair(rng.below(buf, RNG, 21))
-        buf[REMOVED_TYPES] = removed[0]
-        buf[REMOVED_TYPES + 1] = removed[1]
-    n: cython.Py_ssize_t = 0
-    c: cython.int
-    if order:
-        for c in order:
-            buf[DECK + n] = c
-            n += 1
-    else:
-        for c in range(N_CARDS):
-            if c // 6 != buf[REMOVED_TYPES] and c // 6 != buf[REMOVED_TYPES + 1]:
-                buf[DECK + n] = c
-                n += 1
-        rng.shuffle(buf, RNG, DECK, n)
-    buf[DECK_END] = n
-    for c in range(N_CARDS):
-        buf[GIVEN_BY + c] = 0
-    s: cython.Py_ssize_t
-    for s in range(buf[SPACES]):
-        buf[TABLE + s] = _draw(buf)
-    if buf[SPACES] == 5:
-        buf[TABLE + 5] = NONE
-    seat: cython.int
-    i: cython.Py_ssize_t
-    p: cython.Py_ssize_t
-    for seat in range(4):
-        buf[seat_at(seat) + SEAT_FAVOURITE] = NONE
-        if seat < players:
-            p = seat_at((start + seat) % players)
-            for i in range(HAND_MAX):
-                buf[p + SEAT_HAND + i] = _draw(buf)
-            buf[p + SEAT_HAND_COUNT] = HAND_MAX
-    return buf
-
-
-def _type_pair(index: cython.int) -> tuple:
-    """The index-th of the 21 type pairs in type order (RO, RY, ..., PW)."""
-    a: cython.int
-    b: cython.int
-    k: cython.int = 0
-    for a in range(N_TYPES):
-        for b in range(a + 1, N_TYPES):
-            if k == index:
-                return (a, b)
-            k += 1
-    raise ValueError(index)
-
-
-@cython.cfunc
-def _draw(buf: bytearray) -> cython.int:
-    """Take the top card; its cell is cleared so that a drawn card leaves no trace in the token."""
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    pos: cython.Py_ssize_t = b[DECK_TOP]
-    card: cython.int = b[DECK + pos]
-    b[DECK + pos] = 0
-    b[DECK_TOP] = pos + 1
-    return card
 
 
 # -- legal moves ---------------------------------------------------------------
@@ -383,7 +304,6 @@ def apply_code(buf: bytearray, code: cython.longlong, log: object = None) -> cyt
 @cython.exceptval(-1, check=False)
 def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd)."""
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     kind: cython.int = -1
     card: cython.int = -1
     space: cython.int = -1
@@ -402,135 +322,137 @@ def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _do(buf: bytearray, kind: cython.int, card: cython.int, space: cython.int, events: Optional[list]) -> cython.int:
+def _do(buf: bytearray, kind: cython.int, card: cython.int, space: cython.int, events: Optional[list]) -> cython.void:
     """Make a move `_check` passed: the kernel's step calls it for the codes it listed, unchecked."""
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    b: cython.p_uchar = buf  # raw bytes, taken once per move and passed down
     seat: cython.int = b[ACTIVE_SEAT]
-    index: cython.int = _index_in_hand(buf, (seat + 2) % 4 if kind == 4 else seat, card)
-    if kind == 0:
-        _exchange(buf, seat, index, space, events)
-    elif kind == 1:
-        _black(buf, seat, index, events)
-    elif kind == 2:
-        _discard(buf, seat, index, events)
-    elif kind == 3:
-        _offer(buf, seat, index, events)
-    elif kind == 4:
-        _return(buf, seat, index, events)
+    p: cython.Py_ssize_t = seat_at(seat)
+    if kind == K_EXCHANGE:
+        _exchange(b, seat, p, card, space, events)
+    elif kind == K_BLACK:
+        _black(b, seat, p, card, events)
+    elif kind == K_DISCARD:
+        _discard(buf, b, seat, p, card, events)
+    elif kind == K_OFFER:
+        _offer(b, seat, p, card, events)
+    elif kind == K_RETURN:
+        _return(b, seat, p, card, events)
     else:
-        _end_turn(buf, events)
+        _end_turn(b, events)
     n: cython.int = (b[MOVE_COUNT] | (b[MOVE_COUNT + 1] << 8)) + 1
     b[MOVE_COUNT] = n & 0xFF
     b[MOVE_COUNT + 1] = (n >> 8) & 0xFF
-    return 0
 
 
 @cython.cfunc
-def _take_from_hand(buf: bytearray, seat: cython.int, index: cython.int) -> cython.int:
-    """Remove and return the hand card at `index`, keeping the order of the rest."""
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    p: cython.Py_ssize_t = seat_at(seat)
-    n: cython.int = b[p + SEAT_HAND_COUNT]
-    card: cython.int = b[p + SEAT_HAND + index]
-    i: cython.int
-    for i in range(index, n - 1):
+@cython.exceptval(check=False)
+def _take(b: cython.p_uchar, p: cython.Py_ssize_t, card: cython.int) -> cython.void:
+    """Take `card` out of the hand of the seat at `p` (it holds it), keeping the order of the rest."""
+    n: cython.Py_ssize_t = b[p + SEAT_HAND_COUNT] - 1
+    i: cython.Py_ssize_t = 0
+    while b[p + SEAT_HAND + i] != card:
+        i += 1
+    while i < n:
         b[p + SEAT_HAND + i] = b[p + SEAT_HAND + i + 1]
-    b[p + SEAT_HAND + n - 1] = 0  # the vacated last slot: dead cells stay 0, so equal positions encode alike
-    b[p + SEAT_HAND_COUNT] = n - 1
+        i += 1
+    b[p + SEAT_HAND + n] = 0  # the vacated last slot: dead cells stay 0, so equal positions encode alike
+    b[p + SEAT_HAND_COUNT] = n
     b[GIVEN_BY + card] = 0
-    return card
 
 
 @cython.cfunc
-def _put_in_hand(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    p: cython.Py_ssize_t = seat_at(seat)
+@cython.inline
+@cython.exceptval(check=False)
+def _put(b: cython.p_uchar, p: cython.Py_ssize_t, card: cython.int) -> cython.void:
     n: cython.int = b[p + SEAT_HAND_COUNT]
     b[p + SEAT_HAND + n] = card
     b[p + SEAT_HAND_COUNT] = n + 1
 
 
 @cython.cfunc
-def _exchange(buf: bytearray, seat: cython.int, index: cython.int, space: cython.int, events: Optional[list]) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    card: cython.int = _take_from_hand(buf, seat, index)
+@cython.exceptval(check=False)
+def _exchange(b: cython.p_uchar, seat: cython.int, p: cython.Py_ssize_t, card: cython.int, space: cython.int,
+              events: Optional[list]) -> cython.void:
+    _take(b, p, card)
     taken: cython.int = b[TABLE + space]
     b[TABLE + space] = card
-    p: cython.Py_ssize_t = seat_at(seat)
     b[p + SEAT_COLLECTION + b[p + SEAT_COLLECTION_COUNT]] = taken
     b[p + SEAT_COLLECTION_COUNT] += 1
     if events is not None:
         events.append((EV_EXCHANGED, seat, card, space, taken))
-    _after_main_action(buf, seat, events)
+    _after_main_action(b, p, events)
 
 
 @cython.cfunc
-def _black(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    card: cython.int = _take_from_hand(buf, seat, index)
-    p: cython.Py_ssize_t = seat_at(seat)
+@cython.exceptval(check=False)
+def _black(b: cython.p_uchar, seat: cython.int, p: cython.Py_ssize_t, card: cython.int,
+           events: Optional[list]) -> cython.void:
+    _take(b, p, card)
     b[p + SEAT_BLACK_HATS + b[p + SEAT_BLACK_HAT_COUNT]] = card
     b[p + SEAT_BLACK_HAT_COUNT] += 1
     if events is not None:
         events.append((EV_BLACK_HAT, seat, card))
-    _after_main_action(buf, seat, events)
+    _after_main_action(b, p, events)
 
 
 @cython.cfunc
-def _after_main_action(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    b[seat_at(seat) + SEAT_PLAYED] += 1
+@cython.exceptval(check=False)
+def _after_main_action(b: cython.p_uchar, p: cython.Py_ssize_t, events: Optional[list]) -> cython.void:
+    b[p + SEAT_PLAYED] += 1
     _cookie_check(b, events)
     if b[OPTIONAL_USED]:
-        _end_turn(buf, events)
+        _end_turn(b, events)
     else:
         b[PHASE] = AFTER
 
 
 @cython.cfunc
-def _discard(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    card: cython.int = _take_from_hand(buf, seat, index)
+@cython.exceptval(check=False)
+def _discard(buf: bytearray, b: cython.p_uchar, seat: cython.int, p: cython.Py_ssize_t, card: cython.int,
+             events: Optional[list]) -> cython.void:
+    _take(b, p, card)
     n: cython.int = b[PILE_COUNT]
     b[PILE + n] = card
     b[PILE_DISCARDED_BY + n] = seat
     b[PILE_COUNT] = n + 1
     if b[DECK_TOP] == b[DECK_END]:
-        _reshuffle(buf, events)
-    drawn: cython.int = _draw(buf)
-    _put_in_hand(buf, seat, drawn)
+        _reshuffle(buf, b, events)
+    drawn: cython.int = _draw(b)
+    _put(b, p, drawn)
     b[OPTIONAL_USED] = 1
     if events is not None:
         events.append((EV_DISCARDED_DREW, seat, card, drawn))
     if b[PHASE] == AFTER:
-        _end_turn(buf, events)
+        _end_turn(b, events)
 
 
 @cython.cfunc
-def _reshuffle(buf: bytearray, events: Optional[list]) -> cython.void:
+@cython.exceptval(check=False)
+def _reshuffle(buf: bytearray, b: cython.p_uchar, events: Optional[list]) -> cython.void:
     """The whole pile, in discard order, becomes the deck and is shuffled (D7)."""
-    n: cython.int = buf[PILE_COUNT]
+    n: cython.int = b[PILE_COUNT]
     i: cython.int
     for i in range(n):
-        buf[DECK + i] = buf[PILE + i]
-        buf[PILE_DISCARDED_BY + i] = 0
-        buf[PILE + i] = 0
+        b[DECK + i] = b[PILE + i]
+        b[PILE_DISCARDED_BY + i] = 0
+        b[PILE + i] = 0
     # Past n the deck is 0 already (drawing clears each cell) unless the state comes from a token sealed
     # before drawing did: clearing it here, once or twice a game, keeps such leftovers from outliving it.
     for i in range(n, N_CARDS):
-        buf[DECK + i] = 0
-    buf[PILE_COUNT] = 0
-    buf[DECK_TOP] = 0
-    buf[DECK_END] = n
+        b[DECK + i] = 0
+    b[PILE_COUNT] = 0
+    b[DECK_TOP] = 0
+    b[DECK_END] = n
     rng.shuffle(buf, RNG, DECK, n)
     if events is not None:
         events.append((EV_RESHUFFLED, n))
 
 
 @cython.cfunc
-def _offer(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    card: cython.int = _take_from_hand(buf, seat, index)
+@cython.exceptval(check=False)
+def _offer(b: cython.p_uchar, seat: cython.int, p: cython.Py_ssize_t, card: cython.int,
+           events: Optional[list]) -> cython.void:
+    _take(b, p, card)
     b[OFFERED_CARD] = card
     b[OFFER_PHASE] = b[PHASE]
     b[PHASE] = PARTNER
@@ -539,51 +461,60 @@ def _offer(buf: bytearray, seat: cython.int, index: cython.int, events: Optional
 
 
 @cython.cfunc
-def _return(buf: bytearray, seat: cython.int, index: cython.int, events: Optional[list]) -> cython.void:
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    partner: cython.int = (seat + 2) % 4
-    returned: cython.int = _take_from_hand(buf, partner, index)
+@cython.exceptval(check=False)
+def _return(b: cython.p_uchar, seat: cython.int, p: cython.Py_ssize_t, card: cython.int,
+            events: Optional[list]) -> cython.void:
+    """The partner gives back `card` for the offered one."""
+    partner: cython.int = (seat + 2) & 3
+    q: cython.Py_ssize_t = seat_at(partner)
+    _take(b, q, card)
     offered: cython.int = b[OFFERED_CARD]
-    _put_in_hand(buf, seat, returned)
-    _put_in_hand(buf, partner, offered)
-    b[GIVEN_BY + returned] = partner + 1
+    _put(b, p, card)
+    _put(b, q, offered)
+    b[GIVEN_BY + card] = partner + 1
     b[GIVEN_BY + offered] = seat + 1
     b[OFFERED_CARD] = NONE
     b[OPTIONAL_USED] = 1
     b[PHASE] = b[OFFER_PHASE]
     b[OFFER_PHASE] = 0  # read only in the partner phase: cleared so a past offer leaves no trace
     if events is not None:
-        events.append((EV_PARTNER_EXCHANGE, seat, partner, offered, returned))
+        events.append((EV_PARTNER_EXCHANGE, seat, partner, offered, card))
     if b[PHASE] == AFTER:
-        _end_turn(buf, events)
+        _end_turn(b, events)
 
 
 @cython.cfunc
-def _end_turn(buf: bytearray, events: Optional[list]) -> cython.void:
+@cython.exceptval(check=False)
+def _end_turn(b: cython.p_uchar, events: Optional[list]) -> cython.void:
     """Next seat clockwise, or the end of the game after the n*8-th main action (D15)."""
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     players: cython.int = b[PLAYERS]
     seat: cython.int
     done: cython.int = 0
     for seat in range(players):
         done += b[seat_at(seat) + SEAT_PLAYED]
     if done == players * LAST_CARD:
-        _finish(buf, events)
+        _finish(b, events)
         return
-    b[ACTIVE_SEAT] = (b[ACTIVE_SEAT] + 1) % players
+    seat = b[ACTIVE_SEAT] + 1
+    b[ACTIVE_SEAT] = 0 if seat == players else seat
     b[PHASE] = MAIN
     b[OPTIONAL_USED] = 0
 
 
 @cython.cfunc
-def _finish(buf: bytearray, events: Optional[list]) -> cython.void:
+@cython.exceptval(check=False)
+def _finish(b: cython.p_uchar, events: Optional[list]) -> cython.void:
+    """Each seat's last hand card becomes its favourite hat."""
     seat: cython.int
     p: cython.Py_ssize_t
-    for seat in range(buf[PLAYERS]):
+    card: cython.int
+    for seat in range(b[PLAYERS]):
         p = seat_at(seat)
-        buf[p + SEAT_FAVOURITE] = _take_from_hand(buf, seat, 0)
-    buf[PHASE] = FINISHED
-    buf[OPTIONAL_USED] = 0
+        card = b[p + SEAT_HAND]
+        _take(b, p, card)
+        b[p + SEAT_FAVOURITE] = card
+    b[PHASE] = FINISHED
+    b[OPTIONAL_USED] = 0
     if events is not None:
         events.append((EV_GAME_END,))
 
@@ -594,11 +525,15 @@ def _finish(buf: bytearray, events: Optional[list]) -> cython.void:
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, code: cython.longlong) -> cython.int:
     """Make a move `_legal_into` just listed: no check, no events."""
-    if code < BLACK_HAT:
-        return _do(buf, 0, code // 6, code % 6, None)
-    if code == END:
-        return _do(buf, 5, -1, -1, None)
-    return _do(buf, 1 + (code - BLACK_HAT) // N_CARDS, (code - BLACK_HAT) % N_CARDS, -1, None)
+    c: cython.uint = code  # unsigned: the divisions by constants below are a multiply and a shift
+    if c < BLACK_HAT:
+        _do(buf, K_EXCHANGE, c // 6, c % 6, None)
+    elif c == END:
+        _do(buf, K_END, 0, 0, None)
+    else:
+        c -= BLACK_HAT
+        _do(buf, K_BLACK + c // N_CARDS, c % N_CARDS, 0, None)
+    return 0
 
 
 if cython.compiled:
