@@ -20,9 +20,10 @@ if cython.compiled:
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
-    from cython.cimports.engines.alaska.rules_common import bits, combo_first, combo_pair, combo_second, next_seat, seat_at
-    from cython.cimports.engines.alaska.rules_legal import _check, _listed
-    from cython.cimports.engines.alaska.rules_turn import _apply, _begin_turn, _deal
+    from cython.cimports.engines.alaska.rules_common import bits, combo_first, combo_pair, combo_second, next_seat, \
+        seat_at
+    from cython.cimports.engines.alaska.rules_legal import _check, _legal_into, _listed
+    from cython.cimports.engines.alaska.rules_turn import _apply, _begin_turn, _deal, _step
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
@@ -107,13 +108,6 @@ def legal_moves(buf: bytearray) -> list:
         return out[:_listed(buf, out)]
     codes = cython.declare(cython.longlong[353])  # N_CODES: a C array's length must be a literal
     return kernel.listed(codes, _listed(buf, codes))
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=False)
-def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    """The kernel's listing (engines/core/kernel.pxd): legal_moves' codes."""
-    return _listed(buf, out)
 
 
 def mover_of(buf: bytearray, code: cython.int) -> cython.int:
@@ -271,13 +265,6 @@ def combo_indexes(combo: cython.int) -> tuple:
 
 
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
-
-@cython.cfunc
-@cython.exceptval(-1, check=False)
-def _step(buf: bytearray, code: cython.longlong) -> cython.int:
-    """Apply a code `_legal_into` just listed (so legal: no check), with no events."""
-    return _apply(buf, buf, code, None)
-
 
 if cython.compiled:
     # max_moves: a listing holds distinct codes, all below N_CODES; at most 4 seats.

@@ -1,8 +1,15 @@
 # Alaska's small helpers that every kernel module inlines (rules_common.py is their interpreted twin): a call
 # from another module would not be inlined, and these run in the listing's and the moves' inner loops.
+from cpython.bytearray cimport PyByteArray_AS_STRING
 from libc.string cimport memcpy
 
 from engines.alaska.offsets cimport *
+
+
+cdef inline unsigned char* raw(bytearray buf) noexcept:
+    """The state's bytes, for the kernel's entry points: a state it plays is never None nor resized, so none of
+    the checks of Cython's own conversion."""
+    return <unsigned char*>PyByteArray_AS_STRING(buf)
 
 
 cdef inline Py_ssize_t seat_at(int seat) noexcept:
@@ -14,11 +21,6 @@ cdef inline int cast_number(int card) noexcept:
     if card < FIRST_CAST or card >= N_CARDS:
         return 0
     return (card - FIRST_CAST) // CAST_COPIES + 1
-
-
-cdef inline bint covers(int head, int section) noexcept:
-    """A salmon with its head at `head` (0: not in the river) covers `head` and the next section (D3)."""
-    return head != 0 and (head == section or head % 10 + 1 == section)
 
 
 cdef inline int combo_first(int combo) noexcept:
@@ -51,10 +53,15 @@ cdef inline bint bits(int mask, int seat) noexcept:
 cdef inline int next_seat(unsigned char* b, int seat, int step) noexcept:
     """The next participant clockwise (step 1) or counter-clockwise (step -1) from `seat`."""
     cdef int n = b[PLAYERS]
-    cdef int s = (seat + step + n) % n
-    while not bits(b[PARTICIPANTS], s):
-        s = (s + step + n) % n
-    return s
+    cdef int s = seat
+    while True:  # no modulo: a division by the seat count costs more than the move around it
+        s += step
+        if s >= n:
+            s = 0
+        elif s < 0:
+            s = n - 1
+        if bits(b[PARTICIPANTS], s):
+            return s
 
 
 cdef extern from *:

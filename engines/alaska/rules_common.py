@@ -5,14 +5,14 @@ import cython
 if not cython.compiled:
     from .offsets import *  # noqa: F403
 
+    def raw(buf):
+        return buf
+
     def seat_at(seat):
         return SEATS + seat * SEAT_SIZE
 
     def cast_number(card):
         return 0 if card < FIRST_CAST or card >= N_CARDS else (card - FIRST_CAST) // CAST_COPIES + 1
-
-    def covers(head, section):
-        return head != 0 and (head == section or head % 10 + 1 == section)
 
     def combo_first(combo):
         return combo if combo < 4 else 0 if combo < 7 else 1 if combo < 9 else 2
@@ -28,10 +28,15 @@ if not cython.compiled:
 
     def next_seat(b, seat, step):
         n = b[PLAYERS]
-        s = (seat + step + n) % n
-        while not bits(b[PARTICIPANTS], s):
-            s = (s + step + n) % n
-        return s
+        s = seat
+        while True:
+            s += step
+            if s >= n:
+                s = 0
+            elif s < 0:
+                s = n - 1
+            if bits(b[PARTICIPANTS], s):
+                return s
 
     def lowest(mask):
         return (mask & -mask).bit_length() - 1

@@ -5,12 +5,12 @@ import cython
 
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
-    from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_pair, combo_second, \
-        covering, equal_bytes, lowest, seat_at
+    from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_pair, \
+        combo_second, covering, equal_bytes, lowest, raw, seat_at
 else:
     from .offsets import *  # noqa: F403
     from .rules_common import bits, cast_number, combo_first, combo_pair, combo_second, \
-        covering, equal_bytes, lowest, seat_at
+        covering, equal_bytes, lowest, raw, seat_at
 
 
 @cython.cfunc
@@ -143,6 +143,14 @@ def _listed(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
     if phase == BEAR:
         return _window_moves(b, out)
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """The kernel's listing (engines/core/kernel.pxd): legal_moves' codes; here, not in rules.py, so that _listed
+    is inlined into it."""
+    return _listed(raw(buf), out)
 
 
 @cython.cfunc

@@ -1,31 +1,22 @@
 """Alaska's kernel, its turn topic, compiled: the deal and playoffs (§2.1, §10), the turn's steps (§4), the bear
-window (§6) and what each move does (§7). rules.py calls `_deal`, `_begin_turn`, `_apply` (rules_turn.pxd)."""
+window (§6) and what each move does (§7). rules.py calls `_deal`, `_begin_turn`, `_apply`, `_step` (.pxd)."""
 from typing import Optional
 
 import cython
 
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
-    from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_second, covers, \
-        next_seat, seat_at
+    from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_second, covering, \
+        equal_bytes, lowest, next_seat, raw, seat_at
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
-    from .rules_common import bits, cast_number, combo_first, combo_second, covers, next_seat, seat_at
+    from .rules_common import bits, cast_number, combo_first, combo_second, covering, equal_bytes, lowest, \
+        next_seat, raw, seat_at
     from ..core import rng
 
 
 # -- cards moving ------------------------------------------------------------------
-
-@cython.cfunc
-@cython.exceptval(check=False)
-def first_covering(b: cython.p_uchar, section: cython.int) -> cython.int:
-    s: cython.int
-    for s in range(N_SALMON):
-        if covers(b[SALMON_AT + s], section):
-            return s
-    return NONE
-
 
 @cython.cfunc
 @cython.exceptval(check=False)
@@ -197,15 +188,17 @@ def _current_step(b: cython.p_uchar, step: cython.int, events: Optional[list]) -
     s: cython.int
     head: cython.int
     angler: cython.int
-    for s in range(N_SALMON):
-        head = b[SALMON_AT + s]
-        if head:
-            b[SALMON_AT + s] = 10 if head == 1 else head - 1
+    river: cython.uint = ~equal_bytes(b, SALMON_AT, 0xFF, 0, 0) & 0xFFFF
+    left: cython.uint = river
+    while left:
+        head = b[SALMON_AT + lowest(left)]
+        b[SALMON_AT + lowest(left)] = 10 if head == 1 else head - 1
+        left &= left - 1
     catches: list = [] if events is not None else None
-    for s in range(N_SALMON):
+    while river:
+        s = lowest(river)
+        river &= river - 1
         head = b[SALMON_AT + s]
-        if head == 0:
-            continue
         angler = b[ANGLERS + head - 1]
         if angler == NONE:
             continue
@@ -383,6 +376,13 @@ def _apply(buf: bytearray, b: cython.p_uchar, code: cython.int, events: Optional
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
+def _step(buf: bytearray, code: cython.longlong) -> cython.int:
+    """The kernel's step (kernel.pxd): a code just listed, so legal (no check); no events."""
+    return _apply(buf, raw(buf), code, None)
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
 def _place(b: cython.p_uchar, section: cython.int, events: Optional[list]) -> cython.int:
     """The next fallen salmon enters the river at `section` (no catch, D22)."""
     salmon: cython.int = b[PENDING]
@@ -413,7 +413,8 @@ def _cast(buf: bytearray, b: cython.p_uchar, combo: cython.int, choice: cython.i
     if a2 != NONE:
         discard(b, a2)
     section: cython.int = cast_number(a) + cast_number(a2)
-    salmon: cython.int = choice - 1 if choice else first_covering(b, section)
+    there: cython.uint = covering(b, section)  # no choice: at most one salmon there
+    salmon: cython.int = choice - 1 if choice else lowest(there) if there else NONE
     angler: cython.int = b[ANGLERS + section - 1]
     die: cython.int = 0
     outcome: cython.int = 0
