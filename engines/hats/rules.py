@@ -129,24 +129,29 @@ def _exchanges_into(b: cython.p_uchar, p: cython.Py_ssize_t, out: cython.p_longl
     # Byte t of of_type: the spaces (bit s: space s) holding a card of type t; byte k of below: those whose
     # card's number (0-based) is below k. A card of type t and number k may go on the spaces of both bytes.
     of_type: cython.ulonglong = 0
-    below: cython.ulonglong = 0
+    below: cython.ulonglong = 0  # first byte k: the spaces of number k
     bit: cython.ulonglong = 1
-    bytes_0_to_5: cython.ulonglong = 0x010101010101  # typed: a literal past 32 bits is a Python int
     s: cython.int
     c: cython.uint
     for s in range(b[SPACES]):
         c = b[TABLE + s]
         of_type |= bit << (c // 6 * 8)
-        below |= (bit * bytes_0_to_5) << (c % 6 * 8 + 8)  # bytes k + 1 .. 5 (and past: never read)
+        below |= bit << (c % 6 * 8)
         bit <<= 1
-    n: cython.int = 0
-    i: cython.int
+    below <<= 8  # byte k: number k - 1; then each byte ORs in all those below it (bytes past 5 never read)
+    below |= below << 8
+    below |= below << 16
+    below |= below << 32
+    n: cython.Py_ssize_t = 0
+    i: cython.Py_ssize_t
     mask: cython.uint
+    base: cython.uint
     for i in range(b[p + SEAT_HAND_COUNT]):
         c = b[p + SEAT_HAND + i]
         mask = ((of_type >> (c // 6 * 8)) | (below >> (c % 6 * 8))) & 0x3F
+        base = EXCHANGE + c * 6
         while mask:
-            out[n] = EXCHANGE + c * 6 + _LOWEST[mask]
+            out[n] = base + _LOWEST[mask]
             n += 1
             mask &= mask - 1
     return n

@@ -1,5 +1,4 @@
 # The C functions of rules_score.py that rules.py calls (pure-Python mode: this file declares them).
-cdef int _cookie_key(unsigned char* b, int seat) noexcept
 cdef void _cookie_check(unsigned char* b, list events) noexcept
 cdef unsigned long long _face_up(unsigned char* b) noexcept
 cpdef int face_up_space_of_type(bytearray buf, int type_)

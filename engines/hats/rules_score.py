@@ -33,6 +33,7 @@ _fill_cookie()
 
 
 @cython.cfunc
+@cython.inline
 @cython.exceptval(check=False)
 def _cookie_key(b: cython.p_uchar, seat: cython.int) -> cython.int:
     """One integer ordering seats for the cookie: higher is better, 0 = empty collection.
