@@ -206,11 +206,13 @@ def _cast_moves(b: cython.p_uchar, numbers: cython.uint, out: cython.p_longlong,
     river: cython.uint = ~equal_bytes(b, SALMON_AT, 0xFF, 0, 0) & 0xFFFF
     once: cython.uint = 0
     twice: cython.uint = 0
-    head: cython.int
+    cover: cython.uint
     while river:
-        head = b[SALMON_AT + lowest(river)]
-        twice |= once & ((1 << head) | (1 << (head % 10 + 1)))
-        once |= (1 << head) | (1 << (head % 10 + 1))
+        # Bits head and head + 1, section 11 folded onto 1 (bits 0 and 11 are left over: no cast's section).
+        cover = 3 << b[SALMON_AT + lowest(river)]
+        cover |= cover >> 10
+        twice |= once & cover
+        once |= cover
         river &= river - 1
     casts: cython.uint = 0  # the hand indexes of cast cards, as bits
     i: cython.int
@@ -312,17 +314,19 @@ def _window_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
     card: cython.int
     p: cython.Py_ssize_t
     n: cython.int = 0
-    waiting: cython.int = b[WINDOW_SEATS] & ~b[WINDOW_PASSED]
-    for seat in range(b[PLAYERS]):
-        if bits(waiting, seat):
-            p = seat_at(seat)
-            for i in range(b[p + SEAT_HAND_COUNT]):
-                card = b[p + SEAT_HAND + i]
-                if FIRST_BEAR <= card < FIRST_CAST:
-                    out[n] = STEAL + seat * 4 + i
-                    n += 1
-    for seat in range(b[PLAYERS]):
-        if bits(waiting, seat):
-            out[n] = PASS + seat
-            n += 1
+    waiting: cython.uint = b[WINDOW_SEATS] & ~b[WINDOW_PASSED] & ((1 << b[PLAYERS]) - 1)
+    left: cython.uint = waiting
+    while left:
+        seat = lowest(left)
+        p = seat_at(seat)
+        for i in range(b[p + SEAT_HAND_COUNT]):
+            card = b[p + SEAT_HAND + i]
+            if FIRST_BEAR <= card < FIRST_CAST:
+                out[n] = STEAL + seat * 4 + i
+                n += 1
+        left &= left - 1
+    while waiting:
+        out[n] = PASS + lowest(waiting)
+        n += 1
+        waiting &= waiting - 1
     return n
