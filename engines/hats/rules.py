@@ -65,9 +65,12 @@ def legal_moves(buf: bytearray) -> list:
 # _LOWEST[mask]: the lowest space in a mask of spaces (bit s: space s), so that listing a card's exchanges visits
 # only the spaces it may go on.
 _LOWEST = cython.declare(cython.uchar[64])
+# _LANES[card]: 8 * its type | 8 * its number (0-based) << 8, the shifts to its bytes in the listing's masks
+# (a load where each card took a multiply, a shift and three adds).
+_LANES = cython.declare(cython.ushort[42])  # N_CARDS
 
 
-def _fill_lowest() -> None:
+def _fill_tables() -> None:
     mask: cython.int
     s: cython.int
     for mask in range(1, 64):
@@ -75,9 +78,11 @@ def _fill_lowest() -> None:
         while not (mask >> s) & 1:
             s += 1
         _LOWEST[mask] = s
+    for s in range(N_CARDS):
+        _LANES[s] = s // 6 * 8 | s % 6 * 8 << 8
 
 
-_fill_lowest()
+_fill_tables()
 
 
 @cython.cfunc
@@ -133,10 +138,11 @@ def _exchanges_into(b: cython.p_uchar, p: cython.Py_ssize_t, out: cython.p_longl
     bit: cython.ulonglong = 1
     s: cython.int
     c: cython.uint
+    lanes: cython.uint
     for s in range(b[SPACES]):
-        c = b[TABLE + s]
-        of_type |= bit << (c // 6 * 8)
-        below |= bit << (c % 6 * 8)
+        lanes = _LANES[b[TABLE + s]]
+        of_type |= bit << (lanes & 0xFF)
+        below |= bit << (lanes >> 8)
         bit <<= 1
     below <<= 8  # byte k: number k - 1; then each byte ORs in all those below it (bytes past 5 never read)
     below |= below << 8
@@ -148,7 +154,8 @@ def _exchanges_into(b: cython.p_uchar, p: cython.Py_ssize_t, out: cython.p_longl
     base: cython.uint
     for i in range(b[p + SEAT_HAND_COUNT]):
         c = b[p + SEAT_HAND + i]
-        mask = ((of_type >> (c // 6 * 8)) | (below >> (c % 6 * 8))) & 0x3F
+        lanes = _LANES[c]
+        mask = ((of_type >> (lanes & 0xFF)) | (below >> (lanes >> 8))) & 0x3F
         base = EXCHANGE + c * 6
         while mask:
             out[n] = base + _LOWEST[mask]
