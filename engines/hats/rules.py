@@ -97,10 +97,9 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
         return _hand_into(b, seat_at((b[ACTIVE_SEAT] + 2) & 3), RETURN_CARD, out, 0)
     p: cython.Py_ssize_t = seat_at(b[ACTIVE_SEAT])
     optional: cython.int = OFFER_CARD if b[PLAYERS] == 4 else DISCARD
-    n: cython.int = 0
+    n: cython.int
     if phase == AFTER:
-        if not b[OPTIONAL_USED]:
-            n = _hand_into(b, p, optional, out, 0)
+        n = 0 if b[OPTIONAL_USED] else _hand_into(b, p, optional, out, 0)
         out[n] = END
         return n + 1
     n = _exchanges_into(b, p, out)
