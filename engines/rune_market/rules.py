@@ -33,14 +33,14 @@ if cython.compiled:
     from cython.cimports.engines.rune_market.rules_state import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
     from cython.cimports.engines.rune_market.rules_apply import _apply, _draw, _hand_add, _start_turn
-    from cython.cimports.engines.rune_market.rules_legal import _kinds, _list, kind_allowed
+    from cython.cimports.engines.rune_market.rules_legal import _kinds, _list, _overflow, kind_allowed
     from cython.cimports.engines.rune_market.rules_score import _points, _winners
 else:
     from .offsets import *  # noqa: F403
     from .rules_state import *  # noqa: F403
     from ..core import rng
     from .rules_apply import _apply, _draw, _hand_add, _start_turn
-    from .rules_legal import _kinds, _list, kind_allowed
+    from .rules_legal import _kinds, _list, _overflow, kind_allowed
     from .rules_score import _points, _winners
 # Python's way to the scoring numbers (game.py's score and view).
 from .rules_score import points, rank_keys  # noqa: E402,F401
@@ -276,13 +276,6 @@ def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
     if n > MAX_MOVES:
         return _overflow(n)
     return n
-
-
-@cython.cfunc
-@cython.exceptval(-1)
-def _overflow(n: cython.longlong) -> cython.int:
-    """-1 with OverflowError: out of `_legal_into`'s line, so the message's Python objects cost it no set-up."""
-    raise OverflowError(f"rune_market: {n} legal moves, the kernel lists at most {MAX_MOVES}")
 
 
 @cython.cfunc

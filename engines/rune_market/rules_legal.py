@@ -46,6 +46,18 @@ def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: c
         if only < 0 or only == K_NOSTEAL:
             n = _put(out, n, room, K_NOSTEAL)
         return n
+    if phase == PHASE_MARKET or phase == PHASE_HAND:
+        return _list_turn(buf, phase, seat, only, out, room)
+    return 0  # finished
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def _list_turn(buf: cython.p_uchar, phase: cython.int, seat: cython.int, only: cython.int, out: cython.p_longlong,
+               room: cython.longlong) -> cython.longlong:
+    """`_list` in the market and hand phases: apart, so the short answers of the other phases (two fifths of
+    a game's moves) skip the set-up of this one's many locals."""
+    n: cython.longlong = 0
     if phase == PHASE_MARKET:
         if only < 0 or only == K_ABANDON:
             n = _gen_abandon(buf, seat, out, n, room)
@@ -53,8 +65,6 @@ def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: c
             n = _gen_buy(buf, seat, out, n, room)
         if only < 0 or only == K_FREE3:
             n = _gen_free3(buf, seat, out, n, room)
-    elif phase != PHASE_HAND:
-        return 0  # finished
     if only < 0 or only == K_NEUTRALIZE:
         n = _gen_neutralize(buf, seat, out, n, room)
     if only < 0 or only == K_STORE:
@@ -90,6 +100,15 @@ def _list(buf: cython.p_uchar, only: cython.int, out: cython.p_longlong, room: c
     if (only < 0 or only == K_END) and (buf[HAND_PLAYED] or buf[p + SEAT_HAND_COUNT] == 0):
         n = _put(out, n, room, K_END)
     return n
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _overflow(n: cython.longlong) -> cython.int:
+    """-1 with OverflowError for a listing past the kernel's room: here, not in rules.py's `_legal_into`, so
+    the C compiler cannot inline it there (it calls other modules through pointers), where the message's
+    Python objects made every call set up their frame."""
+    raise OverflowError(f"rune_market: {n} legal moves, the kernel lists at most {MAX_MOVES}")
 
 
 @cython.cfunc
@@ -281,52 +300,64 @@ def _gen_card_sets(buf: cython.p_uchar, seat: cython.int, only: cython.int, card
         bits[i] = cython.cast(cython.longlong, 1) << buf[cards + i]
         most += numbers[i]
     options = cython.declare(Longs16)  # at most 2 + 2 * 4 placements
-    count: cython.int
+    count: cython.int = 0
     c: cython.int
     item: cython.int
-    kind: cython.int
-    subset: cython.longlong
-    total: cython.int
-    cardset: cython.longlong
-    o: cython.int
-    for kind in range(K_RUNE, K_RANSOM + 1):
-        if only >= 0 and kind != only or kind != K_RUNE and most < CARDS_MIN:
-            continue
+    if only < 0 or only == K_RUNE:
+        for c in range(2):
+            if buf[MARKET + c]:
+                options[count] = make(K_RUNE, c, 0, 0, 0, 0)
+                count += 1
+        n = _sets(numbers, bits, h, 0, options, count, out, n, room)
+    if most < CARDS_MIN:
+        return n
+    if only < 0 or only == K_BUYCARDS:
         count = 0
-        if kind == K_RUNE:
-            for c in range(2):
-                if buf[MARKET + c]:
-                    options[count] = make(K_RUNE, c, 0, 0, 0, 0)
-                    count += 1
-        elif kind == K_RANSOM:
-            for c in range(2):
-                if is_occupied(buf, p, c):
-                    options[count] = make(K_RANSOM, c, 0, 0, 0, 0)
-                    count += 1
-        else:
-            for item in range(2):
-                if buf[MARKET + 2 + item]:
-                    count = _placements(buf, seat, item, make(K_BUYCARDS, item, 0, 0, 0, 0), options, count)
-        if count == 0:
-            continue
-        total = 0
-        cardset = 0
-        for subset in range(1, cython.cast(cython.longlong, 1) << h):
-            # Counting up from subset - 1 clears its trailing ones and sets the bit above them.
-            i = 0
-            while not (subset >> i) & 1:
-                total -= numbers[i]
-                cardset ^= bits[i]
-                i += 1
-            total += numbers[i]
-            cardset |= bits[i]
-            if kind == K_RUNE:
-                if total != 5 and total != 10 and total != 15:
-                    continue
-            elif total < CARDS_MIN:
+        for item in range(2):
+            if buf[MARKET + 2 + item]:
+                count = _placements(buf, seat, item, make(K_BUYCARDS, item, 0, 0, 0, 0), options, count)
+        n = _sets(numbers, bits, h, CARDS_MIN, options, count, out, n, room)
+    if only < 0 or only == K_RANSOM:
+        count = 0
+        for c in range(2):
+            if is_occupied(buf, p, c):
+                options[count] = make(K_RANSOM, c, 0, 0, 0, 0)
+                count += 1
+        n = _sets(numbers, bits, h, CARDS_MIN, options, count, out, n, room)
+    return n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _sets(numbers: cython.p_int, bits: cython.p_longlong, h: cython.int, least: cython.int,
+          options: cython.p_longlong, count: cython.int, out: cython.p_longlong, n: cython.longlong,
+          room: cython.longlong) -> cython.longlong:
+    """Each option with each set of the h cards (`bits`, of `numbers`) summing 5, 10 or 15 (`least` 0) or
+    at least `least`, sets in the order of their bits counted up."""
+    if count == 0:
+        return n
+    total: cython.int = 0
+    cardset: cython.longlong = 0
+    subset: cython.longlong
+    i: cython.int
+    o: cython.int
+    for subset in range(1, cython.cast(cython.longlong, 1) << h):
+        # Counting up from subset - 1 clears its trailing ones and sets the bit above them.
+        i = 0
+        while not (subset >> i) & 1:
+            total -= numbers[i]
+            cardset ^= bits[i]
+            i += 1
+        total += numbers[i]
+        cardset |= bits[i]
+        if least == 0:
+            if total != 5 and total != 10 and total != 15:
                 continue
-            for o in range(count):
-                n = _put(out, n, room, options[o] | (cardset << 21))
+        elif total < least:
+            continue
+        for o in range(count):
+            n = _put(out, n, room, options[o] | (cardset << 21))
     return n
 
 
