@@ -357,7 +357,7 @@ class AlaskaGame(Game):
 
 
 # An event other than the game's end says the same every time: made once and shared (callers never change
-# it), so the service's memo of its wire form (Event.shown) stays on it.
+# it), so the service finds its wire form again by the Event's identity (service/wire/games.py).
 _kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
 
 

@@ -273,8 +273,8 @@ def _text(kind: int, args: Mapping[str, object]) -> str:
     return text
 
 
-# Each event is named by its declaration once and shared (callers never change it), so the service's memo of its
-# wire form (Event.shown) stays on it.
+# Each event is named by its declaration once and shared (callers never change it), so the service finds its
+# wire form again by the Event's identity (service/wire/games.py).
 _kept_event = lru_cache(maxsize=1 << 14)(EVENTS.name)
 
 
