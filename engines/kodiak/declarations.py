@@ -30,6 +30,9 @@ STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL = (1 << i for i in range(len(STEPS)
 
 # Move codes 0 .. PRE - 1 are prebuilt (a listing never makes an int per move); a longer listing is made fresh.
 PRE = 1 << 16
+# The rules' one refusal number (a code not listed now): past Game.reason_codes, so Game.unlisted says
+# "not in legal_moves" and game.py's why_not says why.
+NOT_LISTED = 1
 
 CARDS = load_deck(DATA / "deck.toml", ("",) + ACTIONS[1:], DECK_SIZE)
 BALL = CARDS.runes.index("BALL")

@@ -100,6 +100,7 @@ cdef enum:
     STEP_SWAP = 4
     STEP_REVEAL = 8
     PRE = 65536
+    NOT_LISTED = 1
     BALL = 14
     N_RUNES = 15
     EV_DEAL = 0

@@ -173,10 +173,6 @@ def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cyth
     return _apply(st, code, log)
 
 
-cython.declare(NOT_LISTED=cython.int)
-NOT_LISTED = 1  # the one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"
-
-
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
