@@ -53,7 +53,7 @@ from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import board as boards
 from . import moves, rules, variants, view
-from . import rules_cards as cards, rules_flow as flow, rules_solo as solo, validate as checks
+from . import rules_cards as cards, rules_check, rules_flow as flow, rules_solo as solo, validate as checks
 from . import offsets as O
 from .declarations import KIND_WORDS, REASON_CODES
 from .state import FACES, STATE
@@ -233,7 +233,7 @@ class WhiteHatGame(Game):
     def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
         """The code of a read move, or IllegalMove with the first failing check of §8.2."""
         kind = KIND_WORDS.index(parsed[0]) + (parsed[0] == "collect" and parsed[1] == "hat")
-        reason = rules.phase_reason(state, kind)
+        reason = rules_check.phase_reason(state, kind)
         if reason:
             self.refuse(REASON_CODES[reason], text, seat)
         mover = rules.mover(state)
@@ -247,7 +247,7 @@ class WhiteHatGame(Game):
             self.refuse("not_your_turn", text, seat, f"not your turn (seat {mover} is to act)")
         code, reason = moves.code_of(state, parsed)
         if not reason:
-            reason = rules.check(state, code)
+            reason = rules_check.check(state, code)
         if reason:
             self._refuse(state, REASON_CODES[reason], text, seat)
         return code
@@ -275,7 +275,7 @@ class WhiteHatGame(Game):
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         ok = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 2 ** 62
-        reason = rules.check(state, move) if ok else NOT_LEGAL
+        reason = rules_check.check(state, move) if ok else NOT_LEGAL
         if reason:
             self.unlisted(state, move, reason)
         return moves.info(rules.mover(state), move, state[O.SOLO])
