@@ -121,6 +121,11 @@ class App:
         # read once here, after the process set up its logging, so a call pays one test when it is off.
         self.log_calls = log.isEnabledFor(logging.DEBUG)
 
+    @property
+    def calls_inside(self) -> int:
+        """Calls inside the app layer now, running or waiting for a runner (the drain waits for them)."""
+        return self._scheduler.runners.in_flight
+
     # -- the entry point -------------------------------------------------------
     def call(self, transport: str, method: str, request, deadline: float | None = None,
              authorization: str | None = None, on_loop: bool = False):

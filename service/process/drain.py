@@ -11,8 +11,9 @@ The drain, from the signal (all within `grace` seconds):
    NOT_SERVING at once; liveness stays SERVING (draining is not a failure);
 2. for `drain_delay` seconds new calls are still served (load balancers are
    still routing here), every HTTP answer says `Connection: close`;
-3. new work is refused, cleanly: a call that arrives from here on is held for
-   `HOLD` seconds, then the ports close (the HTTP listener; gRPC's shutdown,
+3. new work is refused, cleanly: a call that arrives from here on is held
+   until the calls in flight have finished (at most half the time left), then
+   for `HOLD` seconds more, then the ports close (the HTTP listener; gRPC's shutdown,
    which sends GOAWAY), and only then is every held call answered: HTTP 503
    `draining` (gRPC-Web: UNAVAILABLE) with `Connection: close`, gRPC
    UNAVAILABLE. Calls in flight finish; an HTTP connection is closed only
@@ -75,8 +76,9 @@ class Drain:
     """The worker's watcher thread: readiness from the supervisor, the drain on a signal or an orphaning."""
 
     def __init__(self, config, grpc_server, health, ready_names, http_server, supervisor_ready=None,
-                 parent: int | None = None, gate=None):
+                 parent: int | None = None, gate=None, busy=None):
         self.config = config
+        self.busy = busy or (lambda: False)  # whether any call is still running or waiting for its turn
         self.grpc_server = grpc_server
         self.gate = gate  # GameService's gate for new gRPC calls (service/adapters/rpc.py Gate), if any
         self.health = health
@@ -132,6 +134,14 @@ class Drain:
         Readiness.refusing = True
         if self.gate is not None:
             self.gate.close()
+        # The calls in flight finish before the ports close (within half the time left), so that every client
+        # is then idle or held: a call whose answer comes after GOAWAY leaves its client free to send the
+        # next one into the shutdown, and a call that reached grpc core while all its threads were busy waits
+        # there unclaimed, which the shutdown cancels (seen under load: a ScoreBatch CANCELLED at SIGTERM).
+        until = time.monotonic() + max(0.0, start + grace - time.monotonic() - _margin(grace)) / 2
+        while self.busy() and time.monotonic() < until:
+            time.sleep(POLL / 10)
+        # Then the clients whose calls just ended send their next ones, which come to wait on a hold.
         time.sleep(min(HOLD, max(0.0, start + grace - time.monotonic() - _margin(grace)) / 4))
         # Leave a margin before the deadline for cancelling, closing and exiting.
         left = max(0.0, start + grace - time.monotonic() - _margin(grace))

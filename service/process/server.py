@@ -135,7 +135,8 @@ def serve(config: Config, supervisor_ready=None, go=None) -> int:
             yield  # our flag-only handlers stay installed (uvicorn's would re-raise the signal at exit)
 
     http = Server(server_config(web, config))
-    drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready, parent, grpc_limits.gate)
+    drain = Drain(config, grpc_server, health, rpc.READY_NAMES, http, supervisor_ready, parent, grpc_limits.gate,
+                  busy=lambda: app.calls_inside > 0 or lane.admitted > 0)
     drain.start()
     log.info("serving gRPC on %s:%d and HTTP on %s:%d (%d start-up objects frozen out of the collector's passes, "
              "a full pass after every %d of its middle ones)", config.host, grpc_port, config.host, config.http_port,
