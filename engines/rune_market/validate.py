@@ -17,9 +17,9 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-# C array types named once: interpreted, cython.declare(cython.int[256]) builds a class per call.
-Ints256 = cython.typedef(cython.int[256])
+# C array types named once: interpreted, cython.declare(cython.longlong[4]) builds a class per call.
 Longs4 = cython.typedef(cython.longlong[4])
+assert N_CARDS < 63, "_cards keeps a bit per card and its top bit for a bad one in 64"
 
 
 def validate(buf: bytearray) -> str:
@@ -152,45 +152,53 @@ def _counts(b: cython.p_uchar, players: cython.int, red: cython.longlong, blue: 
 
 
 @cython.cfunc
+@cython.inline
+def _add(seen: cython.ulonglong, card: cython.int) -> cython.ulonglong:
+    """`seen` (a bit per card) with `card` added, or with the top bit set (no card has it: N_CARDS < 63) for a
+    byte that names no card or a card seen twice."""
+    if card >= N_CARDS or seen >> card & 1:
+        return seen | cython.cast(cython.ulonglong, 1) << 63
+    return seen | cython.cast(cython.ulonglong, 1) << card
+
+
+@cython.cfunc
 def _cards(b: cython.p_uchar, players: cython.int) -> str:
     top: cython.int = b[DECK_TOP]
     end: cython.int = b[DECK_END]
     piled: cython.int = b[PILE_COUNT]
     if top > end or end > N_CARDS or piled > N_CARDS:
         return "bad deck or pile size"
-    # Every card exactly once in the deck, the pile, the attack, the hands and the main storages.
-    seen = cython.declare(Ints256)
-    in_hand = cython.declare(Ints256)
+    # Every card exactly once in the deck, the pile, the attack, the hands and the main storages: a bit per
+    # card (the interpreted twin pays for every item of a C array it touches; 256-item arrays made this check
+    # most of an interpreted ApplyMove).
+    seen: cython.ulonglong = 0
+    in_hand: cython.ulonglong = 0
     i: cython.int
     s: cython.int
     c: cython.int
     p: cython.Py_ssize_t
     card: cython.int
-    for i in range(256):
-        seen[i] = 0
-        in_hand[i] = 0
     for i in range(top, end):
-        seen[b[DECK + i]] += 1
+        seen = _add(seen, b[DECK + i])
     for i in range(piled):
-        seen[b[PILE + i]] += 1
+        seen = _add(seen, b[PILE + i])
     if b[ATTACK] != NONE:
-        seen[b[ATTACK]] += 1
+        seen = _add(seen, b[ATTACK])
     for s in range(players):
         p = SEATS + s * SEAT_SIZE
         for i in range(b[p + SEAT_HAND_COUNT]):
             card = b[p + SEAT_HAND + i]
-            seen[card] += 1
-            in_hand[card] = 1
+            seen = _add(seen, card)
+            in_hand = _add(in_hand, card)
         for c in range(2):
             if b[p + SEAT_MAIN + c] != NONE:
-                seen[b[p + SEAT_MAIN + c]] += 1
-    for i in range(256):
-        if seen[i] != (1 if i < N_CARDS else 0):
-            return "a card is missing, repeated or unknown"
+                seen = _add(seen, b[p + SEAT_MAIN + c])
+    if seen != (cython.cast(cython.ulonglong, 1) << N_CARDS) - 1:
+        return "a card is missing, repeated or unknown"
     allowed: cython.int = PUBLIC | ((1 << players) - 1)
     mark: cython.int
     for card in range(N_CARDS):
         mark = b[KNOWN + card]
-        if mark & ~allowed or (mark and not in_hand[card]):
+        if mark & ~allowed or (mark and not in_hand >> card & 1):
             return "bad card knowledge"
     return ""
