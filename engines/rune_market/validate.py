@@ -156,9 +156,10 @@ def _counts(b: cython.p_uchar, players: cython.int, red: cython.longlong, blue: 
 def _add(seen: cython.ulonglong, card: cython.int) -> cython.ulonglong:
     """`seen` (a bit per card) with `card` added, or with the top bit set (no card has it: N_CARDS < 63) for a
     byte that names no card or a card seen twice."""
+    one: cython.ulonglong = 1  # (a typed one, not a cast: interpreted, a cast is a call through the shadow types)
     if card >= N_CARDS or seen >> card & 1:
-        return seen | cython.cast(cython.ulonglong, 1) << 63
-    return seen | cython.cast(cython.ulonglong, 1) << card
+        return seen | one << 63
+    return seen | one << card
 
 
 @cython.cfunc
@@ -193,7 +194,8 @@ def _cards(b: cython.p_uchar, players: cython.int) -> str:
         for c in range(2):
             if b[p + SEAT_MAIN + c] != NONE:
                 seen = _add(seen, b[p + SEAT_MAIN + c])
-    if seen != (cython.cast(cython.ulonglong, 1) << N_CARDS) - 1:
+    one: cython.ulonglong = 1
+    if seen != (one << N_CARDS) - 1:
         return "a card is missing, repeated or unknown"
     allowed: cython.int = PUBLIC | ((1 << players) - 1)
     mark: cython.int
