@@ -53,7 +53,8 @@ from ..core.options import load_specs
 from ..core.reasons import rule_reasons
 from . import board as boards
 from . import moves, rules, variants, view
-from . import rules_cards as cards, rules_check, rules_flow as flow, rules_solo as solo, validate as checks
+from . import rules_cards as cards, rules_check, rules_flow as flow, rules_round as rounds, rules_solo as solo, \
+    validate as checks
 from . import offsets as O
 from .declarations import KIND_WORDS, REASON_CODES
 from .state import FACES, STATE
@@ -191,7 +192,7 @@ class WhiteHatGame(Game):
             buf[O.TRICK_ORDER:O.TRICK_ORDER + 6] = bytes([0, 255, 255, 255, 255, 255])
             solo.setup(buf, None)
         else:
-            flow.start_round(buf, True, order, None)
+            rounds.start_round(buf, True, order, None)
         return buf + tail
 
     def _board(self, value: str) -> tuple[int, boards.Board, bytes]:
@@ -399,14 +400,14 @@ def rank(rows: list[tuple]) -> tuple[dict[int, int], tuple[int, ...], str]:
 def _rigged(deck: list[str], whole: bool, reduce: bool, n: int) -> bytes:
     """A rigged round-1 deck (card names, top first) over the deck's multiset (83 cards, fewer with
     reduce_luck); the rest in canonical order."""
-    left = {c: flow.copies(reduce, n, c) for c in range(1, 15)}
+    left = {c: rounds.copies(reduce, n, c) for c in range(1, 15)}
     order = []
     for name in deck:
         card = moves.CARD_OF.get(name)
         if card is None or card == 15:
             raise BadOption("bad_deck", f"deck: {name[:12]!r} is not a card of the deck (1-13, J)", option="deck")
         if left[card] == 0:
-            raise BadOption("bad_deck", f"deck: too many {name!r} (the deck has {flow.copies(reduce, n, card)})",
+            raise BadOption("bad_deck", f"deck: too many {name!r} (the deck has {rounds.copies(reduce, n, card)})",
                             option="deck")
         left[card] -= 1
         order.append(card)

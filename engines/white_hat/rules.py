@@ -5,7 +5,7 @@ Spec: shared/rules/white_hat.md §3-6, 8. Cython pure-Python mode: compiled by
 (engines/white_hat/state.py); `game.py` turns codes, reasons and raw event
 tuples into text, names and Events. The card kernels are in `rules_cards.py`, the board
 kernels in `rules_pawns.py`; the automatic steps (§4.7 resolution, end checks, round
-scoring and the next deal) are in `rules_flow.py`.
+scoring and the next deal) are in `rules_flow.py` and `rules_round.py`.
 
 Move codes: kind in the low 4 bits, arguments above (see KINDS and `split`).
 """
@@ -16,10 +16,13 @@ import cython
 if cython.compiled:
     from cython.cimports.engines.core import kernel
     from cython.cimports.engines.white_hat import rules_cards as cards, rules_flow as flow, \
-        rules_pawns as pawns, rules_solo as solo
+        rules_pawns as pawns, rules_round as rounds, rules_solo as solo
+    from cython.cimports.engines.white_hat.rules_round import hand_at, read16
     from cython.cimports.engines.white_hat.rules_check import back_dests, backflip_target, check, dos_target
 else:
-    from . import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, rules_solo as solo
+    from . import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, rules_round as rounds, \
+        rules_solo as solo
+    from .rules_round import hand_at, read16
     from .rules_check import back_dests, backflip_target, check, dos_target
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
@@ -27,12 +30,6 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
 
-
-
-@cython.cfunc
-@cython.inline
-def hand_at(seat: cython.int) -> cython.Py_ssize_t:
-    return HANDS + seat * HAND_SIZE
 
 
 @cython.cfunc
@@ -305,12 +302,12 @@ def _apply(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cyt
 def _seat_row(buf: bytearray, seat: cython.int, out: cython.p_int) -> cython.void:
     """Seat `seat`'s (round, total, card points, pawn points) (§6): the final ones once finished, else the
     provisional round on top of the banked total."""
-    banked: cython.int = flow.read16(buf, TOTALS + 2 * seat)
+    banked: cython.int = read16(buf, TOTALS + 2 * seat)
     if buf[PHASE] == FINISHED:
-        out[0], out[1], out[2], out[3] = flow.read16(buf, LAST_ROUND + 2 * seat), banked, 0, 0
+        out[0], out[1], out[2], out[3] = read16(buf, LAST_ROUND + 2 * seat), banked, 0, 0
         return
     card: cython.int = cards.hand_points(buf, hand_at(seat))
-    pawn: cython.int = flow.pawn_points(buf, seat)
+    pawn: cython.int = rounds.pawn_points(buf, seat)
     rnd: cython.int = card + pawn if card + pawn > 0 else 0
     out[0], out[1], out[2], out[3] = rnd, banked + rnd, card, pawn
 
@@ -320,11 +317,11 @@ def _colour_row(buf: bytearray, colour: cython.int, out: cython.p_int) -> cython
     """Solo: colour `colour`'s (round, total) (§10 solo)."""
     rnd: cython.int
     if buf[PHASE] == FINISHED:
-        rnd = flow.read16(buf, LAST_ROUND + 2 * colour)
-        out[0], out[1] = rnd, flow.read16(buf, TOTALS + 2 * colour)
+        rnd = read16(buf, LAST_ROUND + 2 * colour)
+        out[0], out[1] = rnd, read16(buf, TOTALS + 2 * colour)
     else:
         rnd = solo.colour_score(buf, colour)
-        out[0], out[1] = rnd, flow.read16(buf, TOTALS + 2 * colour) + rnd
+        out[0], out[1] = rnd, read16(buf, TOTALS + 2 * colour) + rnd
 
 
 @cython.ccall

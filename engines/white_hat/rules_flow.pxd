@@ -1,9 +1,5 @@
 # C declarations of rules_flow.py's steps, so rules.py and validate.py call them without Python calls.
 # Those marked noexcept only read the state and cannot fail: their callers skip the error test after each call.
-cpdef int read16(bytearray buf, Py_ssize_t at) noexcept
-cpdef int copies(bint reduce, int n, int card)
-cpdef void start_round(bytearray buf, bint first, bytes order, list events)
-cpdef void start_trick(bytearray buf, int leader)
 cpdef bint must_pass(bytearray buf)
 cpdef void play(bytearray buf, int seat, int rank, int n, int j, int h, list events)
 cpdef bytearray trick_ranks(bytearray buf)
@@ -14,6 +10,4 @@ cpdef void draw(bytearray buf, int seat, list events)
 cpdef void move_pawn(bytearray buf, int seat, int pawn, int to, list events)
 cpdef void advance(bytearray buf, list events)
 cpdef void special(bytearray buf, int seat, int kind, long long code, list events)
-cpdef bint any_pawn_can_move(bytearray buf)
-cpdef int pawn_points(bytearray buf, int seat)
 cpdef void move_tracer(bytearray buf, int to, list events)

@@ -18,8 +18,10 @@ else:
 
 if cython.compiled:
     from cython.cimports.engines.white_hat import rules_cards as cards, rules_pawns as pawns
+    from cython.cimports.engines.white_hat.rules_round import draw_top, to_pile
 else:
     from . import rules_cards as cards, rules_pawns as pawns
+    from .rules_round import draw_top, to_pile
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
@@ -63,7 +65,7 @@ def setup(buf: bytearray, events: Optional[list]) -> cython.void:
     buf[DECK_END] = count
     rng.shuffle(buf, RNG, DECK, count)
     while _row_ranks(buf) < ROW_SIZE:
-        c = _draw(buf)
+        c = draw_top(buf)
         if c != JOKER:
             buf[ROW + c] += 1
             continue
@@ -88,19 +90,9 @@ def setup(buf: bytearray, events: Optional[list]) -> cython.void:
 
 
 @cython.cfunc
-def _draw(buf: bytearray) -> cython.int:
-    """Take the top card; its cell is cleared so that a drawn card leaves no trace in the token."""
-    top: cython.Py_ssize_t = buf[DECK_TOP]
-    card: cython.int = buf[DECK + top]
-    buf[DECK + top] = 0
-    buf[DECK_TOP] = top + 1
-    return card
-
-
-@cython.cfunc
 def _draw_up(buf: bytearray) -> cython.void:
     while cards.hand_size(buf, HANDS) < SOLO_HAND_MAX and buf[DECK_TOP] < buf[DECK_END]:
-        buf[HANDS + _draw(buf)] += 1
+        buf[HANDS + draw_top(buf)] += 1
 
 
 @cython.cfunc
@@ -109,7 +101,7 @@ def _refill(buf: bytearray, events: Optional[list]) -> cython.void:
     markers step (§7.7.5)."""
     got: list = []
     while _row_ranks(buf) < ROW_SIZE and buf[DECK_TOP] < buf[DECK_END]:
-        c: cython.int = _draw(buf)
+        c: cython.int = draw_top(buf)
         if c == JOKER:
             buf[HANDS + JOKER] += 1
             if events is not None:
@@ -167,9 +159,9 @@ def lead(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cytho
                 row_rank, row_n = r, 1
                 break
     row_wins: cython.bint = step < 2
-    _to_pile(buf, rank, n)
-    _to_pile(buf, JOKER, j)
-    _to_pile(buf, row_rank, row_n)
+    to_pile(buf, rank, n)
+    to_pile(buf, JOKER, j)
+    to_pile(buf, row_rank, row_n)
     buf[ROW + row_rank] -= row_n
     if row_h:
         buf[ROW + HAT] = 0
@@ -189,14 +181,6 @@ def lead(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cytho
     if events is not None:
         events.append(("move_skipped", buf[SOLO_COLOUR]))
     after(buf, events)
-
-
-@cython.cfunc
-def _to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void:
-    i: cython.int
-    for i in range(count):
-        buf[PILE + buf[PILE_COUNT]] = card
-        buf[PILE_COUNT] += 1
 
 
 @cython.ccall
@@ -244,7 +228,7 @@ def _round_end(buf: bytearray, events: Optional[list]) -> cython.void:
     marker_step(buf, events)
     r: cython.int
     for r in range(1, 14):
-        _to_pile(buf, r, buf[ROW + r])
+        to_pile(buf, r, buf[ROW + r])
         buf[ROW + r] = 0
     _refill(buf, events)
     if buf[HANDS + HAT]:

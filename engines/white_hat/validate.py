@@ -10,10 +10,10 @@ import cython
 
 if cython.compiled:
     from cython.cimports.engines.white_hat import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, \
-        rules_solo as solo, rules_tiles as tiles
+        rules_round as rounds, rules_solo as solo, rules_tiles as tiles
 else:
-    from . import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, rules_solo as solo, \
-        rules_tiles as tiles
+    from . import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, rules_round as rounds, \
+        rules_solo as solo, rules_tiles as tiles
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.white_hat.offsets import *  # noqa: F403
@@ -114,7 +114,7 @@ def _cards(buf: bytearray, n: cython.int) -> str:
             seen[14] += buf[p + 3]
             seen[15] += buf[p + 4]
     for c in range(1, 16):
-        if seen[c] != flow.copies(reduce, n, c):
+        if seen[c] != rounds.copies(reduce, n, c):
             return f"card {c} is not there exactly once per copy"
     return ""
 

@@ -38,12 +38,12 @@ def test_02_deal_order_and_dealer_rotation_3_seats(gid):
         assert sorted(hand(game, s, seat).split()) == sorted(expect[seat])
     assert game.view(s, 0)["deck_count"] == 53
     # next round: dealer 1; a count-out 3 gives (1 + 3) mod 3 = 1, first leader 0
-    from engines.white_hat import rules_flow as flow
+    from engines.white_hat import rules_round as rounds
     rigged = [c for c in range(1, 15) for _ in range(6 if c <= 13 else 5)]
     rigged.remove(3)
     rigged.insert(0, 3)
     s[AT.dealer] = 0
-    flow.start_round(s, False, bytes(rigged), None)
+    rounds.start_round(s, False, bytes(rigged), None)
     assert s[AT.dealer] == 1 and s[AT.hat_holder] == 1 and game.to_act(s) == [0]
 
 

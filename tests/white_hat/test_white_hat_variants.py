@@ -7,7 +7,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
-from engines.white_hat import rules_flow as flow  # noqa: E402
+from engines.white_hat import rules_round as rounds  # noqa: E402
 from engines.white_hat import view as view_module  # noqa: E402
 from enginekit import load_module  # noqa: E402
 from wh_testlib import AT, IDS, act, put, refused, set_hands, standard_for, texts, won  # noqa: E402
@@ -59,7 +59,7 @@ def test_31_tracer_track_arrival_and_capture(gid):
     assert "the tracer cannot move there" in refused(game, s, 0, "tracer 4")
     assert "the tracer cannot move there" in refused(game, s, 0, "tracer 0")
     act(game, s, 0, "tracer 5")
-    assert pawn(s, "1a") == 254 and flow.pawn_points(s, 1) == 10
+    assert pawn(s, "1a") == 254 and rounds.pawn_points(s, 1) == 10
 
 
 def _tracer_phase(s: bytearray, space: int, seat: int = 0) -> None:
@@ -186,7 +186,7 @@ def test_38d_robot_round_two(gid):
     game, s = variant(gid, 2, robot=True, deck=["3"])
     set_hands(s, {})
     s[AT.round] = 2
-    flow.start_trick(s, 1)
+    rounds.start_trick(s, 1)
     assert s[AT.controller] == 0 and list(s[AT.trick_order:AT.trick_order + 3]) == [1, 2, 0]
     put(s, p2a=3)
     won(s, 2)

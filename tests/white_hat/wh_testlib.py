@@ -6,7 +6,7 @@ from pathlib import Path
 
 import engines
 from engines.core import rng
-from engines.white_hat import rules_flow as flow, view
+from engines.white_hat import rules_flow as flow, rules_round as rounds, view
 from engines.white_hat.moves import CARD_OF
 from engines.white_hat.state import STATE
 
@@ -84,7 +84,7 @@ def put(state: bytearray, **where: int) -> None:
 
 def lead(state: bytearray, seat: int) -> None:
     """A fresh trick led by `seat`."""
-    flow.start_trick(state, seat)
+    rounds.start_trick(state, seat)
 
 
 def won(state: bytearray, seat: int, events=None, game_id: str = "white_hat") -> None:
