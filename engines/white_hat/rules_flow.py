@@ -16,11 +16,10 @@ else:
 if cython.compiled:
     from cython.cimports.engines.white_hat import rules_cards as cards, rules_pawns as pawns, \
         rules_solo as solo, rules_tiles as tiles
-    from cython.cimports.engines.white_hat.rules_round import draw_top, end_checks, hand_at, play_at, read16, \
-        to_pile, write16
+    from cython.cimports.engines.white_hat.rules_round import draw_top, end_checks, hand_at, play_at, to_pile
 else:
     from . import rules_cards as cards, rules_pawns as pawns, rules_solo as solo, rules_tiles as tiles
-    from .rules_round import draw_top, end_checks, hand_at, play_at, read16, to_pile, write16
+    from .rules_round import draw_top, end_checks, hand_at, play_at, to_pile
 # The state layout's offsets and sizes (engines/white_hat/state.py), generated: C constants when compiled.
 if cython.compiled:
     from cython.cimports.engines.white_hat.offsets import *  # noqa: F403

@@ -9,7 +9,7 @@ against the board file and the slots' faces whenever a state is decoded.
 A custom board file rides behind the fixed part as a tail (D50).
 """
 from ..core.layout import Block, Field, Layout
-from .board import MAX_OUT, MAX_SPACES, load_tiles
+from .declarations import MAX_OUT, MAX_SPACES, load_tiles
 
 MAX_SEATS = 6
 N_CARD_TYPES = 16        # index 0 unused, 1..13 ranks, 14 joker, 15 hat
@@ -109,7 +109,7 @@ BOARD_SIZE = STATE.size - BOARD_START
 
 def face_table() -> bytes:
     """The 12 tile faces as 17 bytes each: 4 types, 4 values (+128), arrow count, 4 arrows (from, to)."""
-    from .board import TYPE_CODE
+    from .declarations import TYPE_CODE
     out = bytearray()
     for face in FACES:
         out += bytes(TYPE_CODE[t] for t in face.types) + bytes(v + 128 for v in face.values)

@@ -11,9 +11,9 @@ engine forgets shows up as a difference.
 """
 from __future__ import annotations
 
-from engines.white_hat.board import MAX_OUT
+from engines.white_hat.declarations import MAX_OUT
 from engines.white_hat.offsets import K_BACKFLIP, K_MOVE, MOVE, SPECIAL
-from engines.white_hat.moves import pawn_name
+from engines.white_hat.game import pawn_name
 from engines.white_hat.state import STATE
 
 AT = STATE.at

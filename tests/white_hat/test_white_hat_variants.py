@@ -8,7 +8,7 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from engines.white_hat import rules_round as rounds  # noqa: E402
-from engines.white_hat import view as view_module  # noqa: E402
+from engines.white_hat import game as game_module  # noqa: E402
 from enginekit import load_module  # noqa: E402
 from wh_testlib import AT, IDS, act, put, refused, set_hands, standard_for, texts, won  # noqa: E402
 
@@ -233,7 +233,7 @@ def test_the_playouts_status_card_check_catches_a_leak(monkeypatch, leak):
     for players in (3, 2):
         game, s = variant("white_hat", players, celebrity=True, **({"robot": True} if players == 2 else {}))
         invariants.check(game, s)  # as dealt: the check holds
-        real = view_module._variants
+        real = game_module._variants
 
         def leaky(state, seat, real=real):
             out = real(state, seat)
@@ -246,10 +246,10 @@ def test_the_playouts_status_card_check_catches_a_leak(monkeypatch, leak):
             elif leak == "owner_hidden" and seat is not None:
                 out["status_cards"] = [0 if s == seat else c for s, c in enumerate(out["status_cards"])]
             return out
-        monkeypatch.setattr(view_module, "_variants", leaky)
+        monkeypatch.setattr(game_module, "_variants", leaky)
         if leak == "robot_hidden" and players == 3:
             invariants.check(game, s)  # no robot at this table: nothing to hide
         else:
             with pytest.raises(AssertionError, match="status cards"):
                 invariants.check(game, s)
-        monkeypatch.setattr(view_module, "_variants", real)
+        monkeypatch.setattr(game_module, "_variants", real)
