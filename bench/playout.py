@@ -14,13 +14,13 @@ one `openspiel` line per game; the fastest is the yardstick. One line per game:
     <game> compiled_us_per_move=.. pure_us_per_move=.. ratio=.. per_move_per_openspiel=..
            kernel_moves_per_s=.. kernel_per_openspiel=.. codec_us=..
 
-`per_move_per_openspiel`: our compiled per-move time over OpenSpiel's best (lower is
-better); `kernel_per_openspiel`: kernel moves/s over OpenSpiel's best Python-driven
-moves/s. Both are `-` without OpenSpiel. The machine is shared and its speed drifts
-(OpenSpiel's own time moved 1.4-2.1 us a move between two runs a minute apart), so
-each game is timed in `--rounds` rounds, each round timing OpenSpiel's fastest game
-right before ours, and every time is the best of its rounds: both sides of a ratio
-are then measured in the same minutes.
+`per_move_per_openspiel`: our compiled per-move time over OpenSpiel's (lower is better);
+`kernel_per_openspiel`: kernel moves/s over OpenSpiel's Python-driven moves/s. Both are
+`-` without OpenSpiel. The yardstick is OpenSpiel's faster game, picked first. The
+machine is shared and its speed drifts within seconds (OpenSpiel's own time moved
+1.1-2.3 us a move in one run), so each game's timing is cut into `--rounds` rounds,
+each timing OpenSpiel, our per-move loop and our kernel in turn, and every time is
+the sum over the rounds: both sides of a ratio carry the same drift.
 """
 from __future__ import annotations
 
@@ -38,14 +38,14 @@ def seat_counts(game) -> list[int]:
     return list(range(game.info.min_seats, game.info.max_seats + 1))
 
 
-def play(game, games: int) -> tuple[float, int, list]:
-    """Seconds spent in legal_moves + apply_in_place, moves made, and a sample of states."""
+def play(game, games: int, first: int = 0) -> tuple[float, int, list]:
+    """Seconds spent in legal_moves + apply_in_place, moves made, and a sample of states (seeds from `first`)."""
     legal, apply = game.legal_moves, game.apply_in_place
     counts = seat_counts(game)
     total = 0.0
     moves = 0
     states = []
-    for seed in range(games):
+    for seed in range(first, first + games):
         players = counts[seed % len(counts)]
         state = game.new(players, game.seat_options(players), seed)
         pick = seed
@@ -58,7 +58,7 @@ def play(game, games: int) -> tuple[float, int, list]:
             pick = (pick * LCG_MUL + LCG_ADD) & LCG_MASK
             moves += 1
         total += time.perf_counter() - start
-        if seed < 50:
+        if seed - first < 50:
             states.append(bytearray(state))
     return total, moves, states
 
@@ -74,16 +74,22 @@ def codec_us(game, states: list) -> float:
     return (time.perf_counter() - start) / (rounds * len(states)) * 1e6
 
 
-def openspiel_us_per_move(name: str, games: int) -> float | None:
+def openspiel_us_per_move(name: str, games: int, first: int = 0) -> float | None:
     """Microseconds per move of an OpenSpiel game driven from Python with our move pick (chance outcomes
     drawn by the same generator), or None without open_spiel."""
+    timed = openspiel_play(name, games, first)
+    return timed[0] / timed[1] * 1e6 if timed and timed[1] else None
+
+
+def openspiel_play(name: str, games: int, first: int = 0) -> tuple[float, int] | None:
+    """Seconds and moves of `games` OpenSpiel games (seeds from `first`), or None without open_spiel."""
     try:
         import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game(name)
     total, moves = 0.0, 0
-    for seed in range(games):
+    for seed in range(first, first + games):
         state = game.new_initial_state()
         pick = seed
         while state.is_chance_node():  # the deal: not timed, as our deal in new() is not
@@ -101,39 +107,45 @@ def openspiel_us_per_move(name: str, games: int) -> float | None:
                 moves += 1
             pick = (pick * LCG_MUL + LCG_ADD) & LCG_MASK
         total += time.perf_counter() - start
-    return total / moves * 1e6 if moves else None
+    return total, moves
 
 
-def kernel_moves_per_s(game, games: int) -> float:
-    """Moves per second of whole random games in the compiled kernel, from a new game per seat count."""
+def kernel_play(game, games: int, seed: int = 0) -> tuple[float, int]:
+    """Seconds and moves of whole random games in the compiled kernel, from a new game per seat count."""
     total, moves = 0.0, 0
     counts = seat_counts(game)
     for players in counts:
         state = game.new(players, game.seat_options(players), players)
-        kernel.playout(game, state, 0, max(1, games // 20))  # warm-up
         start = time.perf_counter()
-        result = kernel.playout(game, state, players, max(1, games // len(counts)))
+        result = kernel.playout(game, state, seed + players, max(1, games // len(counts)))
         total += time.perf_counter() - start
         moves += result.moves
-    return moves / total
+    return total, moves
 
 
 def measure(game_id: str, games: int, openspiel: str | None, rounds: int) -> str:
-    """The game's line; with `openspiel` (the yardstick game's name), OpenSpiel is timed again before each round."""
+    """The game's line. The timed work is cut into `rounds` rounds, each timing OpenSpiel (the yardstick game
+    `openspiel`), our per-move loop and our kernel in turn, and each time is the sum over the rounds: the
+    machine's speed drifts within seconds, and sums of interleaved rounds put the same drift on both sides."""
     compiled = engines.get(game_id)
     pure = purepython.load().get(game_id)
     play(compiled, max(1, games // 10))  # warm-up
-    c_us, k_rate, yard = float("inf"), 0.0, None
+    kernel_play(compiled, max(1, games // 4))
+    c_sec = k_sec = o_sec = 0.0
+    c_moves = k_moves = o_moves = 0
     states: list = []
-    for _ in range(rounds):
+    per_round = max(1, games // rounds)
+    for r in range(rounds):
         if openspiel is not None:
-            us = openspiel_us_per_move(openspiel, max(10, games // 5))
-            yard = us if yard is None else min(yard, us)
-        c_sec, c_moves, states = play(compiled, games)
-        c_us = min(c_us, c_sec / c_moves * 1e6)
-        k_rate = max(k_rate, kernel_moves_per_s(compiled, games * 5))
+            sec, moves = openspiel_play(openspiel, max(2, per_round // 5), r * per_round)
+            o_sec, o_moves = o_sec + sec, o_moves + moves
+        sec, moves, sample = play(compiled, per_round, r * per_round)
+        c_sec, c_moves, states = c_sec + sec, c_moves + moves, states or sample
+        sec, moves = kernel_play(compiled, per_round * 5, r)
+        k_sec, k_moves = k_sec + sec, k_moves + moves
     p_sec, p_moves, _ = play(pure, max(10, games // 10))
-    p_us = p_sec / p_moves * 1e6
+    c_us, p_us, k_rate = c_sec / c_moves * 1e6, p_sec / p_moves * 1e6, k_moves / k_sec
+    yard = o_sec / o_moves * 1e6 if o_moves else None
     per_move = f"{c_us / yard:.2f}" if yard else "-"
     k_ratio = f"{k_rate * yard / 1e6:.1f}" if yard else "-"
     return (f"{game_id} compiled_us_per_move={c_us:.3f} pure_us_per_move={p_us:.3f} "
@@ -145,7 +157,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", help="one game id (default: every registered game)")
     parser.add_argument("--games", type=int, default=1000, help="compiled games per game id (pure: a tenth)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds per game (OpenSpiel, then ours); best of them")
+    parser.add_argument("--rounds", type=int, default=50,
+                        help="rounds per game, each timing OpenSpiel, our loop and our kernel in turn (summed)")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds: at least 1")
