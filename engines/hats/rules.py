@@ -327,27 +327,28 @@ def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
     reason: cython.int = _check(buf, kind, card, space)
     if reason != R_OK:
         return reason
-    _do(buf, kind, card, space, events)
+    _do(buf, code, events)
     return R_OK
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _do(buf: bytearray, kind: cython.int, card: cython.int, space: cython.int, events: Optional[list]) -> cython.void:
+def _do(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
     """Make a move `_check` passed: the kernel's step calls it for the codes it listed, unchecked."""
     b: cython.p_uchar = buf  # raw bytes, taken once per move and passed down
     seat: cython.int = b[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
-    if kind == K_EXCHANGE:
-        _exchange(b, seat, p, card, space, events)
-    elif kind == K_BLACK:
-        _black(b, seat, p, card, events)
-    elif kind == K_DISCARD:
-        _discard(buf, b, seat, p, card, events)
-    elif kind == K_OFFER:
-        _offer(b, seat, p, card, events)
-    elif kind == K_RETURN:
-        _return(b, seat, p, card, events)
+    c: cython.uint = code  # unsigned: the division by 6 below is a multiply and a shift
+    if c < BLACK_HAT:
+        _exchange(b, seat, p, c // 6, c % 6, events)
+    elif c < DISCARD:
+        _black(b, seat, p, c - BLACK_HAT, events)
+    elif c < OFFER_CARD:
+        _discard(buf, b, seat, p, c - DISCARD, events)
+    elif c < RETURN_CARD:
+        _offer(b, seat, p, c - OFFER_CARD, events)
+    elif c < END:
+        _return(b, seat, p, c - RETURN_CARD, events)
     else:
         _end_turn(b, events)
     n: cython.int = (b[MOVE_COUNT] | (b[MOVE_COUNT + 1] << 8)) + 1
@@ -536,16 +537,8 @@ def _finish(b: cython.p_uchar, events: Optional[list]) -> cython.void:
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, code: cython.longlong) -> cython.int:
     """Make a move `_legal_into` just listed: no check, no events."""
-    c: cython.uint = code  # unsigned: the divisions by constants below are a multiply and a shift
-    if c < BLACK_HAT:
-        _do(buf, K_EXCHANGE, c // 6, c % 6, None)
-    elif c == END:
-        _do(buf, K_END, 0, 0, None)
-    else:
-        c -= BLACK_HAT
-        _do(buf, K_BLACK + c // N_CARDS, c % N_CARDS, 0, None)
+    _do(buf, code, None)
     return 0
-
 
 if cython.compiled:
     KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_LISTED, 4, _apply)
