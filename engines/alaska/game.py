@@ -69,10 +69,6 @@ def _mask(mask: int, players: int) -> list[int]:
     return [s for s in range(players) if (mask >> s) & 1]
 
 
-def _covers(head: int, section: int) -> bool:
-    return head != 0 and (head == section or head % 10 + 1 == section)
-
-
 class AlaskaGame(Game):
     """The Alaska rule set."""
 
@@ -223,7 +219,8 @@ class AlaskaGame(Game):
         section = sum(cast_number(c) for c in cards)
         if section > SECTIONS:
             self.refuse("cast_off_river", text, seat)
-        covering = [s for s in range(N_SALMON) if _covers(state[O.SALMON_AT + s], section)]
+        there = rules.salmon_covering(state, section)
+        covering = [s for s in range(N_SALMON) if (there >> s) & 1]
         if len(covering) >= 2 and parsed.salmon < 0:
             count = "two" if len(covering) == 2 else str(len(covering))
             self.refuse("name_a_salmon", text, seat, f"{count} salmon cover section {section}: name one")

@@ -20,14 +20,14 @@ if cython.compiled:
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
-    from cython.cimports.engines.alaska.rules_common import bits, combo_first, combo_pair, combo_second, next_seat, \
-        seat_at
+    from cython.cimports.engines.alaska.rules_common import bits, combo_first, combo_pair, combo_second, covering, \
+        next_seat, seat_at
     from cython.cimports.engines.alaska.rules_legal import _check, _legal_into, _listed
     from cython.cimports.engines.alaska.rules_turn import _apply, _begin_turn, _deal, _step
 else:
     from .offsets import *  # noqa: F403
     from ..core import rng
-    from .rules_common import bits, combo_first, combo_pair, combo_second, next_seat, seat_at
+    from .rules_common import bits, combo_first, combo_pair, combo_second, covering, next_seat, seat_at
     from .rules_legal import _check, _listed
     from .rules_turn import _apply, _begin_turn, _deal
 
@@ -226,6 +226,14 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 def hand(buf: bytearray, seat: cython.int) -> list:
     p = seat_at(seat)
     return list(buf[p + SEAT_HAND:p + SEAT_HAND + buf[p + SEAT_HAND_COUNT]])
+
+
+def salmon_covering(buf: bytearray, section: cython.int) -> cython.uint:
+    """The salmon covering `section` as bits, by the rule the listing uses (D3); 0 for a section off the river."""
+    if section < 1 or section > SECTIONS:
+        return 0
+    b: cython.p_uchar = buf
+    return covering(b, section)
 
 
 def caught(buf: bytearray, seat: cython.int) -> list:
