@@ -31,7 +31,6 @@ else:
     from .offsets import *  # noqa: F403
 
 
-
 @cython.cfunc
 @cython.exceptval(-1, check=True)
 def _sized(buf: bytearray) -> cython.int:

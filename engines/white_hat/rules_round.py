@@ -129,7 +129,6 @@ def draw_top(buf: bytearray) -> cython.int:
     return card
 
 
-
 @cython.cfunc
 @cython.exceptval(check=False)
 def to_pile(buf: bytearray, card: cython.int, count: cython.int) -> cython.void:
@@ -169,7 +168,6 @@ def start_trick(buf: bytearray, leader: cython.int) -> cython.void:
     b[WINNER] = NONE
     b[PHASE] = TRICK
     b[TO_ACT] = leader
-
 
 
 # -- the end of a trick, a round, the game (§6) ----------------------------------------

@@ -31,7 +31,6 @@ else:
 COLOUR_OF_RANK = (0, 1, 1, 1, 3, 3, 3, 0, 0, 0, 2, 2, 2, 2)  # §7.7.4: rank -> hat colour (K W O B = 0 1 2 3)
 
 
-
 @cython.cfunc
 def _add16(buf: bytearray, at: cython.Py_ssize_t, value: cython.int) -> cython.void:
     total: cython.int = (buf[at] | (buf[at + 1] << 8)) + value

@@ -21,7 +21,6 @@ else:
     from .offsets import *  # noqa: F403
 
 
-
 def validate(buf: bytearray, black: cython.int, boards: cython.int) -> str:
     n: cython.int = buf[PLAYERS]
     one: cython.bint = buf[SOLO] == 1
