@@ -4,10 +4,11 @@
 # Write every legal move code of `buf` into `out` (room for the kernel's max_moves), in legal_moves' order;
 # the count (0 once the game is over), or -1 with a Python exception set.
 ctypedef int (*legal_fn)(bytearray buf, long long* out) except -1
-# For a game whose legal codes are always 0 .. count-1 (Cambio, Kodiak): the count alone, so the loop
-# picks a code without writing a list (hundreds long at a big table); -1 with a Python exception set.
+# The number of legal moves, for a kernel that steps by index (export_counted): the loop picks an index
+# without writing a list (hundreds long at a big Cambio table); -1 with a Python exception set.
 ctypedef int (*count_fn)(bytearray buf) except -1
-# Apply a code legal_fn just listed, in place, with no events: 0, or -1 with a Python exception set.
+# Apply, in place and with no events, a code legal_fn just listed (export), or the move at an index below
+# count_fn's count, in legal_moves' order (export_counted): 0, or -1 with a Python exception set.
 ctypedef int (*step_fn)(bytearray buf, long long code) except -1
 # A finished game's result: each seat's final score into `scores` and 1 into `won` for each winner;
 # the number of seats, or -1 with a Python exception set.
@@ -19,8 +20,8 @@ ctypedef int (*outcome_fn)(bytearray buf, long long* scores, signed char* won) e
 ctypedef int (*apply_fn)(bytearray buf, long long code, object log) except -1
 
 ctypedef struct Kernel:
-    legal_fn legal   # NULL when count is given
-    count_fn count   # NULL when legal is given
+    legal_fn legal   # NULL for a counted kernel whose codes are its indexes (0 .. count-1)
+    count_fn count   # NULL for a kernel that lists: then step takes a code, else an index
     step_fn step
     outcome_fn outcome
     apply_fn apply   # NULL for a game whose game.py applies its moves itself
@@ -29,7 +30,8 @@ ctypedef struct Kernel:
 
 cdef object export(legal_fn legal, step_fn step, outcome_fn outcome, int max_moves, int max_seats,
                    apply_fn apply=*)
-cdef object export_counted(count_fn count, step_fn step, outcome_fn outcome, int max_seats, apply_fn apply=*)
+cdef object export_counted(count_fn count, step_fn step, outcome_fn outcome, int max_seats, apply_fn apply=*,
+                           legal_fn legal=*, int max_moves=*)
 # The Kernel of the capsule apply_in_place met last (kernel.py `_applying`).
 cdef Kernel* _last_kernel
 

@@ -78,17 +78,19 @@ def export(legal, step, outcome, max_moves, max_seats, apply=cython.NULL):
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
 
-def export_counted(count, step, outcome, max_seats, apply=cython.NULL):
-    """A capsule of the kernel of a game whose codes are 0 .. count-1: its count, not a listing."""
+def export_counted(count, step, outcome, max_seats, apply=cython.NULL, legal=cython.NULL, max_moves=1):
+    """A capsule of a kernel that steps by index: a playout counts the legal moves and steps the one at the
+    index it picked (legal_moves' order), writing no list. Without `legal` the codes are 0 .. count-1 (Cambio,
+    Kodiak); with it, `legal` lists the codes (max_moves of them at most) for `legal_codes`."""
     k: cython.pointer(Kernel) = cython.cast(cython.pointer(Kernel), PyMem_Malloc(cython.sizeof(Kernel)))
     if k == cython.NULL:
         raise MemoryError()
-    k.legal = cython.NULL
+    k.legal = legal
     k.count = count
     k.step = step
     k.outcome = outcome
     k.apply = apply
-    k.max_moves = 1  # nothing is listed
+    k.max_moves = max_moves if legal != cython.NULL else 1  # a playout lists nothing
     k.max_seats = max_seats
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
@@ -307,11 +309,11 @@ def _compiled(capsule, state: bytearray, seed: cython.ulonglong, n: cython.Py_ss
             buf[:] = state
             steps = 0
             while True:
-                count = k.count(buf) if k.legal == cython.NULL else k.legal(buf, codes)
+                count = k.legal(buf, codes) if k.count == cython.NULL else k.count(buf)
                 if count == 0:
                     break
                 pick = _below(cython.address(rng), count)
-                k.step(buf, pick if k.legal == cython.NULL else codes[pick])
+                k.step(buf, codes[pick] if k.count == cython.NULL else pick)
                 steps += 1
                 if steps > STEP_LIMIT:
                     raise RuntimeError(f"a playout passed {MAX_STEPS} moves")
