@@ -26,7 +26,7 @@ if cython.compiled:
     from cython.cimports.engines.alaska.rules_turn import _apply, _begin_turn, _deal, _step
 else:
     from .offsets import *  # noqa: F403
-    from ..core import rng
+    from ..core import kernel, rng
     from .rules_common import bits, combo_first, combo_pair, combo_second, covering, next_seat, seat_at
     from .rules_legal import _check, _listed
     from .rules_turn import _apply, _begin_turn, _deal
@@ -99,13 +99,13 @@ def is_finished(buf: bytearray) -> cython.bint:
 
 # -- legal moves -------------------------------------------------------------------
 
-def legal_moves(buf: bytearray) -> list:
+def legal_moves(buf: bytearray):
     """Every legal move code now, ascending (§5, §6)."""
     if len(buf) != SIZE:
         raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 µs to make
         out: list = [0] * N_CODES
-        return out[:_listed(buf, out)]
+        return kernel.listed(out, _listed(buf, out))
     codes = cython.declare(cython.longlong[353])  # N_CODES: a C array's length must be a literal
     return kernel.listed(codes, _listed(buf, codes))
 

@@ -28,31 +28,24 @@ import cython
 if cython.compiled:
     from cython.cimports.engines.cambio.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
-    from cython.cimports.cpython.list import PyList_GetSlice
+    from cython.cimports.engines.core import kernel
     from cython.cimports.engines.cambio.rules_moves import count_moves, decode, put16, raw
     from cython.cimports.engines.cambio.rules_apply import apply_packed, start_round
     from cython.cimports.engines.cambio.rules_score import standings
 else:
     from .offsets import *  # noqa: F403
-    from ..core import rng
+    from ..core import kernel, rng
     from .rules_moves import count_moves, decode, put16, raw
     from .rules_apply import apply_packed, start_round
     from .rules_score import standings
 
-cython.declare(CODES=list)
-CODES = list(range(PREBUILT))  # the prebuilt codes: a slice of this list is the one new list a listing makes
 
 
 @cython.ccall
-def legal_moves(st: bytearray) -> list:
+def legal_moves(st: bytearray):
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
     _sized(st)
-    n: cython.Py_ssize_t = count_moves(raw(st))
-    if n <= PREBUILT:  # ints from the prebuilt list: none is allocated (a comprehension cost ~0.5 us more)
-        if not cython.compiled:
-            return CODES[:n]
-        return PyList_GetSlice(CODES, 0, n)  # CPython's slice: Cython's own zero-fills the new list first
-    return list(range(n))
+    return kernel.indexes(count_moves(raw(st)))
 
 
 @cython.ccall
@@ -202,8 +195,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 
 
 if cython.compiled:
-    from cython.cimports.engines.core import kernel
-
     KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply)
 else:
     KERNEL = None

@@ -252,8 +252,9 @@ class Game(ABC):
     def tidied(self, state: State) -> None:
         """Restore an order the rules keep (sorted hands) after a re-deal; most games keep none."""
 
-    def legal_moves(self, state: State) -> list[int]:
-        """Every legal move code now, for every seat that may act."""
+    def legal_moves(self, state: State) -> Sequence[int]:
+        """Every legal move code now, for every seat that may act, as `kernel.Codes`: a read-only sequence of
+        ints, equal to the list of the same codes (`.tolist()` gives one)."""
         raise NotImplementedError
 
     def apply_in_place(self, state: State, move: int, events: list | None = None) -> None:

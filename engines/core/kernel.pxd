@@ -35,5 +35,21 @@ cdef object export_counted(count_fn count, step_fn step, outcome_fn outcome, int
 # The Kernel of the capsule apply_in_place met last (kernel.py `_applying`).
 cdef Kernel* _last_kernel
 
-# A Python list of the first n codes, made at its size: a listing's entry points return it.
-cdef list listed(long long* codes, int n)
+# The code of the move at `index` in the listing of the state `raw` (Codes made by `decoded`).
+ctypedef long long (*nth_fn)(unsigned char* raw, Py_ssize_t index) noexcept
+
+# Legal move codes (kernel.py): what every game's legal_moves returns. The codes are in `codes`, else worked
+# out by `nth` from `state` when read, else they are the indexes 0 .. n-1.
+cdef class Codes:
+    cdef Py_ssize_t n
+    cdef long long* codes
+    cdef Py_ssize_t room   # the array's room, in codes
+    cdef nth_fn nth
+    cdef bytearray state
+
+# The first n codes as Codes: a listing's entry points return it.
+cdef Codes listed(long long* codes, Py_ssize_t n)
+# Codes 0 .. n-1: the listing of a game whose codes are its indexes.
+cdef Codes indexes(Py_ssize_t n)
+# Codes of n moves, the i-th worked out by nth(state, i) when read.
+cdef Codes decoded(bytearray state, Py_ssize_t n, nth_fn nth)

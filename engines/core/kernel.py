@@ -11,6 +11,8 @@ move is `legal[below(count)]`.
 """
 from __future__ import annotations
 
+import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cython
@@ -19,9 +21,8 @@ from .rng import Rng
 
 if cython.compiled:
     from cython.cimports.cpython.mem import PyMem_Free, PyMem_Malloc
-    from cython.cimports.cpython.list import PyList_New, PyList_SET_ITEM
     from cython.cimports.cpython.pycapsule import PyCapsule_GetPointer, PyCapsule_IsValid, PyCapsule_New
-    from cython.cimports.cpython.ref import Py_INCREF
+    from cython.cimports.libc.string import memcpy
     from cython.cimports.engines.core.mulhi import tabletop_mulhi
 
 CAPSULE = "engines.core.kernel.Kernel"  # the capsules' name (spelled out where C reads it)
@@ -95,37 +96,174 @@ def export_counted(count, step, outcome, max_seats, apply=cython.NULL, legal=cyt
     return PyCapsule_New(k, b"engines.core.kernel.Kernel", cython.NULL)
 
 
-# The int objects a listing hands out, so a list holds shared ints instead of a new one per code (CPython caches
-# only 0..256; a big table lists several hundred codes, and bit-packed codes are large): 0..N_INTS-1 made
-# once, any other code kept in a slot picked by its hash, replaced when another code takes the slot.
-cython.declare(_INTS=tuple, N_INTS=cython.longlong, _SLOT_OBJS=list)
-N_INTS = 4096
-_INTS = tuple(range(N_INTS))
-N_SLOTS = 4096  # its log2 is the 12 of the hash's shift below
-_SLOT_OBJS = [0] * N_SLOTS
-_slot_codes = cython.declare(cython.longlong[4096])  # N_SLOTS: each slot's code, 0 (as _SLOT_OBJS') at first
+# Where a listing keeps its codes: a C array, never an int object per code (a list of a big Cambio or Kodiak
+# table's hundreds of codes cost more to make and drop than the rest of a move). The arrays of dropped listings
+# are kept for the next ones (POOL of them), so a listing costs no malloc either.
+cython.declare(POOL=cython.int, _pooled=cython.int)
+POOL = 16
+_pooled = 0
+_pool = cython.declare(cython.p_longlong[16])  # POOL
+_pool_room = cython.declare(cython.Py_ssize_t[16])
+
+
+@cython.final
+@cython.freelist(16)
+@cython.cclass
+class Codes:
+    """Legal move codes in order (legal_moves' result in every game): an immutable sequence of ints that equals
+    a list or tuple of the same codes; `tolist()` for a list."""
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return self.tolist()[index]
+        if not cython.compiled:
+            index = operator.index(index)
+        i: cython.Py_ssize_t = index
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError(f"legal move index {index} out of range: {self.n} codes")
+        if self.codes != cython.NULL:
+            return self.codes[i]
+        if self.nth != cython.NULL:  # worked out now, from the state listed
+            return self.nth(_raw(self.state), i)
+        return i  # the codes are the indexes
+
+    def tolist(self) -> list:
+        """The codes as a list."""
+        i: cython.Py_ssize_t
+        if self.codes != cython.NULL:
+            return [self.codes[i] for i in range(self.n)]
+        if self.nth != cython.NULL:
+            return [self.nth(_raw(self.state), i) for i in range(self.n)]
+        return list(range(self.n))
+
+    def __iter__(self):
+        return iter(self.tolist())
+
+    def __contains__(self, code) -> bool:
+        return code in self.tolist()
+
+    def index(self, code) -> int:
+        """The position of `code` (ValueError when it is not listed)."""
+        return self.tolist().index(code)
+
+    def count(self, code) -> int:
+        """How many times `code` is listed (0 or 1)."""
+        return self.tolist().count(code)
+
+    def __eq__(self, other):
+        if isinstance(other, Codes):
+            return self.tolist() == other.tolist()
+        if isinstance(other, (list, tuple)):
+            return self.tolist() == list(other)
+        return NotImplemented
+
+    def __ne__(self, other):
+        same = self.__eq__(other)
+        return same if same is NotImplemented else not same
+
+    __hash__ = None  # equal to lists, so unhashable as they are
+
+    def __repr__(self) -> str:
+        return f"Codes({self.tolist()!r})"
+
+    def __reduce__(self):
+        return (_codes_of, (self.tolist(),))
+
+    def __dealloc__(self):
+        global _pooled
+        if self.codes != cython.NULL:
+            if _pooled < POOL:
+                _pool[_pooled] = self.codes
+                _pool_room[_pooled] = self.room
+                _pooled += 1
+            else:
+                PyMem_Free(self.codes)
+
+
+Sequence.register(Codes)
+
+
+def _codes_of(codes: list) -> Codes:
+    """A Codes of a list of codes (unpickling)."""
+    out: Codes = Codes.__new__(Codes)
+    out.n = len(codes)
+    out.nth = cython.NULL
+    if not cython.compiled:
+        out.codes = list(codes)
+        return out
+    out.codes = _room(out.n, out)
+    i: cython.Py_ssize_t
+    for i in range(out.n):
+        out.codes[i] = codes[i]
+    return out
+
+
+@cython.cfunc
+def _room(n: cython.Py_ssize_t, out: Codes) -> cython.p_longlong:
+    """An array for n codes, from the pool when one there is big enough (its room kept in `out`)."""
+    global _pooled
+    buf: cython.p_longlong
+    if _pooled > 0:
+        _pooled -= 1
+        if _pool_room[_pooled] >= n:
+            out.room = _pool_room[_pooled]
+            return _pool[_pooled]
+        PyMem_Free(_pool[_pooled])
+    out.room = max(n, 64)
+    buf = cython.cast(cython.p_longlong, PyMem_Malloc(out.room * cython.sizeof(cython.longlong)))
+    if buf == cython.NULL:
+        raise MemoryError()
+    return buf
 
 
 def listed(codes, n):
-    """The first n codes as a Python list made at its size (a list grown by appends reallocates as it goes)
-    from the shared int objects; for compiled rules only."""
-    out: list = PyList_New(n)
-    i: cython.Py_ssize_t
-    code: cython.longlong
-    slot: cython.Py_ssize_t
-    for i in range(n):
-        code = codes[i]
-        if 0 <= code < N_INTS:
-            item = _INTS[code]
-        else:
-            slot = (cython.cast(cython.ulonglong, code) * cython.cast(cython.ulonglong, 0x9E3779B97F4A7C15)) >> 52
-            if _slot_codes[slot] != code:
-                _SLOT_OBJS[slot] = code
-                _slot_codes[slot] = code
-            item = _SLOT_OBJS[slot]
-        Py_INCREF(item)  # SET_ITEM steals the reference the temporary holds
-        PyList_SET_ITEM(out, i, item)
+    """The first n codes as Codes; for rules modules (interpreted: `codes` is any sequence)."""
+    out: Codes = Codes.__new__(Codes)
+    out.n = n
+    out.nth = cython.NULL
+    if not cython.compiled:
+        out.codes = [codes[i] for i in range(n)]
+        return out
+    out.codes = _room(n, out)
+    memcpy(out.codes, codes, n * cython.sizeof(cython.longlong))
     return out
+
+
+def indexes(n):
+    """Codes 0 .. n-1: legal_moves of a game whose codes are indexes into its ordered moves (no array at all)."""
+    out: Codes = Codes.__new__(Codes)
+    out.n = n
+    out.codes = cython.NULL
+    out.nth = cython.NULL
+    return out
+
+
+def decoded(state, n, nth):
+    """Codes of n moves whose i-th code is nth(state's bytes, i), worked out when read: a listing costs a copy of
+    the state, not n codes (a big Kodiak table lists hundreds and a playout reads one). For rules modules;
+    `nth` must be a pure function of the bytes and the index (interpreted: a Python function)."""
+    out: Codes = Codes.__new__(Codes)
+    out.n = n
+    out.codes = cython.NULL
+    out.nth = nth
+    out.state = bytearray(state)
+    return out
+
+
+if cython.compiled:
+    @cython.cfunc
+    @cython.inline
+    def _raw(state: bytearray) -> cython.p_uchar:
+        return state
+else:
+    def _raw(state: bytearray) -> bytearray:
+        """The state as the nth function reads it (interpreted: the bytearray itself)."""
+        return state
 
 
 def applies(capsule) -> bool:

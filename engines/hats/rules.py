@@ -22,7 +22,7 @@ if cython.compiled:
     from cython.cimports.engines.hats.rules_setup import _draw
 else:
     from .offsets import *  # noqa: F403
-    from ..core import rng
+    from ..core import kernel, rng
     from .rules_score import _cookie_check, _outcome
     from .rules_setup import _draw
 
@@ -51,13 +51,13 @@ def move_count(buf: bytearray) -> cython.int:
 
 # -- legal moves ---------------------------------------------------------------
 
-def legal_moves(buf: bytearray) -> list:
+def legal_moves(buf: bytearray):
     """Every legal move code now (spec §5, §6)."""
     if len(buf) != SIZE:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
         out: list = [0] * MAX_LISTED
-        return out[:_legal_into(buf, out)]
+        return kernel.listed(out, _legal_into(buf, out))
     codes = cython.declare(cython.longlong[91])  # MAX_LISTED: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 
@@ -166,7 +166,7 @@ def _exchanges_into(b: cython.p_uchar, p: cython.Py_ssize_t, out: cython.p_longl
 def packed_moves(buf: bytearray) -> list:
     """Every legal move in legal_moves' order as one int (see packed_move), so game.py describes each
     distinct one once."""
-    codes: list = legal_moves(buf)
+    codes = legal_moves(buf)
     out: list = []
     if not codes:
         return out

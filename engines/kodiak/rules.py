@@ -22,22 +22,20 @@ if cython.compiled:
     from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
     from cython.cimports.engines.kodiak.rules_state import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
-    from cython.cimports.engines.kodiak.rules_codes import kodiak_codes_list  # legal_moves' list (rules_codes.pxd)
+    from cython.cimports.engines.core import kernel
     from cython.cimports.engines.kodiak.rules_hunt import close_window, window_move
     from cython.cimports.engines.kodiak.rules_list import action_kinds, count_raw, nth_raw
     from cython.cimports.engines.kodiak.rules_turn import end_round, end_turn, exchange, pick, play_action, start_round
 else:
     from .offsets import *  # noqa: F403
     from .rules_state import *  # noqa: F403
-    from ..core import rng
+    from ..core import kernel, rng
     from .rules_hunt import close_window, window_move
     from .rules_list import action_kinds, count_raw, nth_raw
     from .rules_turn import end_round, end_turn, exchange, pick, play_action, start_round
 # Python's way to the round points (game.py's score).
 from .rules_turn import round_score, table_points  # noqa: E402,F401
 
-cython.declare(CODES=list)
-CODES = list(range(PRE))
 
 
 # -- the list ------------------------------------------------------------------------
@@ -90,14 +88,9 @@ def unpack(move: cython.longlong) -> tuple:
 
 
 @cython.ccall
-def legal_moves(st: bytearray) -> list:
+def legal_moves(st: bytearray):
     """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
-    n: cython.Py_ssize_t = count(st)
-    if n <= PRE:
-        if not cython.compiled:
-            return CODES[:n]
-        return kodiak_codes_list(CODES, n)  # a list the caller dropped, reused (rules_codes.pxd says when it is safe)
-    return list(range(n))
+    return kernel.indexes(count(st))
 
 
 # -- progress and outcome ---------------------------------------------------------------
@@ -262,8 +255,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 
 
 if cython.compiled:
-    from cython.cimports.engines.core import kernel
-
     KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply)
 else:
     KERNEL = None

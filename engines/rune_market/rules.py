@@ -38,7 +38,7 @@ if cython.compiled:
 else:
     from .offsets import *  # noqa: F403
     from .rules_state import *  # noqa: F403
-    from ..core import rng
+    from ..core import kernel, rng
     from .rules_apply import _apply, _draw, _hand_add, _start_turn
     from .rules_legal import _kinds, _list, _overflow, kind_allowed
     from .rules_score import _points, _winners
@@ -135,15 +135,15 @@ def new_state(players: cython.int, start: cython.int, protects: cython.int, lot:
 Room = cython.typedef(cython.longlong[256])
 
 
-def legal_moves(buf: bytearray) -> list:
+def legal_moves(buf: bytearray):
     """Every legal move code now (§4, §5, §6)."""
     _sized(buf)
     return _codes(buf, -1)
 
 
 @cython.cfunc
-def _codes(buf: bytearray, only: cython.int) -> list:
-    """`_list`'s codes as a list: from a stack array, or from the heap when a big hand needs more room."""
+def _codes(buf: bytearray, only: cython.int):
+    """`_list`'s codes (kernel.listed): from a stack array, or from the heap when a big hand needs more room."""
     codes = cython.declare(Room)
     n: cython.longlong = _list(buf, only, codes, ROOM)
     global _last_n
@@ -152,30 +152,20 @@ def _codes(buf: bytearray, only: cython.int) -> list:
             memcpy(_last_state, cython.cast(cython.p_uchar, buf), SIZE)
             memcpy(_last_codes, codes, n * cython.sizeof(cython.longlong))
             _last_n = n
-        return _as_list(codes, n)
+        return kernel.listed(codes, n)
     if cython.compiled:
         big: cython.p_longlong = cython.cast(cython.p_longlong, PyMem_Malloc(n * cython.sizeof(cython.longlong)))
         if big == cython.NULL:
             raise MemoryError()
         try:
             _list(buf, only, big, n)
-            return _as_list(big, n)
+            return kernel.listed(big, n)
         finally:
             PyMem_Free(big)
     else:
         spare = [0] * n
         _list(buf, only, spare, n)
-        return spare
-
-
-@cython.cfunc
-def _as_list(codes: cython.p_longlong, n: cython.longlong) -> list:
-    """The first `n` codes as a list of ints (compiled: the core's, of shared int objects: most codes are past
-    the small ints Python shares, bits 21 on hold cards)."""
-    i: cython.longlong
-    if not cython.compiled:
-        return [codes[i] for i in range(n)]
-    return kernel.listed(codes, n)
+        return kernel.listed(spare, n)
 
 
 # legal_moves' last listing and the state it listed: a playout applies one of its codes to that very state
@@ -249,11 +239,11 @@ def join_code(kind: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0, rest: i
     return kind | (a << 5) | (b << 9) | (c << 13) | (d << 17) | (rest << 21)
 
 
-def legal_of_kind(buf: bytearray, kind: int) -> list:
-    """The legal moves of one kind now (empty when the phase does not allow the kind)."""
+def legal_of_kind(buf: bytearray, kind: int):
+    """The legal moves of one kind now, as Codes (none when the phase does not allow the kind)."""
     if buf[PHASE] != PHASE_FINISHED and 0 <= kind < N_KINDS and kind_allowed(buf, kind):
         return _codes(buf, kind)
-    return []
+    return kernel.indexes(0)
 
 
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ------------------------------

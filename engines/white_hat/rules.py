@@ -20,6 +20,7 @@ if cython.compiled:
     from cython.cimports.engines.white_hat.rules_round import hand_at, read16
     from cython.cimports.engines.white_hat.rules_check import back_dests, backflip_target, check, dos_target
 else:
+    from ..core import kernel
     from . import rules_cards as cards, rules_flow as flow, rules_pawns as pawns, rules_round as rounds, \
         rules_solo as solo
     from .rules_round import hand_at, read16
@@ -74,12 +75,12 @@ def mover(buf: bytearray) -> cython.int:
 # `collect all`; pawn moves and backflips at most 12 pawns * 64 spaces (+ skip); exploits 64 * 2 * 2.
 
 
-def legal_moves(buf: bytearray) -> list:
+def legal_moves(buf: bytearray):
     """Every legal move code now, in the listing order of §8.2."""
     _sized(buf)  # the listing reads the state's raw bytes
     if not cython.compiled:  # interpreted, a dict stands in for the C array (cython.declare's casts every item)
         slots: dict = {}
-        return [slots[i] for i in range(_legal_into(buf, slots))]
+        return kernel.listed(slots, _legal_into(buf, slots))
     codes = cython.declare(cython.longlong[4677])  # MAX_MOVES: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 

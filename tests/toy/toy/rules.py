@@ -12,7 +12,7 @@ if cython.compiled:
     from cython.cimports.engines.core import kernel
 else:
     from .offsets import *  # noqa: F403
-    from engines.core import rng
+    from engines.core import kernel, rng
 
 
 @cython.cfunc
@@ -96,12 +96,12 @@ def _give(buf: bytearray, seat: cython.int, card: cython.int) -> cython.void:
 
 # -- legal moves -----------------------------------------------------------------------
 
-def legal_moves(buf: bytearray) -> list:
+def legal_moves(buf: bytearray):
     """Every legal code, plays in card order, then draw or pass."""
     _check(buf)
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
         out: list = [0] * N_CODES
-        return out[:_legal_into(buf, out)]
+        return kernel.listed(out, _legal_into(buf, out))
     codes = cython.declare(cython.longlong[14])  # N_CODES: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 
