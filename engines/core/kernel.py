@@ -156,11 +156,18 @@ class Codes:
         return self.tolist().count(code)
 
     def __eq__(self, other):
-        if isinstance(other, Codes):
-            return self.tolist() == other.tolist()
         if isinstance(other, (list, tuple)):
             return self.tolist() == list(other)
+        if type(other).__name__ == "Codes":  # also the interpreted twin's (engines.core.purepython), a class of its own
+            return self.tolist() == other.tolist()
         return NotImplemented
+
+    def __add__(self, other):
+        """A list: the codes, then `other`'s items (as a list's + gives)."""
+        return self.tolist() + (other.tolist() if type(other).__name__ == "Codes" else list(other))
+
+    def __radd__(self, other):
+        return list(other) + self.tolist()
 
     def __ne__(self, other):
         same = self.__eq__(other)

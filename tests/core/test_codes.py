@@ -26,7 +26,13 @@ def walk(game, seed: int, moves: int):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_listing_is_a_read_only_sequence_equal_to_its_list(game_id, pure_engines):
     compiled = engines.get(game_id)
-    for game in (compiled, interpreted(compiled, pure_engines)):
+    pure = interpreted(compiled, pure_engines)
+    for (state, listed), (_, twin) in zip(walk(compiled, 5, 30), walk(pure, 5, 30)):
+        assert (pure is compiled or type(listed) is not type(twin)) and listed == twin and twin == listed
+        assert not listed != twin
+        assert listed + [1] == listed.tolist() + [1] and [1] + listed == [1] + listed.tolist()
+        assert listed + twin == listed.tolist() * 2
+    for game in (compiled, pure):
         for _, listed in walk(game, 3, 40):
             as_list = listed.tolist()
             assert type(listed).__name__ == "Codes" and isinstance(listed, Sequence)
