@@ -43,9 +43,10 @@ ctypedef long long (*nth_fn)(unsigned char* raw, Py_ssize_t index) noexcept
 cdef class Codes:
     cdef Py_ssize_t n
     cdef long long* codes
-    cdef Py_ssize_t room   # the array's room, in codes
     cdef nth_fn nth
-    cdef bytearray state
+    cdef unsigned char* raw  # the state nth reads
+    cdef void* buf           # the pooled memory codes or raw is in (NULL: none)
+    cdef Py_ssize_t room     # its size in bytes
 
 # The first n codes as Codes: a listing's entry points return it.
 cdef Codes listed(long long* codes, Py_ssize_t n)

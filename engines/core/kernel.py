@@ -102,7 +102,7 @@ def export_counted(count, step, outcome, max_seats, apply=cython.NULL, legal=cyt
 cython.declare(POOL=cython.int, _pooled=cython.int)
 POOL = 16
 _pooled = 0
-_pool = cython.declare(cython.p_longlong[16])  # POOL
+_pool = cython.declare(cython.p_void[16])  # POOL
 _pool_room = cython.declare(cython.Py_ssize_t[16])
 
 
@@ -129,7 +129,7 @@ class Codes:
         if self.codes != cython.NULL:
             return self.codes[i]
         if self.nth != cython.NULL:  # worked out now, from the state listed
-            return self.nth(_raw(self.state), i)
+            return self.nth(self.raw, i)
         return i  # the codes are the indexes
 
     def tolist(self) -> list:
@@ -138,7 +138,7 @@ class Codes:
         if self.codes != cython.NULL:
             return [self.codes[i] for i in range(self.n)]
         if self.nth != cython.NULL:
-            return [self.nth(_raw(self.state), i) for i in range(self.n)]
+            return [self.nth(self.raw, i) for i in range(self.n)]
         return list(range(self.n))
 
     def __iter__(self):
@@ -183,13 +183,13 @@ class Codes:
 
     def __dealloc__(self):
         global _pooled
-        if self.codes != cython.NULL:
+        if self.buf != cython.NULL:
             if _pooled < POOL:
-                _pool[_pooled] = self.codes
+                _pool[_pooled] = self.buf
                 _pool_room[_pooled] = self.room
                 _pooled += 1
             else:
-                PyMem_Free(self.codes)
+                PyMem_Free(self.buf)
 
 
 Sequence.register(Codes)
@@ -203,7 +203,7 @@ def _codes_of(codes: list) -> Codes:
     if not cython.compiled:
         out.codes = list(codes)
         return out
-    out.codes = _room(out.n, out)
+    out.codes = cython.cast(cython.p_longlong, _room(out.n * cython.sizeof(cython.longlong), out))
     i: cython.Py_ssize_t
     for i in range(out.n):
         out.codes[i] = codes[i]
@@ -211,21 +211,21 @@ def _codes_of(codes: list) -> Codes:
 
 
 @cython.cfunc
-def _room(n: cython.Py_ssize_t, out: Codes) -> cython.p_longlong:
-    """An array for n codes, from the pool when one there is big enough (its room kept in `out`)."""
+def _room(size: cython.Py_ssize_t, out: Codes) -> cython.p_void:
+    """`size` bytes for `out` (its buf and room), from the pool when one there is big enough."""
     global _pooled
-    buf: cython.p_longlong
     if _pooled > 0:
         _pooled -= 1
-        if _pool_room[_pooled] >= n:
+        if _pool_room[_pooled] >= size:
             out.room = _pool_room[_pooled]
-            return _pool[_pooled]
+            out.buf = _pool[_pooled]
+            return out.buf
         PyMem_Free(_pool[_pooled])
-    out.room = max(n, 64)
-    buf = cython.cast(cython.p_longlong, PyMem_Malloc(out.room * cython.sizeof(cython.longlong)))
-    if buf == cython.NULL:
+    out.room = max(size, 512)
+    out.buf = PyMem_Malloc(out.room)
+    if out.buf == cython.NULL:
         raise MemoryError()
-    return buf
+    return out.buf
 
 
 def listed(codes, n):
@@ -236,7 +236,7 @@ def listed(codes, n):
     if not cython.compiled:
         out.codes = [codes[i] for i in range(n)]
         return out
-    out.codes = _room(n, out)
+    out.codes = cython.cast(cython.p_longlong, _room(n * cython.sizeof(cython.longlong), out))
     memcpy(out.codes, codes, n * cython.sizeof(cython.longlong))
     return out
 
@@ -252,25 +252,20 @@ def indexes(n):
 
 def decoded(state, n, nth):
     """Codes of n moves whose i-th code is nth(state's bytes, i), worked out when read: a listing costs a copy of
-    the state, not n codes (a big Kodiak table lists hundreds and a playout reads one). For rules modules;
-    `nth` must be a pure function of the bytes and the index (interpreted: a Python function)."""
+    the state into a pooled buffer, not n codes (a big Cambio or Kodiak table lists hundreds and a playout reads
+    one). For rules modules; `nth` must be a pure function of the bytes and the index (interpreted: a Python
+    function of a bytearray)."""
     out: Codes = Codes.__new__(Codes)
     out.n = n
     out.codes = cython.NULL
     out.nth = nth
-    out.state = bytearray(state)
+    if not cython.compiled:
+        out.raw = bytearray(state)
+        return out
+    size: cython.Py_ssize_t = len(state)
+    out.raw = cython.cast(cython.p_uchar, _room(size, out))
+    memcpy(out.raw, cython.cast(cython.p_uchar, state), size)
     return out
-
-
-if cython.compiled:
-    @cython.cfunc
-    @cython.inline
-    def _raw(state: bytearray) -> cython.p_uchar:
-        return state
-else:
-    def _raw(state: bytearray) -> bytearray:
-        """The state as the nth function reads it (interpreted: the bytearray itself)."""
-        return state
 
 
 def applies(capsule) -> bool:
