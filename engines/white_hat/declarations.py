@@ -1,5 +1,5 @@
 """White Hat's declarations (spec shared/rules/white_hat.md): its cards, phases, move kinds, space types,
-refusal reasons and move notation, and its boards and tiles (data/, loaded and checked here), in one place.
+refusal reasons, move notation and events, and its boards and tiles (data/, loaded and checked here), in one place.
 `python -m engines.core.offsets white_hat` gives the compiled rules each number here as a C constant
 (offsets.pxd) and Python the same (offsets.py)."""
 from __future__ import annotations
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..core.data import DataError, Entry, entries, load
+from ..core.events import EventForm, EventForms, Shown
 from ..core.names import Names
 from ..core.notation import Arg, Card, Form, Many, Notation, Number, Word
 
@@ -129,6 +130,96 @@ NOTATION = Notation(
     Form("backflip", (Pawn("pawn"), _SPACE)),
     Form("skip"),
     Form("tracer", (_SPACE,)),
+)
+
+
+def cards_text(cards: list[int]) -> list[str]:
+    return [CARD_NAMES[c] for c in sorted(cards)]
+
+
+def pawn_name(pawn: int, solo: int = 0) -> str:
+    return HATS[pawn] if solo else f"{pawn // 2}{'ab'[pawn % 2]}"
+
+
+def play_text(play: tuple[int, int, int, int]) -> list[str]:
+    """A play's cards from (rank, rank cards, jokers, hat)."""
+    rank, n, j, h = play
+    return [CARD_NAMES[rank]] * n + ["J"] * j + ["H"] * h
+
+
+_NAMED = tuple(enumerate(CARD_NAMES))[1:]
+
+
+def hand_text(counts) -> list[str]:
+    """A hand's card names from its per-card counts (index 1-15); on every play's event, so kept cheap."""
+    out: list[str] = []
+    for card, name in _NAMED:
+        if counts[card]:
+            out += [name] * counts[card]
+    return out
+
+
+def _scored(rows: list[tuple]) -> list[dict]:
+    return [{"seat": s, "hand": hand_text(h), "card_points": c, "pawn_points": p, "raw": c + p, "round": r,
+             "total": t} for s, (h, c, p, r, t) in enumerate(rows)]
+
+
+# §9.3: what each event says, and to whom. A seat's hand after it changes, a drawn card and a dealt hand are
+# the seat's own; the robot has no secrets (§7.6): naming opens its part (WhiteHatGame.name_events). Pawn names
+# depend on solo, the context naming is given. The rules append raw tuples: the kind's number (EV_...), then
+# the fields.
+_SEAT = Shown("seat")
+_HAND = Shown("hand", hand_text, private=True)
+_PAWN = Shown("pawn", pawn_name, context=True)
+_MOVED = (_PAWN, Shown("from"), Shown("to"))
+_TRIGGER = (_PAWN, Shown("space"), Shown("type", TYPES.__getitem__))
+_COLOUR = Shown("colour", lambda colour: "KWOB"[colour] if colour < 4 else "")
+_ROUND_START = (Shown("round"), Shown("dealer"), Shown("count_out", CARD_NAMES.__getitem__), Shown("hat_holder"),
+                Shown("hand_counts", list), Shown("leader"), Shown("order", list))
+EVENTS = EventForms(
+    EventForm("played", (_SEAT, Shown("cards", play_text), _HAND), to=("seat",)),
+    EventForm("passed", (_SEAT,)),
+    EventForm("trick_won", (_SEAT, Shown("hat_trick", bool), Shown("cards", play_text))),
+    EventForm("discarded", (Shown("cards", cards_text),)),
+    EventForm("collected", (_SEAT, Shown("taken", cards_text), Shown("discarded", cards_text), _HAND),
+              to=("seat",)),
+    EventForm("drew", (_SEAT, Shown("card", CARD_NAMES.__getitem__, private=True), Shown("deck_count"), _HAND),
+              to=("seat",)),
+    EventForm("draw_skipped", (_SEAT,)),
+    EventForm("reshuffled", (Shown("deck_count"),)),
+    EventForm("pawn_moved", _MOVED + (_SEAT, Shown("blocked", bool))),
+    EventForm("special_triggered", _TRIGGER + (_SEAT,)),
+    EventForm("special_skipped", _TRIGGER + (_SEAT,)),
+    EventForm("trigger_dropped", _TRIGGER),
+    EventForm("dos", _MOVED),
+    EventForm("backflip", _MOVED),
+    EventForm("exploit", (Shown("marker", "x{}".format), Shown("space"), Shown("sign"),
+                          Shown("previous", none=NONE))),
+    EventForm("honeypot_flag"),
+    EventForm("tile_drawn", (Shown("tile"),)),
+    EventForm("tile_placed", (Shown("face", FACE_NAMES.__getitem__), Shown("slot", SLOT_IDS.__getitem__),
+                              Shown("returned", none=NONE),
+                              Shown("pawns", lambda pawns, solo: [pawn_name(p, solo) for p in pawns], context=True))),
+    EventForm("tracer_moved", (Shown("index"), Shown("space", none=NONE))),
+    EventForm("tracer_stuck", (Shown("space"),)),
+    EventForm("captured", (_PAWN, Shown("space"))),
+    EventForm("round_start", _ROUND_START),
+    EventForm("round_start", _ROUND_START + (Shown("controller"),), variant="robot"),
+    EventForm("dealt", (_SEAT, _HAND), to=("seat",)),
+    EventForm("status_card", (_SEAT, Shown("status", private=True)), to=("seat",)),  # celebrity (§7.5), setup
+    EventForm("round_scored", (Shown("round"), Shown("seats", _scored))),
+    EventForm("game_end"),  # its fields come from the final score (WhiteHatGame._game_end)
+    # solo (§7.7): the one player is seat 0
+    EventForm("row_played", (Shown("lead", play_text), Shown("value"), Shown("row", play_text),
+                             Shown("step", "ABC".__getitem__),
+                             Shown("winner", lambda row_wins: "row" if row_wins else "player"), _COLOUR)),
+    EventForm("move_skipped", (_COLOUR,)),
+    EventForm("row_refilled", (Shown("cards", cards_text),)),
+    EventForm("joker_to_hand"),
+    EventForm("markers_moved", (Shown("index"), Shown("m1", none=NONE), Shown("m2", none=NONE))),
+    EventForm("hat_removed", (Shown("pawn", HATS.__getitem__), Shown("space"))),
+    EventForm("colours_scored", (Shown("round"), Shown("scores", list), Shown("totals", list))),
+    EventForm("solo_round", (Shown("round"), _HAND), to=(0,)),
 )
 
 

@@ -56,8 +56,9 @@ from . import rules
 from . import rules_cards as cards, rules_check, rules_flow as flow, rules_pawns as pawns, rules_round as rounds, \
     rules_solo as solo, rules_tiles as tiles, validate as checks
 from . import offsets as O
-from .declarations import (BOARD_FILES, CARD_NAMES, FACE_NAMES, HATS, KIND_WORDS, MAX_OUT, NONE, NOTATION, PHASES,
-                           REASON_CODES, SLOT_IDS, TYPES, Board, arrays, check_board, load_board)
+from .declarations import (BOARD_FILES, CARD_NAMES, EVENTS, FACE_NAMES, HATS, KIND_WORDS, MAX_OUT, NONE, NOTATION,
+                           PHASES, REASON_CODES, SLOT_IDS, TYPES, Board, arrays, cards_text, check_board, load_board,
+                           pawn_name, play_text)
 from .state import FACES, STATE
 
 
@@ -65,14 +66,6 @@ from .state import FACES, STATE
 
 CARD_OF = {name: i for i, name in enumerate(CARD_NAMES) if name}
 HAT_BASE = 16  # read_move() gives hat i as HAT_BASE + i; code_of maps it to pawn i in solo only
-
-
-def cards_text(cards: list[int]) -> list[str]:
-    return [CARD_NAMES[c] for c in sorted(cards)]
-
-
-def pawn_name(pawn: int, solo: int = 0) -> str:
-    return HATS[pawn] if solo else f"{pawn // 2}{'ab'[pawn % 2]}"
 
 
 def read_move(text: str) -> tuple:
@@ -326,10 +319,6 @@ def _hand(state: bytearray, seat: int) -> list[int]:
     return [c for c in range(1, 16) for _ in range(state[O.HANDS + 16 * seat + c])]
 
 
-def _play_cards(rank: int, n: int, j: int, h: int) -> list[str]:
-    return [CARD_NAMES[rank]] * n + ["J"] * j + ["H"] * h
-
-
 def board_view(game: "WhiteHatGame", state: bytearray) -> dict:
     """The board as it is now: spaces (with the tiles' names, types and effective values), arrows, slots."""
     board = game.board_of(state)
@@ -365,7 +354,7 @@ def view_of(game: "WhiteHatGame", state: bytearray, seat: int | None) -> dict:
     plays = []
     for pos in range(trick_pos):
         p = O.PLAYS + pos * 5
-        plays.append({"seat": state[O.TRICK_ORDER + pos], "cards": _play_cards(*state[p + 1:p + 5]),
+        plays.append({"seat": state[O.TRICK_ORDER + pos], "cards": play_text(state[p + 1:p + 5]),
                       "passed": state[p] == 2})
     pending = None
     if phase == O.SPECIAL:
@@ -444,145 +433,27 @@ def _pawn(state: bytearray, p: int) -> dict:
 
 
 def setup_events(game: "WhiteHatGame", state: bytearray) -> list[Event]:
-    n = state[O.PLAYERS]
+    """The deal's events: game_setup, then the status cards, the round's start and the hands as raw events named
+    through EVENTS, as the rules' own."""
+    n, robot = state[O.PLAYERS], state[O.ROBOT]
     events = [Event("game_setup", {"game": game.info.id, "board": game.board_of(state).id, "players": n,
                                    "pawns": [_pawn(state, p) for p in range(state[O.PAWN_COUNT])]})]
+    hands = [state[O.HANDS + 16 * s:O.HANDS + 16 * s + 16] for s in range(n)]
     if state[O.SOLO]:  # no count-out and no deal: the row is in the view, the hand is private
-        return events + [Event("dealt", {"seat": 0}, {"hand": cards_text(_hand(state, 0))}, (0,))]
-    if state[O.ROBOT] != 255:
-        events[0].public["robot"] = state[O.ROBOT]
+        return events + [EVENTS.name((O.EV_DEALT, 0, hands[0]))]
+    raws: list = []
+    if robot != 255:
+        events[0].public["robot"] = robot
     if state[O.CELEBRITY]:  # each seat's own card; the robot's is open (§9.3)
-        robot = state[O.ROBOT]
         if robot != 255:
             events[0].public["robot_status"] = state[O.STATUS + robot]
-        events += [Event("status_card", {"seat": s}, {"status": state[O.STATUS + s]}, (s,))
-                   for s in range(n) if s != robot]
-    hands = [list(state[O.HANDS + 16 * s:O.HANDS + 16 * s + 16]) for s in range(n)]
-    raw = ("round_start", STATE.read(state, "round"), state[O.DEALER], state[O.COUNT_OUT], state[O.HAT_HOLDER],
-           state[O.LEADER], hands, list(state[O.TRICK_ORDER:O.TRICK_ORDER + n]), state[O.CONTROLLER])
-    return events + _round_start(raw, state[O.ROBOT])
-
-
-def _round_start(raw: tuple, robot: int) -> list[Event]:
-    _, rnd, dealer, card, holder, leader, hands, order, controller = raw
-    public = {"round": rnd, "dealer": dealer, "count_out": CARD_NAMES[card], "hat_holder": holder,
-              "hand_counts": [sum(h) for h in hands], "leader": leader, "order": order}
-    if robot != 255:
-        public["controller"] = controller
-    dealt = [_private(robot, "dealt", {"seat": s}, {"hand": _counts(h)}, s) for s, h in enumerate(hands)]
-    return [Event("round_start", public)] + dealt
-
-
-def _private(robot: int, kind: str, public: dict, private: dict, seat: int) -> Event:
-    """An event with a part private to `seat`; the robot has no secrets: its part is public (§7.6)."""
-    if seat == robot:
-        return Event(kind, {**public, **private})
-    return Event(kind, public, private, (seat,))
-
-
-_NAMED = tuple(enumerate(CARD_NAMES))[1:]
-
-
-def _counts(counts) -> list[str]:
-    """A hand's card names from its per-card counts (index 1-15); on every play's event, so kept cheap."""
-    out: list[str] = []
-    for card, name in _NAMED:
-        if counts[card]:
-            out += [name] * counts[card]
-    return out
-
-
-def named_events(game: "WhiteHatGame", state: bytearray, raws: list) -> list[Event]:
-    """The Events of the raw tuples of one move (a round start gives one private `dealt` per seat)."""
-    out = []
-    for raw in raws:
-        if raw[0] == "round_start":
-            out.extend(_round_start(raw, state[O.ROBOT]))
-        else:
-            out.append(named_event(game, state, raw))
-    return out
-
-
-def named_event(game: "WhiteHatGame", state: bytearray, raw: tuple) -> Event:
-    """The Event of one raw tuple."""
-    name, robot = raw[0], state[O.ROBOT]
-    if name == "played":  # the player's hand after the play: private to it, so a client needs no View call
-        return _private(robot, name, {"seat": raw[1], "cards": _play_cards(*raw[2:6])}, {"hand": _counts(raw[6])},
-                        raw[1])
-    if name == "passed":
-        return Event(name, {"seat": raw[1]})
-    if name == "trick_won":
-        return Event(name, {"seat": raw[1], "hat_trick": bool(raw[2]), "cards": _play_cards(*raw[3:7])})
-    if name == "discarded":
-        return Event(name, {"cards": cards_text(raw[1])})
-    if name == "collected":
-        return _private(robot, name, {"seat": raw[1], "taken": cards_text(raw[2]), "discarded": cards_text(raw[3])},
-                        {"hand": _counts(raw[4])}, raw[1])
-    if name == "drew":
-        return _private(robot, name, {"seat": raw[1], "deck_count": raw[3]},
-                        {"card": CARD_NAMES[raw[2]], "hand": _counts(raw[4])}, raw[1])
-    if name in ("draw_skipped", "reshuffled"):
-        return Event(name, {"seat" if name == "draw_skipped" else "deck_count": raw[1]})
-    if name == "pawn_moved":
-        _, pawn, start, to, seat, blocked = raw
-        return Event(name, {"pawn": pawn_name(pawn, state[O.SOLO]), "from": start, "to": to, "seat": seat, "blocked": bool(blocked)})
-    if name in ("special_triggered", "special_skipped", "trigger_dropped"):
-        public = {"pawn": pawn_name(raw[1], state[O.SOLO]), "space": raw[2], "type": TYPES[raw[3]]}
-        if len(raw) > 4:
-            public["seat"] = raw[4]
-        return Event(name, public)
-    if name in ("dos", "backflip"):
-        return Event(name, {"pawn": pawn_name(raw[1], state[O.SOLO]), "from": raw[2], "to": raw[3]})
-    if name == "exploit":
-        return Event(name, {"marker": f"x{raw[1]}", "space": raw[2], "sign": raw[3],
-                            "previous": None if raw[4] == 255 else raw[4]})
-    if name == "tile_drawn":
-        return Event(name, {"tile": raw[1]})
-    if name == "tile_placed":
-        return Event(name, {"face": FACE_NAMES[raw[1]], "slot": "ABCDE"[raw[2]],
-                            "returned": None if raw[3] == 255 else raw[3], "pawns": [pawn_name(p, state[O.SOLO]) for p in raw[4]]})
-    if name == "round_scored":
-        return Event(name, {"round": raw[1], "seats": [
-            {"seat": s, "hand": _counts(h), "card_points": c, "pawn_points": p, "raw": c + p, "round": r, "total": t}
-            for s, (h, c, p, r, t) in enumerate(raw[2])]})
-    if name == "game_end":
-        scores = game.score(state)
-        public = {"totals": [s.total for s in scores.seats], "winners": list(scores.winners),
-                  "tiebreak": scores.tiebreak or "none"}
-        if state[O.CELEBRITY]:
-            public["status_cards"] = list(state[O.STATUS:O.STATUS + state[O.PLAYERS]])
-        return Event(name, public)
-    if name == "tracer_moved":
-        return Event(name, {"index": raw[1], "space": None if raw[2] == 255 else raw[2]})
-    if name == "tracer_stuck":
-        return Event(name, {"space": raw[1]})
-    if name in SOLO_EVENTS:
-        return SOLO_EVENTS[name](state, raw)
-    if name == "captured":
-        return Event(name, {"pawn": pawn_name(raw[1], state[O.SOLO]), "space": raw[2]})
-    return Event(name, {})
-
-
-def _row_played(state: bytearray, raw: tuple) -> Event:
-    _, rank, n, j, h, v, row_rank, row_n, row_h, step, row_wins, colour = raw
-    return Event("row_played", {"lead": _play_cards(rank, n, j, h), "value": v,
-                                "row": _play_cards(row_rank, row_n, 0, row_h), "step": "ABC"[step],
-                                "winner": "row" if row_wins else "player",
-                                "colour": "KWOB"[colour] if colour < 4 else ""})
-
-
-SOLO_EVENTS = {
-    "row_played": _row_played,
-    "move_skipped": lambda state, raw: Event("move_skipped", {"colour": "KWOB"[raw[1]] if raw[1] < 4 else ""}),
-    "row_refilled": lambda state, raw: Event("row_refilled", {"cards": cards_text(raw[1])}),
-    "joker_to_hand": lambda state, raw: Event("joker_to_hand", {}),
-    "markers_moved": lambda state, raw: Event("markers_moved", {"index": raw[1], "m1": None if raw[2] == 255
-                                                                 else raw[2], "m2": None if raw[3] == 255 else raw[3]}),
-    "hat_removed": lambda state, raw: Event("hat_removed", {"pawn": pawn_name(raw[1], 1), "space": raw[2]}),
-    "colours_scored": lambda state, raw: Event("colours_scored", {"round": raw[1], "scores": raw[2],
-                                                                  "totals": raw[3]}),
-    "solo_round": lambda state, raw: Event("solo_round", {"round": raw[1]}, {"hand": _counts(raw[2])}, (0,)),
-}
+        raws += [(O.EV_STATUS_CARD, s, state[O.STATUS + s]) for s in range(n) if s != robot]
+    start = (STATE.read(state, "round"), state[O.DEALER], state[O.COUNT_OUT], state[O.HAT_HOLDER],
+             [sum(h) for h in hands], state[O.LEADER], list(state[O.TRICK_ORDER:O.TRICK_ORDER + n]))
+    raws.append((O.EV_ROUND_START,) + start if robot == 255 else (O.EV_ROUND_START_ROBOT,) + start
+                + (state[O.CONTROLLER],))
+    raws += [(O.EV_DEALT, s, h) for s, h in enumerate(hands)]
+    return events + game.name_events(raws, state)
 
 
 # -- the game --------------------------------------------------------------------------------------------------------
@@ -800,7 +671,18 @@ class WhiteHatGame(Game):
         self.refuse(code, move, seat, detail)
 
     def name_events(self, raw: list, state: bytearray) -> list[Event]:
-        return named_events(self, state, raw)
+        robot = state[O.ROBOT]
+        solo, open_seat, name = state[O.SOLO], None if robot == 255 else robot, EVENTS.name
+        return [self._game_end(state) if e[0] == O.EV_GAME_END else name(e, solo, open_seat) for e in raw]
+
+    def _game_end(self, state: bytearray) -> Event:
+        """The final totals, winners and tiebreak (§6), and in celebrity every status card (§7.5)."""
+        scores = self.score(state)
+        public = {"totals": [s.total for s in scores.seats], "winners": list(scores.winners),
+                  "tiebreak": scores.tiebreak or "none"}
+        if state[O.CELEBRITY]:
+            public["status_cards"] = list(state[O.STATUS:O.STATUS + state[O.PLAYERS]])
+        return Event("game_end", public)
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
         ok = isinstance(move, int) and not isinstance(move, bool) and 0 <= move < 2 ** 62

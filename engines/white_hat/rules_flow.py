@@ -64,7 +64,7 @@ def play(buf: bytearray, seat: cython.int, rank: cython.int, n: cython.int, j: c
     if h:
         b[HAT_PLAYED] = 1
     if events is not None:
-        events.append(("played", seat, rank, n, j, h, list(buf[hand:hand + 16])) if total else ("passed", seat))
+        events.append((EV_PLAYED, seat, (rank, n, j, h), list(buf[hand:hand + 16])) if total else (EV_PASSED, seat))
     b[TRICK_POS] = pos + 1
     if pos + 1 < b[PLAYERS]:
         b[TO_ACT] = b[TRICK_ORDER + pos + 1]
@@ -93,7 +93,7 @@ def _resolve(buf: bytearray, events: Optional[list]) -> cython.void:
     b[WINNER] = winner
     if events is not None:
         q: cython.Py_ssize_t = play_at(best)
-        events.append(("trick_won", winner, hat, b[q + 1], b[q + 2], b[q + 3], b[q + 4]))
+        events.append((EV_TRICK_WON, winner, hat, (b[q + 1], b[q + 2], b[q + 3], b[q + 4])))
     if hat:
         b[PHASE] = COLLECT
         b[TO_ACT] = winner
@@ -104,7 +104,7 @@ def _resolve(buf: bytearray, events: Optional[list]) -> cython.void:
         taken[r] = 0
     discarded: list = _discard_trick(buf, taken, events is not None)
     if events is not None:
-        events.append(("discarded", discarded))
+        events.append((EV_DISCARDED, discarded))
     _after_collect(buf, winner, events)
 
 
@@ -196,7 +196,7 @@ def collect(buf: bytearray, seat: cython.int, code: cython.longlong, events: Opt
     b[hand + HAT] += 1
     if events is not None:
         got: list = [r for r in range(1, 14) for _ in range(taken[r])] + [JOKER] * taken[0] + [HAT]
-        events.append(("collected", seat, got, discarded, list(buf[hand:hand + 16])))
+        events.append((EV_COLLECTED, seat, got, discarded, list(buf[hand:hand + 16])))
     _after_collect(buf, seat, events)
 
 
@@ -234,7 +234,7 @@ def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.voi
         count: cython.int = b[PILE_COUNT]
         if count == 0:
             if events is not None:
-                events.append(("draw_skipped", seat))
+                events.append((EV_DRAW_SKIPPED, seat))
             return
         i: cython.int
         for i in range(count):
@@ -249,11 +249,11 @@ def draw(buf: bytearray, seat: cython.int, events: Optional[list]) -> cython.voi
         b[DECK_END] = count
         rng.shuffle(buf, RNG, DECK, count)
         if events is not None:
-            events.append(("reshuffled", count))
+            events.append((EV_RESHUFFLED, count))
     card: cython.int = draw_top(buf)
     b[hand_at(seat) + card] += 1
     if events is not None:
-        events.append(("drew", seat, card, b[DECK_END] - b[DECK_TOP],
+        events.append((EV_DREW, seat, card, b[DECK_END] - b[DECK_TOP],
                        list(buf[hand_at(seat):hand_at(seat) + 16])))
 
 
@@ -267,7 +267,7 @@ def move_pawn(buf: bytearray, seat: cython.int, pawn: cython.int, to: cython.int
     start: cython.int = b[PAWNS + pawn]
     b[PAWNS + pawn] = to
     if events is not None:
-        events.append(("pawn_moved", pawn, start, to, seat, pawns.is_blocking(buf, to)))
+        events.append((EV_PAWN_MOVED, pawn, start, to, seat, pawns.is_blocking(buf, to)))
     tiles.passive(buf, to, events)
     t: cython.int = b[SPACE_TYPE + to]
     if tiles.is_active(t):
@@ -282,13 +282,13 @@ def advance(buf: bytearray, events: Optional[list]) -> cython.void:
     while b[PENDING_COUNT]:
         if tiles.is_stale(buf, 0):
             if events is not None:
-                events.append(("trigger_dropped", b[PENDING], b[PENDING + 1], b[PENDING + 2]))
+                events.append((EV_TRIGGER_DROPPED, b[PENDING], b[PENDING + 1], b[PENDING + 2]))
             tiles.pop(buf, 0)
             continue
         b[PHASE] = SPECIAL
         b[TO_ACT] = 0 if b[SOLO] else b[PENDING] // 2  # the pawn's owner decides (D16)
         if events is not None:
-            events.append(("special_triggered", b[PENDING], b[PENDING + 1], b[PENDING + 2], b[TO_ACT]))
+            events.append((EV_SPECIAL_TRIGGERED, b[PENDING], b[PENDING + 1], b[PENDING + 2], b[TO_ACT]))
         return
     if b[SOLO]:
         solo.after(buf, events)
@@ -325,16 +325,16 @@ def _tracer_step(buf: bytearray, events: Optional[list]) -> cython.bint:
         b[TRACER_INDEX] = index
         if index < b[TRACER_STEPS]:
             if events is not None:
-                events.append(("tracer_moved", index, NONE))
+                events.append((EV_TRACER_MOVED, index, NONE))
             return False
         b[TRACER_SPACE] = b[SERVER]
         if events is not None:
-            events.append(("tracer_moved", index, b[SERVER]))
+            events.append((EV_TRACER_MOVED, index, b[SERVER]))
         _capture(buf, b[SERVER], events)
         return False
     if pawns.tracer_destinations(buf, b[TRACER_SPACE]) == 0:
         if events is not None:
-            events.append(("tracer_stuck", b[TRACER_SPACE]))
+            events.append((EV_TRACER_STUCK, b[TRACER_SPACE]))
         return False
     b[PHASE] = TRACER
     b[TO_ACT] = b[WINNER]
@@ -350,7 +350,7 @@ def _capture(buf: bytearray, space: cython.int, events: Optional[list]) -> cytho
         if b[PAWNS + p] == space:
             b[PAWNS + p] = JAIL
             if events is not None:
-                events.append(("captured", p, space))
+                events.append((EV_CAPTURED, p, space))
 
 
 @cython.ccall
@@ -359,7 +359,7 @@ def move_tracer(buf: bytearray, to: cython.int, events: Optional[list]) -> cytho
     b: cython.p_uchar = buf
     b[TRACER_SPACE] = to
     if events is not None:
-        events.append(("tracer_moved", b[TRACER_INDEX], to))
+        events.append((EV_TRACER_MOVED, b[TRACER_INDEX], to))
     _capture(buf, to, events)
     end_checks(buf, events)
 
@@ -375,13 +375,13 @@ def special(buf: bytearray, seat: cython.int, kind: cython.int, code: cython.lon
         advance(buf, events)
         return
     if events is not None and kind == 10:
-        events.append(("special_skipped", trig_pawn, b[PENDING + 1], b[PENDING + 2], seat))
+        events.append((EV_SPECIAL_SKIPPED, trig_pawn, b[PENDING + 1], b[PENDING + 2], seat))
     if kind == 5 or kind == 9:
         target: cython.int = (code >> 4) & 15
         start: cython.int = b[PAWNS + target]
         b[PAWNS + target] = (code >> 8) & 63
         if events is not None:
-            events.append(("dos" if kind == 5 else "backflip", target, start, (code >> 8) & 63))
+            events.append((EV_DOS if kind == 5 else EV_BACKFLIP, target, start, (code >> 8) & 63))
         tiles.passive(buf, (code >> 8) & 63, events)
         if b[SOLO]:
             solo.remove_hit(buf, target, events)

@@ -97,10 +97,18 @@ def start_round(buf: bytearray, first: cython.bint, order: bytes, events: Option
     _deal(buf, n, 5 if b[HALF_HANDS] and b[HONEYPOT_ENTERED] else 10)  # half hands (§7.4)
     leader: cython.int = (holder + n - 1) % n
     start_trick(buf, leader)
-    if events is not None:
-        events.append(("round_start", read16(buf, ROUND), b[DEALER], card, holder, leader,
-                       [list(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)],
-                       list(buf[TRICK_ORDER:TRICK_ORDER + n]), b[CONTROLLER]))
+    if events is None:
+        return
+    counts: list = [sum(buf[hand_at(s):hand_at(s) + 16]) for s in range(n)]
+    seats_order: list = list(buf[TRICK_ORDER:TRICK_ORDER + n])
+    if b[ROBOT] == NONE:
+        events.append((EV_ROUND_START, read16(buf, ROUND), b[DEALER], card, holder, counts, leader, seats_order))
+    else:  # who moves the robot this round (§7.6)
+        events.append((EV_ROUND_START_ROBOT, read16(buf, ROUND), b[DEALER], card, holder, counts, leader, seats_order,
+                       b[CONTROLLER]))
+    s: cython.int
+    for s in range(n):  # then each seat's own hand, private to it
+        events.append((EV_DEALT, s, list(buf[hand_at(s):hand_at(s) + 16])))
 
 
 @cython.cfunc
@@ -209,7 +217,7 @@ def end_checks(buf: bytearray, events: Optional[list]) -> cython.void:
         buf[PHASE] = FINISHED
         buf[TO_ACT] = NONE
         if events is not None:
-            events.append(("game_end",))
+            events.append((EV_GAME_END,))
         return
     start_round(buf, False, b"", events)
 
@@ -243,4 +251,4 @@ def score_round(buf: bytearray, events: Optional[list]) -> cython.void:
             rows.append((list(buf[hand_at(s):hand_at(s) + 16]), card, pawn, score, read16(buf, TOTALS + 2 * s)))
     write16(buf, ROUNDS_SCORED, read16(buf, ROUNDS_SCORED) + 1)
     if events is not None:
-        events.append(("round_scored", read16(buf, ROUND), rows))
+        events.append((EV_ROUND_SCORED, read16(buf, ROUND), rows))

@@ -104,13 +104,13 @@ def _refill(buf: bytearray, events: Optional[list]) -> cython.void:
         if c == JOKER:
             buf[HANDS + JOKER] += 1
             if events is not None:
-                events.append(("joker_to_hand",))
+                events.append((EV_JOKER_TO_HAND,))
             marker_step(buf, events)
         else:
             buf[ROW + c] += 1
             got.append(c)
     if events is not None and got:
-        events.append(("row_refilled", got))
+        events.append((EV_ROW_REFILLED, got))
 
 
 # -- a trick (§7.7.2, §7.7.3) ------------------------------------------------------------
@@ -172,13 +172,14 @@ def lead(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cytho
     buf[WINNER] = 1 if row_wins else 0
     buf[SOLO_COLOUR] = COLOUR_OF_RANK[row_rank] if row_wins else ANY_COLOUR
     if events is not None:
-        events.append(("row_played", rank, n, j, h, v, row_rank, row_n, row_h, step, row_wins, buf[SOLO_COLOUR]))
+        events.append((EV_ROW_PLAYED, (rank, n, j, h), v, (row_rank, row_n, 0, row_h), step, row_wins,
+                       buf[SOLO_COLOUR]))
     if has_hat_move(buf):
         buf[PHASE] = MOVE
         buf[TO_ACT] = 0
         return
     if events is not None:
-        events.append(("move_skipped", buf[SOLO_COLOUR]))
+        events.append((EV_MOVE_SKIPPED, buf[SOLO_COLOUR]))
     after(buf, events)
 
 
@@ -241,7 +242,7 @@ def _round_end(buf: bytearray, events: Optional[list]) -> cython.void:
     buf[PHASE] = LEAD
     buf[TO_ACT] = 0
     if events is not None:
-        events.append(("solo_round", buf[ROUND] | (buf[ROUND + 1] << 8), list(buf[HANDS:HANDS + 16])))
+        events.append((EV_SOLO_ROUND, buf[ROUND] | (buf[ROUND + 1] << 8), list(buf[HANDS:HANDS + 16])))
 
 
 @cython.cfunc
@@ -249,7 +250,7 @@ def _finish(buf: bytearray, events: Optional[list]) -> cython.void:
     buf[PHASE] = FINISHED
     buf[TO_ACT] = NONE
     if events is not None:
-        events.append(("game_end",))
+        events.append((EV_GAME_END,))
 
 
 @cython.ccall
@@ -276,7 +277,7 @@ def score_round(buf: bytearray, events: Optional[list]) -> cython.void:
         scores.append(score)
     _add16(buf, ROUNDS_SCORED, 1)
     if events is not None:
-        events.append(("colours_scored", buf[ROUND], scores,
+        events.append((EV_COLOURS_SCORED, buf[ROUND], scores,
                        [buf[TOTALS + 2 * c] | (buf[TOTALS + 2 * c + 1] << 8) for c in range(4)]))
 
 
@@ -292,11 +293,11 @@ def marker_step(buf: bytearray, events: Optional[list]) -> cython.void:
             buf[TRACER_SPACE] = buf[CAFE]
             buf[M2_SPACE] = buf[SERVER]
             if events is not None:
-                events.append(("markers_moved", buf[TRACER_INDEX], buf[TRACER_SPACE], buf[M2_SPACE]))
+                events.append((EV_MARKERS_MOVED, buf[TRACER_INDEX], buf[TRACER_SPACE], buf[M2_SPACE]))
             _remove_on(buf, buf[CAFE], events)
             _remove_on(buf, buf[SERVER], events)
         elif events is not None:
-            events.append(("markers_moved", buf[TRACER_INDEX], NONE, NONE))
+            events.append((EV_MARKERS_MOVED, buf[TRACER_INDEX], NONE, NONE))
         return
     adj = cython.declare(cython.ulonglong[64])  # the tracer graph, per space (a C array: no list per step)
     s: cython.int
@@ -307,7 +308,7 @@ def marker_step(buf: bytearray, events: Optional[list]) -> cython.void:
     buf[M2_SPACE] = _toward_hat(buf, buf[M2_SPACE], adj)
     _remove_on(buf, buf[M2_SPACE], events)
     if events is not None:
-        events.append(("markers_moved", buf[TRACER_INDEX], buf[TRACER_SPACE], buf[M2_SPACE]))
+        events.append((EV_MARKERS_MOVED, buf[TRACER_INDEX], buf[TRACER_SPACE], buf[M2_SPACE]))
 
 
 @cython.cfunc
@@ -365,7 +366,7 @@ def _remove_on(buf: bytearray, space: cython.int, events: Optional[list]) -> cyt
         if buf[PAWNS + p] == space:
             buf[PAWNS + p] = JAIL
             if events is not None:
-                events.append(("hat_removed", p, space))
+                events.append((EV_HAT_REMOVED, p, space))
 
 
 # -- legal leads and hat moves ------------------------------------------------------------

@@ -44,7 +44,7 @@ def passive(buf: bytearray, space: cython.int, events: Optional[list]) -> cython
     if (t == T_HONEYPOT or (t == T_FBI_SERVER and not buf[TRACER_ON])) and not buf[HONEYPOT_ENTERED]:
         buf[HONEYPOT_ENTERED] = 1
         if events is not None:
-            events.append(("honeypot_flag",))
+            events.append((EV_HONEYPOT_FLAG,))
 
 
 @cython.ccall
@@ -96,7 +96,7 @@ def exploit(buf: bytearray, space: cython.int, sign: cython.int, marker: cython.
     buf[MARKER_SPACE + m] = space
     buf[MARKER_SIGN + m] = sign & 255
     if events is not None:
-        events.append(("exploit", m + 1, space, sign, previous))
+        events.append((EV_EXPLOIT, m + 1, space, sign, previous))
 
 
 @cython.ccall
@@ -116,7 +116,7 @@ def draw_tile(buf: bytearray, events: Optional[list]) -> cython.void:
     buf[DRAWN_TILE] = tile
     buf[PHASE] = PLACE
     if events is not None:
-        events.append(("tile_drawn", tile))
+        events.append((EV_TILE_DRAWN, tile))
 
 
 @cython.ccall
@@ -137,12 +137,12 @@ def place(buf: bytearray, face: cython.int, slot: cython.int, events: Optional[l
             if buf[PAWNS + p] == buf[hosts + k]:
                 on_tile.append(p)
     if events is not None:
-        events.append(("tile_placed", face, slot, NONE if returned == NONE else returned // 2 + 1, on_tile))
+        events.append((EV_TILE_PLACED, face, slot, NONE if returned == NONE else returned // 2 + 1, on_tile))
     i: cython.int = buf[PENDING_COUNT] - 1
     while i >= 0:  # triggers of the replaced spaces can never fire again: drop them now
         if slot_of(buf, buf[PENDING + i * TRIGGER_SIZE + 1]) == slot:
             if events is not None:
-                events.append(("trigger_dropped", buf[PENDING + i * TRIGGER_SIZE], buf[PENDING + i * TRIGGER_SIZE + 1],
+                events.append((EV_TRIGGER_DROPPED, buf[PENDING + i * TRIGGER_SIZE], buf[PENDING + i * TRIGGER_SIZE + 1],
                                buf[PENDING + i * TRIGGER_SIZE + 2]))
             pop(buf, i)
         i -= 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engines.white_hat.declarations import MAX_OUT
 from engines.white_hat.offsets import K_BACKFLIP, K_MOVE, MOVE, SPECIAL
-from engines.white_hat.game import pawn_name
+from engines.white_hat.declarations import pawn_name
 from engines.white_hat.state import STATE
 
 AT = STATE.at

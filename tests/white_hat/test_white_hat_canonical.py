@@ -15,7 +15,7 @@ import engines  # noqa: E402
 from engines.core import codec  # noqa: E402
 from enginekit import plays_like_its_twin, refilled  # noqa: E402
 from engines.white_hat import rules_flow as flow  # noqa: E402
-from engines.white_hat.offsets import TRICK  # noqa: E402
+from engines.white_hat.offsets import EV_DREW, EV_RESHUFFLED, TRICK  # noqa: E402
 from engines.white_hat.state import STATE  # noqa: E402
 from wh_testlib import standard_for  # noqa: E402
 
@@ -146,7 +146,7 @@ def test_a_reshuffle_clears_what_it_empties():
         old = soiled(state, rnd)
         want, want_events = bytearray(state), []
         flow.draw(want, 1, want_events)
-        assert [e[0] for e in want_events][:2] == ["reshuffled", "drew"], where
+        assert [e[0] for e in want_events][:2] == [EV_RESHUFFLED, EV_DREW], where
         problems = stale(want)
         assert not problems, f"{where}, then a reshuffle: dead cells not 0: {', '.join(problems)}"
         assert game.decode(game.encode(want)) == want, where

@@ -9,7 +9,6 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 import engines  # noqa: E402
 from engines.white_hat import rules_flow as flow  # noqa: E402
-from engines.white_hat.game import named_events  # noqa: E402
 from engines.white_hat.declarations import load_board  # noqa: E402
 from engines.white_hat.state import FACES, STATE  # noqa: E402
 from engines.core.data import DataError  # noqa: E402
@@ -33,7 +32,7 @@ def test_27_round_scoring(gid):
     totals(s, 14, 20, 9)
     s[AT.winner], raw = 1, []
     flow.advance(s, raw)  # the end of a trick: seat 1 has no cards
-    scored = [e for e in named_events(game, s, raw) if e.kind == "round_scored"][0].public["seats"]
+    scored = [e for e in game.name_events(raw, s) if e.kind == "round_scored"][0].public["seats"]
     assert [(r["card_points"], r["pawn_points"], r["round"]) for r in scored] == [(10, 0, 10), (0, -3, 0), (5, 3, 8)]
     assert scored[0]["hand"] == ["2", "7", "13", "J"] and scored[2]["hand"] == ["H"]
     v = game.view(s, 0)

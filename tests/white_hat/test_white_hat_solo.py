@@ -193,7 +193,7 @@ def test_46b_deck_and_row_run_out():
     set_cards(s, "2 13", "", deck="")  # the row's last rank card was just played
     events = []
     solo.after(s, events)
-    assert [e[0] for e in events] == ["colours_scored", "game_end"]
+    assert [e.kind for e in GAME.name_events(events, s)] == ["colours_scored", "game_end"]
 
 
 def test_46c_deck_runs_out_at_a_round_start():
@@ -201,7 +201,7 @@ def test_46c_deck_runs_out_at_a_round_start():
     set_cards(s, "", "3 5 5 9", deck="4 6 8")
     events = []
     solo.after(s, events)
-    kinds = [e[0] for e in events]
+    kinds = [e.kind for e in GAME.name_events(events, s)]
     assert kinds.count("colours_scored") == 1 and kinds[-1] == "game_end"
     assert row(s) == ["4", "6", "8"] and GAME.view(s, 0)["hand"] == []
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import engines
 from engines.core import rng
 from engines.white_hat import rules_flow as flow, rules_round as rounds
-from engines.white_hat.game import CARD_OF, named_events
+from engines.white_hat.game import CARD_OF
 from engines.white_hat.state import STATE
 
 AT = STATE.at
@@ -97,7 +97,7 @@ def won(state: bytearray, seat: int, events=None, game_id: str = "white_hat") ->
     flow.draw(state, seat, raw)
     flow.advance(state, raw)
     if events is not None:
-        events.extend(named_events(engines.get(game_id), state, raw))
+        events.extend(engines.get(game_id).name_events(raw, state))
 
 
 def act(game, state, seat: int, text: str) -> list:
