@@ -63,11 +63,26 @@ def _discard(buf: cython.p_uchar, seat: cython.int, card: cython.int) -> cython.
 @cython.cfunc
 @cython.exceptval(check=False)
 def _discard_set(buf: cython.p_uchar, seat: cython.int, cards: cython.longlong) -> cython.void:
-    """Discard a set of number cards; they lie on the pile in standard order (§2.1)."""
-    k: cython.int
-    for k in range(N_NUMBERS):
-        if (cards >> k) & 1:
-            _discard(buf, seat, k)
+    """Discard a set of number cards (all in hand); they lie on the pile in standard order (§2.1)."""
+    # One pass over the hand, which is in standard order: the set's cards go to the pile lowest first and the
+    # kept ones close up, as _discard card by card would leave them (emptied slots zero).
+    p: cython.Py_ssize_t = seat_at(seat)
+    n: cython.int = buf[p + SEAT_HAND_COUNT]
+    i: cython.int
+    j: cython.int = 0
+    card: cython.int
+    for i in range(n):
+        card = buf[p + SEAT_HAND + i]
+        if card < N_NUMBERS and (cards >> card) & 1:
+            buf[KNOWN + card] = 0
+            _to_pile(buf, card)
+        else:
+            buf[p + SEAT_HAND + j] = card
+            j += 1
+    buf[p + SEAT_HAND_COUNT] = j
+    while n > j:
+        n -= 1
+        buf[p + SEAT_HAND + n] = 0
 
 
 @cython.cfunc
