@@ -22,13 +22,13 @@ if cython.compiled:
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
     from cython.cimports.engines.alaska.rules_common import bits, combo_first, combo_pair, combo_second, covering, \
         next_seat, seat_at
-    from cython.cimports.engines.alaska.rules_legal import _check, _legal_into, _listed
+    from cython.cimports.engines.alaska.rules_legal import _check, _legal_into
     from cython.cimports.engines.alaska.rules_turn import _apply, _begin_turn, _deal, _step
 else:
     from .offsets import *  # noqa: F403
     from ..core import kernel, rng
     from .rules_common import bits, combo_first, combo_pair, combo_second, covering, next_seat, seat_at
-    from .rules_legal import _check, _listed
+    from .rules_legal import _check, _legal_into
     from .rules_turn import _apply, _begin_turn, _deal
 
 
@@ -105,9 +105,9 @@ def legal_moves(buf: bytearray):
         raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 µs to make
         out: list = [0] * N_CODES
-        return kernel.listed(out, _listed(buf, out))
+        return kernel.listed(out, _legal_into(buf, out))
     codes = cython.declare(cython.longlong[353])  # N_CODES: a C array's length must be a literal
-    return kernel.listed(codes, _listed(buf, codes))
+    return kernel.listed(codes, _legal_into(buf, codes))
 
 
 def mover_of(buf: bytearray, code: cython.int) -> cython.int:

@@ -51,3 +51,12 @@ if not cython.compiled:
 
     def covering(b, section):
         return equal_bytes(b, SALMON_AT, 0xFF, section, 10 if section == 1 else section - 1)
+
+    def upstream(b):
+        river = 0
+        for i in range(N_SALMON):
+            head = b[SALMON_AT + i]
+            if head:
+                river |= 1 << i
+                b[SALMON_AT + i] = 10 if head == 1 else head - 1
+        return river

@@ -1,5 +1,5 @@
 """Alaska's kernel, its legality topic: whether a move code is legal now and why not (§5-§7), and the listing of
-every legal code, compiled. rules.py checks with `_check` and lists with `_listed` (rules_legal.pxd declares them).
+every legal code, compiled. rules.py checks with `_check` and lists with `_legal_into` (rules_legal.pxd declares them).
 """
 import cython
 
@@ -129,9 +129,11 @@ def _check_window(b: cython.p_uchar, code: cython.int) -> cython.int:
 
 
 @cython.cfunc
-@cython.exceptval(check=False)
-def _listed(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
-    """legal_moves' codes written into `out` (room for N_CODES: they are distinct codes below it); their count."""
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """legal_moves' codes written into `out` (room for N_CODES: they are distinct codes below it); their count.
+    The kernel's listing (engines/core/kernel.pxd) too: one call from the playout loop, not a wrapper's two."""
+    b: cython.p_uchar = raw(buf)
     phase: cython.int = b[PHASE]
     i: cython.int
     if phase == PLACE:
@@ -143,14 +145,6 @@ def _listed(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
     if phase == BEAR:
         return _window_moves(b, out)
     return 0
-
-
-@cython.cfunc
-@cython.exceptval(-1, check=False)
-def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
-    """The kernel's listing (engines/core/kernel.pxd): legal_moves' codes; here, not in rules.py, so that _listed
-    is inlined into it."""
-    return _listed(raw(buf), out)
 
 
 @cython.cfunc

@@ -7,12 +7,12 @@ import cython
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
     from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_second, covering, \
-        equal_bytes, lowest, next_seat, raw, seat_at
+        equal_bytes, lowest, next_seat, raw, seat_at, upstream
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
 else:
     from .offsets import *  # noqa: F403
     from .rules_common import bits, cast_number, combo_first, combo_second, covering, equal_bytes, lowest, \
-        next_seat, raw, seat_at
+        next_seat, raw, seat_at, upstream
     from ..core import rng
 
 
@@ -132,16 +132,22 @@ def _begin_turn(buf: bytearray, b: cython.p_uchar, seat: cython.int, events: Opt
             events.append((EV_EMPTY_TURN, seat))
         _end_turn(buf, b, events)
         return 0
-    i: cython.int = 0
+    held: cython.int = b[p + SEAT_HAND_COUNT]
+    kept: cython.int = 0  # the hand closes up behind the fallen cards in one pass, its order kept
+    i: cython.int
     card: cython.int
     salmon: cython.int = 0
-    while i < b[p + SEAT_HAND_COUNT]:
+    for i in range(held):
         card = b[p + SEAT_HAND + i]
         if card < FIRST_TOURIST:
-            _insert_pending(b, take_from_hand(b, seat, i))
+            _insert_pending(b, card)
             salmon += card < FIRST_CURRENT
         else:
-            i += 1
+            b[p + SEAT_HAND + kept] = card
+            kept += 1
+    for i in range(kept, held):
+        b[p + SEAT_HAND + i] = 0
+    b[p + SEAT_HAND_COUNT] = kept
     if b[PENDING_COUNT] and events is not None:
         fallen = bytes(b[PENDING:PENDING + b[PENDING_COUNT]])
         events.append((EV_FELL, seat, fallen, fallen))  # its salmon, its currents (declarations.EVENTS)
@@ -188,12 +194,7 @@ def _current_step(b: cython.p_uchar, step: cython.int, events: Optional[list]) -
     s: cython.int
     head: cython.int
     angler: cython.int
-    river: cython.uint = ~equal_bytes(b, SALMON_AT, 0xFF, 0, 0) & 0xFFFF
-    left: cython.uint = river
-    while left:
-        head = b[SALMON_AT + lowest(left)]
-        b[SALMON_AT + lowest(left)] = 10 if head == 1 else head - 1
-        left &= left - 1
+    river: cython.uint = upstream(b)
     catches: list = [] if events is not None else None
     while river:
         s = lowest(river)
