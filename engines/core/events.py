@@ -35,13 +35,6 @@ class Shown:
     none: int | None = None
     context: bool = False
 
-    def value(self, raw, context=None) -> object:
-        if self.none is not None and raw == self.none:
-            return None
-        if self.show is not None:
-            return self.show(raw, context) if self.context else self.show(raw)
-        return raw + self.plus
-
 
 @dataclass(frozen=True)
 class EventForm:
@@ -60,8 +53,43 @@ class EventForm:
             raise ValueError(f"event {self.kind}: `to` names a field it does not have ({self.to})")
         if any(f.private for f in self.fields) and not self.to:
             raise ValueError(f"event {self.kind}: private fields need the seats that see them (`to`)")
-        # where each seat of `to` is in the raw tuple (after the kind), or the seat itself as ~seat
-        object.__setattr__(self, "_to_at", tuple(1 + names.index(s) if isinstance(s, str) else ~s for s in self.to))
+        object.__setattr__(self, "_name", _namer(self))
+
+
+def _namer(form: EventForm) -> Callable:
+    """`form`'s naming as one function of straight-line code, written out and compiled once (as dataclasses writes
+    an __init__): naming runs on every move's events, and a loop over the fields cost a lookup or a call for each.
+    It takes (raw, context, open_seat), as EventForms.name."""
+    names = [f.name for f in form.fields]
+    scope = {"Event": Event, "kind": form.kind, "refused": _refused(form)}
+    parts: dict = {False: [], True: []}
+    for i, field in enumerate(form.fields, 1):
+        shown = f"raw[{i}] + {field.plus!r}"
+        if field.show is not None:
+            scope[f"show{i}"] = field.show
+            shown = f"show{i}(raw[{i}], context)" if field.context else f"show{i}(raw[{i}])"
+        if field.none is not None:
+            shown = f"None if raw[{i}] == {field.none!r} else {shown}"
+        parts[field.private].append(f"{field.name!r}: {shown}")
+    lines = ["def name(raw, context, open_seat):", f"    if len(raw) != {1 + len(names)}:", "        refused(raw)"]
+    public = "{" + ", ".join(parts[False]) + "}"
+    if not parts[True]:
+        lines.append(f"    return Event(kind, {public}, {{}}, ())")
+    else:
+        seats = "".join(f"raw[{1 + names.index(s)}], " if isinstance(s, str) else f"{s!r}, " for s in form.to)
+        lines += [f"    public = {public}", f"    private = {{{', '.join(parts[True])}}}", f"    to = ({seats})",
+                  "    if open_seat is not None and to == (open_seat,):",
+                  "        public.update(private)",
+                  "        return Event(kind, public)",
+                  "    return Event(kind, public, private, to)"]
+    exec("\n".join(lines), scope)
+    return scope["name"]
+
+
+def _refused(form: EventForm) -> Callable:
+    def refused(raw: tuple) -> None:
+        raise ValueError(f"event {form.kind}: {len(raw) - 1} raw values for {len(form.fields)} fields")
+    return refused
 
 
 class EventForms:
@@ -70,22 +98,10 @@ class EventForms:
 
     def __init__(self, *forms: EventForm):
         self.forms = forms
+        self._namers = tuple(form._name for form in forms)
         self.kinds = Names(*(f"{f.kind}_{f.variant}" if f.variant else f.kind for f in forms), prefix="EV_")
 
     def name(self, raw: tuple, context=None, open_seat: int | None = None) -> Event:
         """The Event of a raw event tuple. `context` goes to each field declared `context=True`. `open_seat`: a
         seat with no secrets (White Hat's robot, §7.6): an event private to that seat alone is public whole."""
-        form = self.forms[raw[0]]
-        if len(raw) != 1 + len(form.fields):
-            raise ValueError(f"event {form.kind}: {len(raw) - 1} raw values for {len(form.fields)} fields")
-        public: dict = {}
-        private: dict = {}
-        for field, value in zip(form.fields, raw[1:]):
-            (private if field.private else public)[field.name] = field.value(value, context)
-        if not private:
-            return Event(form.kind, public, private, ())
-        to = tuple(raw[at] if at > 0 else ~at for at in form._to_at)
-        if open_seat is not None and to == (open_seat,):
-            public.update(private)
-            return Event(form.kind, public)
-        return Event(form.kind, public, private, to)
+        return self._namers[raw[0]](raw, context, open_seat)
