@@ -20,8 +20,7 @@ DATA = Path(__file__).resolve().parent / "data"
 PHASES = Names("turn_start", "holding", "action", "snap", "game_over", prefix="P_")
 # A discarded card's action (data/deck.toml names them; `none`: a card without one).
 ACTIONS = Names("none", "look_own", "look_other", "swap", "two_actions", "show", prefix="A_")
-# The move kinds, in the order MoveInfo names them; a move code is an index into the state's ordered legal list
-# (rules.py says the order), not a kind.
+# The move kinds, in the order MoveInfo names them; a move code packs the kind, the mover and the positions (rules.py).
 KINDS = Names("draw_deck", "draw_discard", "call_cambio", "discard", "replace", "look_own", "look_other", "swap",
               "show", "snap", "give", "nogive", "pass", prefix="K_")
 MEMORY = Names("follow", "slot", "off", prefix="M_")       # option memory_aid: what a seat keeps seeing
@@ -105,8 +104,9 @@ EVENTS = EventForms(
                            Shown("ranks", _ranks))),
 )
 
-PREBUILT = 1 << 16  # move codes kept ready to slice (rules.legal_moves)
-NOT_LISTED = 1      # apply_code's one refusal: past Game.reason_codes, so Game.unlisted says "not in legal_moves"
+# The longest listing: a red king's looks and swaps when every card but the action card lies at the table (76 cards
+# at most there: 75 + 75 + 75 * 74 / 2 moves); a snap window lists at most 8 * (1 + 76).
+MAX_MOVES = DECK_SIZE * (DECK_SIZE + 3) // 2
 
 # What each pending action allows (by ACTIONS number) and each kind's move word (by KINDS number), as a player
 # types them: refusals never name the state's internal action names.
@@ -193,9 +193,9 @@ NOTATION = Notation(Form("draw", (Pile("source"),)), Form("cambio"), Form("disca
                     Form("show", (_TARGET,)), Form("snap", (_TARGET,)), Form("give", (_SLOT,)), Form("nogive"),
                     Form("pass"))
 
-# The refusals of a read move (rules_find.py), {code: why}; the shared ones (not_your_turn, no_such_seat) are
-# the core's.
-REASONS = rule_reasons("cambio", {
+# The refusals of a move (rules_check.py says which rule a code breaks first, as a number of REASON_CODES),
+# {code: why}; the shared ones (game_over, not_legal, not_your_turn, no_such_seat) are the core's.
+_MEANINGS = {
     "not_holding": "you hold no card",
     "must_exchange": "a card taken from the discard pile must be exchanged",
     "not_turn_start": "only at the start of your turn (you have already drawn)",
@@ -217,4 +217,6 @@ REASONS = rule_reasons("cambio", {
     "window_claimed": "the snap window is claimed by another seat",
     "give_first": "give or nogive first",
     "passed": "the seat has passed in this window",
-})
+}
+REASON_CODES = Names("ok", "game_over", "not_legal", "not_your_turn", "no_such_seat", *_MEANINGS, prefix="R_")
+REASONS = rule_reasons("cambio", _MEANINGS)

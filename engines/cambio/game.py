@@ -16,10 +16,13 @@ seat without cards ends the round at once. The dealer rotates left; after the ro
 which a total reaches 50 the lowest total wins.
 
 Notes on this implementation (the spec's decisions D1-D25 and D9a apply; these are the engine's own):
-- Move codes index the ordered list of the state's legal moves (rules.py says the order):
-  `legal_moves` is always `[0 .. count-1]`. Every seat's snaps are listed, so a window lists
-  seats x (1 + cards) moves; the blue king lists one `show` per card of the seats still to
-  pick (12 with three opponents of four cards), never the combinations.
+- A move code packs the move's kind, seat and positions (rules.py), the same in every state;
+  `legal_moves` lists them in rules.py's order. The kernel's check (rules_check.py) says
+  whether a code is legal now and, when not, which rule it breaks (REASON_CODES): the one
+  refusal path of `parse_move`, `move_info` and `apply_in_place`. Every seat's snaps are
+  listed, so a window lists seats x (1 + cards) moves; the blue king lists one `show` per
+  card of the seats still to pick (12 with three opponents of four cards), never the
+  combinations.
 - The blue king's picks so far live in the state (`picked`, one slot per seat); each pick
   is a public `picked` event without the card, the last one is followed by `shown`, which
   reveals every picked card to every seat. Picks go in any seat order (D9a).
@@ -50,8 +53,8 @@ from ..core.errors import BadMoveText, BadState
 from ..core.game import Event, Game, GameInfo, MoveInfo, Scores, SeatScore
 from . import rules, rules_apply, rules_find, rules_score, validate
 from . import offsets as O
-from .declarations import (ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, MOVE_WORDS, NOTATION, PHASES, REASONS,
-                           SOURCES, position)
+from .declarations import (ACTIONS, CARDS, DATA, ENDINGS, EVENTS, KINDS, MEMORY, MOVE_WORDS, NOTATION, PHASES,
+                           REASON_CODES, REASONS, SOURCES, position)
 from .state import NONE, SLOT_CAP, STATE
 
 VERSION = "1.1"
@@ -62,6 +65,7 @@ _WORDS = tuple(word.split() for word in MOVE_WORDS)
 _KIND_OF_WORDS = {word: kind for kind, word in enumerate(MOVE_WORDS)}
 _ARG = tuple(next((p.name for p in NOTATION.forms[w[0]][0].parts), None) if len(w) == 1 else None for w in _WORDS)
 PHASE_OVER = PHASES.index("game_over")
+CODE_END = 1 << 48  # a code packs a kind, a seat and two positions into 48 bits (rules.py)
 
 
 def card_id(card: int) -> str:
@@ -74,6 +78,7 @@ class CambioGame(Game):
     info = GameInfo(id="cambio", title="Cambio", min_seats=2, max_seats=8, version=VERSION,
                     options=opts.load_specs(DATA / "options.toml"))
     reasons = REASONS
+    reason_codes = REASON_CODES
     kernel = rules.KERNEL
     hot_rules = rules  # legal_moves, is_finished, move_count and apply_code (engines/core/game.py)
     state_size, state_tail, players_at = O.HISTORY, True, O.PLAYERS  # the rounds' history follows
@@ -99,15 +104,17 @@ class CambioGame(Game):
         return rules.to_act(state)
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
-        described = rules.describe(state, move)
-        if described is None:
+        if type(move) is not int or not 0 <= move < CODE_END:
             self.unlisted(state, move)
-        return _info(*described)
+        reason = rules.check_code(state, move)
+        if reason:
+            self.unlisted(state, move, reason)
+        return _described(move)
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
-        """MoveInfo of every legal move, in list order: one compiled pass, and each distinct move's
-        MoveInfo made once (a listing is mostly the same look/swap moves turn after turn)."""
-        return [_described(mv) for mv in rules.packed_moves(state)]
+        """MoveInfo of every legal move, in list order, each distinct move's MoveInfo made once (a listing is
+        mostly the same look/swap moves turn after turn)."""
+        return [_described(mv) for mv in rules.legal_moves(state).tolist()]
 
     def read_move(self, text: str) -> tuple[int, tuple]:
         """(kind number, (seat, slot) pairs) of a text move (a slot's seat is -1: the mover's own)."""

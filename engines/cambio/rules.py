@@ -5,12 +5,13 @@ Cython pure-Python mode: compiled by setup.py, interpreted as-is otherwise. The 
 no state: the layout's offsets and declarations.py's numbers are generated C constants (offsets.pxd);
 a decoded move is a packed integer; events are returned as raw tuples (`log`) that game.py names.
 The topics: rules_moves.py counts and decodes the codes, rules_apply.py applies a move, rules_score.py
-scores, rules_find.py finds the code of a read move with the spec's reasons; validate.py checks a state.
+scores, rules_check.py says whether a code is legal now and which rule it breaks when not, rules_find.py
+reads a move's text into its code; validate.py checks a state.
 
-Move codes are indexes into the ordered list of the legal moves of the state they were listed
-for: `legal_moves(state)` is always `[0, 1, ..., count - 1]` and `apply_code` decodes the index
-by walking the same order. Cambio's windows let every seat snap every card, so a fixed code per
-move would not fit a small range; an index does. The order, per phase:
+A move code is the packed move: kind | seat << 8 | position p << 16 | position q << 32 (a position is
+seat * 256 + slot; a swap's p is the lower seat's), the same in every state. `apply_code` checks it with
+rules_check.check, which reads only what the code names. `legal_moves` lists the codes in this order
+(the i-th worked out when read, rules_moves.decode: a window lists hundreds and a caller reads one):
 - turn_start: cambio, draw deck, draw discard (those that are legal; the call comes first as
   it is made instead of drawing);
 - holding: discard (card from the deck only), then replace of each own card in slot order;
@@ -19,9 +20,6 @@ move would not fit a small range; an index does. The order, per phase:
   1.1: one pick of a card of each other non-caller seat not picked yet, seat then slot order);
 - snap, unclaimed: for each eligible seat that has not passed, `pass` then a snap of each
   non-caller card; claimed: `pass`, then the snaps; give pending: `nogive`, then each give.
-
-A decoded move packs kind | seat << 8 | position p << 16 | position q << 32 (a position is
-seat * 256 + slot): rules_moves.decode.
 """
 import cython
 
@@ -31,21 +29,22 @@ if cython.compiled:
     from cython.cimports.engines.core import kernel
     from cython.cimports.engines.cambio.rules_moves import count_moves, decode, put16, raw
     from cython.cimports.engines.cambio.rules_apply import apply_packed, start_round
+    from cython.cimports.engines.cambio.rules_check import check
     from cython.cimports.engines.cambio.rules_score import standings
 else:
     from .offsets import *  # noqa: F403
     from ..core import kernel, rng
     from .rules_moves import count_moves, decode, put16, raw
     from .rules_apply import apply_packed, start_round
+    from .rules_check import check
     from .rules_score import standings
-
 
 
 @cython.ccall
 def legal_moves(st: bytearray):
-    """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
+    """Every legal move code now, in the module docstring's order."""
     _sized(st)
-    return kernel.indexes(count_moves(raw(st)))
+    return kernel.decoded(st, count_moves(raw(st)), decode)
 
 
 @cython.ccall
@@ -85,34 +84,10 @@ def to_act(st: bytearray) -> list:
     return [s for s in range(st[PLAYERS]) if s != st[CALLER] and not (st[PASSED] >> s) & 1]
 
 
-@cython.cfunc
-def legal_code(st: bytearray, move: object) -> cython.Py_ssize_t:
-    """`move` as a code of this state's list, or -1 when it is not one (or the game is over)."""
-    code: cython.Py_ssize_t
-    if type(move) is not int or st[PHASE] == P_GAME_OVER:
-        return -1
-    try:
-        code = move
-    except OverflowError:
-        return -1
-    if code < 0 or code >= count_moves(st):
-        return -1
-    return code
-
-
-def describe(st: bytearray, move: object) -> tuple:
-    """(seat, kind, positions) of a listed code, positions as (seat, slot) pairs; None if it is not listed."""
-    code: cython.Py_ssize_t = legal_code(st, move)
-    if code < 0:
-        return None
-    return unpacked(decode(st, code))
-
-
-def packed_moves(st: bytearray) -> list:
-    """The packed move (decode) of every legal code, in list order: a whole listing in one pass."""
-    n: cython.Py_ssize_t = count_moves(st)
-    code: cython.Py_ssize_t
-    return [decode(st, code) for code in range(n)]
+def check_code(st: bytearray, code: cython.longlong) -> cython.int:
+    """0 when `code` is legal now, else the number (declarations.REASON_CODES) of the first rule it breaks."""
+    _sized(st)
+    return check(raw(st), code)
 
 
 def unpacked(mv: cython.longlong) -> tuple:
@@ -146,8 +121,8 @@ def new_state(players: cython.int, dealer: cython.int, target: cython.int, cambi
 
 
 def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cython.int:
-    """Apply `code` when it is listed now: 0, else NOT_LISTED with `st` untouched. Raw event tuples are appended
-    to `log` when it is a list (the core's apply_in_place, engines/core/kernel.py, names them)."""
+    """Apply `code` when it is legal now: 0, else the REASON_CODES number of the rule it breaks, `st` untouched.
+    Raw event tuples are appended to `log` when it is a list (the core's apply_in_place names them)."""
     return _apply(st, code, log)
 
 
@@ -156,31 +131,43 @@ def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cyth
 def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd); -1 with ValueError for a short state."""
     _sized(st)
-    mv: cython.longlong = decode(raw(st), code) if code >= 0 else -1  # -1 past the count (none once over)
-    if mv < 0:
-        return NOT_LISTED
-    apply_packed(st, mv, log)
+    reason: cython.int = check(raw(st), code)
+    if reason:
+        return reason
+    apply_packed(st, code, log)
     return 0
 
 
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
-# The codes are list indexes, so count_moves is the one move generator: legal_moves slices the prebuilt
-# codes, and the kernel takes the count alone (no listing is written).
+# A playout counts the moves and decodes only the one it picks (no listing is written); `_legal` writes the
+# whole listing for kernel.legal_codes (tests).
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _count(buf: bytearray) -> cython.int:
-    """The kernel's count: the legal codes are 0 .. count-1."""
+    """The kernel's count of the legal moves."""
     return count_moves(raw(buf))
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _step(buf: bytearray, code: cython.longlong) -> cython.int:
-    """Apply a code below the count `_count` just gave, with no events (no second legality check)."""
-    apply_packed(buf, decode(raw(buf), code), None)
+def _step(buf: bytearray, index: cython.longlong) -> cython.int:
+    """Apply the move at an index below the count `_count` just gave, with no events (no second legality check)."""
+    apply_packed(buf, decode(raw(buf), index), None)
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """Every legal code, in legal_moves' order (MAX_MOVES at most)."""
+    b: cython.p_uchar = raw(buf)
+    n: cython.Py_ssize_t = count_moves(b)
+    i: cython.Py_ssize_t
+    for i in range(n):
+        out[i] = decode(b, i)
+    return n
 
 
 @cython.cfunc
@@ -195,6 +182,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 
 
 if cython.compiled:
-    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply)
+    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply, _legal, MAX_MOVES)
 else:
     KERNEL = None

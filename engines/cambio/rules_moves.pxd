@@ -17,12 +17,9 @@ cdef inline void put16(bytearray st, Py_ssize_t off, Py_ssize_t v):
 cdef inline int everyone(bytearray st):
     return (1 << st[PLAYERS]) - 1
 
-cpdef Py_ssize_t slot_rank(bytearray st, Py_ssize_t s, Py_ssize_t k)
-cpdef Py_ssize_t cards_of_seats(bytearray st, Py_ssize_t lo, int ex)
-cpdef Py_ssize_t position_rank(bytearray st, Py_ssize_t t, Py_ssize_t k, Py_ssize_t lo, int ex)
 cpdef int turn_mask(bytearray st)
+cdef int turn_bits(unsigned char* b) noexcept
 cdef Py_ssize_t pick_count(unsigned char* b) noexcept
-cpdef Py_ssize_t pick_rank(bytearray st, Py_ssize_t t, Py_ssize_t k)
 cpdef Py_ssize_t action_count(bytearray st)
 cdef Py_ssize_t open_count(unsigned char* b) noexcept
 cdef Py_ssize_t count_moves(unsigned char* b) noexcept

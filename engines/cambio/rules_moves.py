@@ -1,9 +1,8 @@
-"""Cambio's kernel, counting and decoding: how many moves are legal now, and which move a code names.
+"""Cambio's kernel, counting and decoding: how many moves are legal now, and which move is the i-th listed.
 
-Move codes are indexes into the ordered list of the state's legal moves (rules.py says the order), so counting
-is the one move generator and decoding walks the same order. A decoded move packs kind | seat << 8 |
-position p << 16 | position q << 32 (a position is seat * 256 + slot). Decoding checks the code too: a code past
-the count finds no move and decodes to -1, so applying a move counts nothing first.
+The listing is ordered (rules.py says the order), so counting is the one move generator and decoding walks the
+same order: the i-th move is the packed move kind | seat << 8 | position p << 16 | position q << 32 (a position
+is seat * 256 + slot), which is its code. An index past the count finds no move and decodes to -1.
 
 The counting and decoding read the state through a raw pointer `b` taken once per entry point (no Python-level
 indexing); they never grow the state, so the pointer stays valid. Interpreted, `b` is the bytearray itself.
@@ -45,28 +44,10 @@ def nth_slot(b: cython.p_uchar, s: cython.Py_ssize_t, j: cython.Py_ssize_t) -> c
     return -1
 
 
-@cython.ccall
-def slot_rank(st: bytearray, s: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """How many of seat s's cards lie in slots below k."""
-    base: cython.Py_ssize_t = SLOTS + s * SLOT_CAP
-    r: cython.Py_ssize_t = 0
-    i: cython.Py_ssize_t
-    for i in range(k):
-        if st[base + i] != NONE:
-            r += 1
-    return r
-
-
-@cython.ccall
-def cards_of_seats(st: bytearray, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
-    """Cards of seats lo.. except seat ex and the caller."""
-    return seats_cards(st, lo, ex)
-
-
 @cython.cfunc
 @cython.exceptval(check=False)
 def seats_cards(b: cython.p_uchar, lo: cython.Py_ssize_t, ex: cython.int) -> cython.Py_ssize_t:
-    """cards_of_seats on the raw state."""
+    """Cards of seats lo.. except seat ex and the caller."""
     caller: cython.int = b[CALLER]
     total: cython.Py_ssize_t = 0
     s: cython.Py_ssize_t
@@ -92,19 +73,6 @@ def nth_position(b: cython.p_uchar, j: cython.Py_ssize_t, lo: cython.Py_ssize_t,
                 return s * 256 + nth_slot(b, s, j)
             j -= c
     return -1
-
-
-@cython.ccall
-def position_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t, lo: cython.Py_ssize_t,
-                  ex: cython.int) -> cython.Py_ssize_t:
-    """Index of card t.k among the cards of seats lo.. except ex and the caller (inverse of nth_position)."""
-    caller: cython.int = st[CALLER]
-    r: cython.Py_ssize_t = 0
-    s: cython.Py_ssize_t
-    for s in range(lo, t):
-        if s != ex and s != caller:
-            r += st[CARD_COUNT + s]
-    return r + slot_rank(st, t, k)
 
 
 @cython.ccall
@@ -161,17 +129,6 @@ def pick_count(b: cython.p_uchar) -> cython.Py_ssize_t:
         if may_be_picked(b, s):
             total += b[CARD_COUNT + s]
     return total
-
-
-@cython.ccall
-def pick_rank(st: bytearray, t: cython.Py_ssize_t, k: cython.Py_ssize_t) -> cython.Py_ssize_t:
-    """Index of the pick t.k among the `show` moves (t must still need a pick)."""
-    r: cython.Py_ssize_t = 0
-    s: cython.Py_ssize_t
-    for s in range(t):
-        if may_be_picked(st, s):
-            r += st[CARD_COUNT + s]
-    return r + slot_rank(st, t, k)
 
 
 @cython.cfunc
@@ -231,7 +188,7 @@ def open_count(b: cython.p_uchar) -> cython.Py_ssize_t:
 @cython.cfunc
 @cython.exceptval(check=False)
 def count_moves(b: cython.p_uchar) -> cython.Py_ssize_t:
-    """How many moves are legal now (the codes are 0 .. count-1)."""
+    """How many moves are legal now."""
     phase: cython.int = b[PHASE]
     m: cython.int
     if phase == P_SNAP:
@@ -261,7 +218,7 @@ def packed(seat: cython.longlong, kind: cython.longlong, p: cython.longlong, q: 
 @cython.inline
 @cython.exceptval(check=False)
 def packed_at(seat: cython.longlong, kind: cython.longlong, p: cython.longlong) -> cython.longlong:
-    """A move with one position p, or -1 when p is -1 (no such card: the code was past the count)."""
+    """A move with one position p, or -1 when p is -1 (no such card: the index was past the count)."""
     return -1 if p < 0 else kind | (seat << 8) | (p << 16)
 
 
@@ -340,7 +297,7 @@ def decode_window(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong
 @cython.cfunc
 @cython.exceptval(check=False)
 def decode(b: cython.p_uchar, code: cython.Py_ssize_t) -> cython.longlong:
-    """The packed move of code `code` (>= 0), or -1 when it is not listed (past the count)."""
+    """The packed move listed at index `code` (>= 0), or -1 past the count."""
     phase: cython.int = b[PHASE]
     a: cython.int = b[ACTIVE]
     m: cython.int

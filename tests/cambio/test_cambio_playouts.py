@@ -42,7 +42,9 @@ def test_compiled_extension_is_in_use():
 def check_step(state, listed, rnd):
     before = bytes(state)
     assert cambio.decode(cambio.encode(state)) == state
-    for code in (len(listed), len(listed) + rnd.randrange(300), -1 - rnd.randrange(5), 2 ** 40):
+    codes = set(listed)
+    near = [code ^ (1 << rnd.randrange(48)) for code in rnd.sample(listed, min(4, len(listed)))]
+    for code in [c for c in near if c not in codes] + [-1 - rnd.randrange(5), 2 ** 48, 2 ** 70]:
         with pytest.raises(IllegalMove) as refused:
             cambio.apply_in_place(state, code)
         assert refused.value.code == "not_legal" and refused.value.message
@@ -100,9 +102,26 @@ def test_bad_states_are_refused_not_crashing():
             cambio.apply_in_place(st, listed[0])
 
 
-def test_every_code_from_the_count_up_is_refused_in_every_phase():
-    """Applying decodes the code without counting the moves first: a code past the list must still find no move
-    (each phase and action step, every seat count), and leave the state as it was."""
+def neighbours(code: int) -> list[int]:
+    """Codes one field away from a packed move (kind, seat, a position's seat or slot, one field more), and a
+    swap with its sides turned round."""
+    kind, seat, p, q = code & 0xFF, (code >> 8) & 0xFF, (code >> 16) & 0xFFFF, (code >> 32) & 0xFFFF
+    out = [code ^ (1 << bit) for bit in range(48)]
+    for k in range(14):
+        out.append(k | seat << 8 | p << 16 | q << 32)
+    for s in range(9):
+        out += [kind | s << 8 | p << 16 | q << 32, kind | s << 8 | (s << 8 | p & 0xFF) << 16 | q << 32,
+                kind | seat << 8 | (s << 8 | p & 0xFF) << 16 | q << 32, kind | seat << 8 | p << 16 | (s << 8 | q & 0xFF) << 32]
+    for k in range(12):
+        out += [kind | seat << 8 | (p & 0xFF00 | k) << 16 | q << 32, kind | seat << 8 | p << 16 | (q & 0xFF00 | k) << 32]
+    out.append(kind | seat << 8 | q << 16 | p << 32)
+    return out
+
+
+def test_check_accepts_exactly_the_listed_codes_in_every_phase():
+    """A code is checked, not looked up: along random games (each phase and action step, every seat count) every
+    listed code is legal, a code one field away is legal only when listed, and a refused code leaves the state as
+    it was."""
     from engines.cambio import rules
     from engines.cambio.offsets import ACTION, PHASE
     from engines.cambio.declarations import PHASES
@@ -112,16 +131,20 @@ def test_every_code_from_the_count_up_is_refused_in_every_phase():
         state = cambio.new(players, None, seed)
         rnd = random.Random(seed)
         for _ in range(600):
-            listed = cambio.legal_moves(state)
+            listed = cambio.legal_moves(state).tolist()
             seen.add((state[PHASE], state[ACTION]))
             before = bytes(state)
-            for code in [*range(len(listed), len(listed) + 40), 255, 256, 2 ** 40]:
-                if code >= len(listed):
-                    assert rules.apply_code(state, code) != 0, (seed, code, len(listed))
+            codes = set(listed)
+            assert len(codes) == len(listed)
+            assert all(rules.check_code(state, code) == 0 for code in listed), seed
+            for code in {n for code in rnd.sample(listed, min(3, len(listed))) for n in neighbours(code)} - codes:
+                if 0 <= code < 2 ** 48:
+                    assert rules.check_code(state, code) != 0, (seed, hex(code))
+                    assert rules.apply_code(state, code) != 0
                     assert bytes(state) == before
             if not listed:
                 break
             # mostly draw (not call), discard what was drawn (its action follows) and pass in windows
             first = state[PHASE] != PHASES.index("turn_start") and rnd.random() < 0.8
-            rules.apply_code(state, listed[0] if first or len(listed) == 1 else rnd.choice(listed[1:]))
+            assert rules.apply_code(state, listed[0] if first or len(listed) == 1 else rnd.choice(listed[1:])) == 0
     assert len(seen) == 9, seen  # turn start, holding, the window, game over, and the five action steps
