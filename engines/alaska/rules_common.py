@@ -60,3 +60,6 @@ if not cython.compiled:
                 river |= 1 << i
                 b[SALMON_AT + i] = 10 if head == 1 else head - 1
         return river
+
+    def hand_in(b, p, lo, hi):
+        return sum(1 << i for i in range(b[p + SEAT_HAND_COUNT]) if lo <= b[p + SEAT_HAND + i] < hi)

@@ -6,11 +6,11 @@ import cython
 if cython.compiled:
     from cython.cimports.engines.alaska.offsets import *  # noqa: F403
     from cython.cimports.engines.alaska.rules_common import bits, cast_number, combo_first, combo_pair, \
-        combo_second, covering, equal_bytes, lowest, raw, seat_at
+        combo_second, covering, equal_bytes, hand_in, lowest, raw, seat_at
 else:
     from .offsets import *  # noqa: F403
     from .rules_common import bits, cast_number, combo_first, combo_pair, combo_second, \
-        covering, equal_bytes, lowest, raw, seat_at
+        covering, equal_bytes, hand_in, lowest, raw, seat_at
 
 
 @cython.cfunc
@@ -159,6 +159,7 @@ def _play_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
         out[n] = END
         n += 1
     numbers: cython.uint = 0  # each hand card's cast number (0: not a cast card), 4 bits per index
+    casts: cython.uint = 0  # hand indexes, as bits
     tourists: cython.uint = 0  # hand indexes, as bits
     locals_: cython.uint = 0
     eagles: cython.uint = 0
@@ -169,6 +170,7 @@ def _play_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
         card = b[p + SEAT_HAND + i]
         if card >= FIRST_CAST:
             numbers |= cast_number(card) << (4 * i)
+            casts |= 1 << i
         elif card >= FIRST_BEAR:
             bears |= 1 << i
         elif card >= FIRST_EAGLE:
@@ -177,8 +179,8 @@ def _play_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
             locals_ |= 1 << i
         elif card >= FIRST_TOURIST:
             tourists |= 1 << i
-    if numbers:
-        n = _cast_moves(b, numbers, out, n)
+    if casts:
+        n = _cast_moves(b, numbers, casts, out, n)
     if tourists | locals_:
         n = _angler_moves(b, tourists, locals_, out, n)
     if eagles:
@@ -192,15 +194,18 @@ def _play_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _cast_moves(b: cython.p_uchar, numbers: cython.uint, out: cython.p_longlong, n: cython.int) -> cython.int:
+def _cast_moves(b: cython.p_uchar, numbers: cython.uint, casts: cython.uint, out: cython.p_longlong,
+                n: cython.int) -> cython.int:
     """The cast codes appended to out[:n] in combo order, the single cards then the pairs by (first, second)
-    (`numbers`: the hand's cast numbers, 4 bits per index); the new count."""
+    (`numbers`: the hand's cast numbers, 4 bits per index; `casts`: their hand indexes, as bits); the new count."""
     # The sections two salmon or more cover (bit `section`), from the salmon in the river only: most casts
     # then need no look at which salmon.
     river: cython.uint = ~equal_bytes(b, SALMON_AT, 0xFF, 0, 0) & 0xFFFF
     once: cython.uint = 0
     twice: cython.uint = 0
     cover: cython.uint
+    if not river & (river - 1):  # one salmon or none: no section has two
+        river = 0
     while river:
         # Bits head and head + 1, section 11 folded onto 1 (bits 0 and 11 are left over: no cast's section).
         cover = 3 << b[SALMON_AT + lowest(river)]
@@ -208,11 +213,7 @@ def _cast_moves(b: cython.p_uchar, numbers: cython.uint, out: cython.p_longlong,
         twice |= once & cover
         once |= cover
         river &= river - 1
-    casts: cython.uint = 0  # the hand indexes of cast cards, as bits
     i: cython.int
-    for i in range(HAND_MAX):
-        if (numbers >> (4 * i)) & 15:
-            casts |= 1 << i
     left: cython.uint = casts
     while left:
         i = lowest(left)
@@ -304,20 +305,17 @@ def _eagle_moves(b: cython.p_uchar, eagles: cython.uint, out: cython.p_longlong,
 @cython.exceptval(check=False)
 def _window_moves(b: cython.p_uchar, out: cython.p_longlong) -> cython.int:
     seat: cython.int
-    i: cython.int
-    card: cython.int
-    p: cython.Py_ssize_t
+    bears: cython.uint
     n: cython.int = 0
     waiting: cython.uint = b[WINDOW_SEATS] & ~b[WINDOW_PASSED] & ((1 << b[PLAYERS]) - 1)
     left: cython.uint = waiting
     while left:
         seat = lowest(left)
-        p = seat_at(seat)
-        for i in range(b[p + SEAT_HAND_COUNT]):
-            card = b[p + SEAT_HAND + i]
-            if FIRST_BEAR <= card < FIRST_CAST:
-                out[n] = STEAL + seat * 4 + i
-                n += 1
+        bears = hand_in(b, seat_at(seat), FIRST_BEAR, FIRST_CAST)
+        while bears:
+            out[n] = STEAL + seat * 4 + lowest(bears)
+            n += 1
+            bears &= bears - 1
         left &= left - 1
     while waiting:
         out[n] = PASS + lowest(waiting)
