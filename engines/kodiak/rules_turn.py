@@ -47,18 +47,20 @@ def deal_round(st: bytearray, order: bytes, log: object) -> cython.void:
         rng.shuffle(st, RNG, DECK, DECK_SIZE)
     st[DECK_TOP] = 0
     st[PILE_COUNT] = 0
+    # ~700 cells cleared: through one raw pointer, not a bytearray's bounds-checked store each.
+    raw: cython.p_uchar = st
     for i in range(DECK_SIZE):
-        st[PILE + i] = 0
-        st[KNOWS + i] = 0
-        st[FACE_UP + i] = 0
+        raw[PILE + i] = 0
+        raw[KNOWS + i] = 0
+        raw[FACE_UP + i] = 0
     for i in range(MAX_SEATS * SLOT_CAP):
-        st[SLOTS + i] = NONE
+        raw[SLOTS + i] = NONE
     for i in range(MAX_SEATS):
-        st[CARD_COUNT + i] = 0
-        st[SLOTS_USED + i] = DEALT if i < n else 0
-        st[BESIDE_COUNT + i] = 0
+        raw[CARD_COUNT + i] = 0
+        raw[SLOTS_USED + i] = DEALT if i < n else 0
+        raw[BESIDE_COUNT + i] = 0
     for i in range(MAX_SEATS * 4):
-        st[BESIDE + i] = 0
+        raw[BESIDE + i] = 0
     st[CATCHES] = 0
     kodiak: cython.int = st[KODIAK]
     k: cython.int
