@@ -17,7 +17,7 @@ PHASES = Names("exchange", "action", "kodiak_pick", "hunt", "game_over", prefix=
 HUNT_PHASES = Names("open", "escaping", "counter", prefix="H_")
 # A card's action by number; 0 (`none`) is a card without one, read from data/deck.toml as "".
 ACTIONS = Names("none", "look_own", "look_other", "swap", "two_actions", "reveal", prefix="A_")
-# §6-§7: the move kinds (a move code is its index in the state's listing, see rules_list.py).
+# §6-§7: the move kinds (a move code packs the kind, seat and arguments, see rules_state.pxd's `pack`).
 KINDS = Names("exchange", "lookown", "look", "swap", "pick", "reveal", "throw", "done", "pounce", "counter", "pass",
               prefix="K_")
 MEMORY = Names("follow", "slot", "off", prefix="M_")
@@ -28,11 +28,6 @@ OUTCOMES = Names("goes_on", "closed", "round_over", prefix="WINDOW_")
 STEPS = ("lookown", "look", "swap", "reveal")
 STEP_OWN, STEP_OTHER, STEP_SWAP, STEP_REVEAL = (1 << i for i in range(len(STEPS)))
 
-# Move codes 0 .. PRE - 1 are prebuilt (a listing never makes an int per move); a longer listing is made fresh.
-PRE = 1 << 16
-# The rules' one refusal number (a code not listed now): past Game.reason_codes, so Game.unlisted says
-# "not in legal_moves" and game.py's why_not says why.
-NOT_LISTED = 1
 
 CARDS = load_deck(DATA / "deck.toml", ("",) + ACTIONS[1:], DECK_SIZE)
 BALL = CARDS.runes.index("BALL")
@@ -159,9 +154,9 @@ NOTATION = Notation(Form("exchange", (_SLOT,)), Form("lookown", (_SLOT,)), Form(
                     Form("pounce", (_SLOT, _TARGET)), Form("counter", (_SLOT,)), Form("pass"))
 SWAP_USAGE = "swap <seat>.<slot> <seat>.<slot|?>"
 
-# Refusals: a move that is not in the legal list is explained by game.py's `why_not`, which reads the state and
-# returns the first rule it breaks (legality itself is always the list's, rules.py).
-REASONS = rule_reasons("kodiak", {
+# Refusals: the kernel's check (rules_check.py) returns the number of the first rule a move code breaks; the core
+# words game_over, not_legal and not_your_turn, the rest mean:
+_MEANINGS = {
     "must_exchange": "the drawn card must be exchanged into one of your slots",
     "finish_action": "finish the pending action first",
     "kodiak_must_pick": "Kodiak picks which of his cards is swapped",
@@ -189,4 +184,6 @@ REASONS = rule_reasons("kodiak", {
     "kodiak_decides_counter": "Kodiak decides on the counter: counter or pass",
     "passed_already": "you passed in this window",
     "not_a_mouse_card": "pounce on a mouse's card",
-})
+}
+REASON_CODES = Names("ok", "game_over", "not_legal", "not_your_turn", *_MEANINGS, prefix="R_")
+REASONS = rule_reasons("kodiak", _MEANINGS)

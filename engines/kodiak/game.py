@@ -18,10 +18,10 @@ points (+5 per hairball beside, Kodiak -5 per catch) are added to the totals. Ko
 passes left; after players x cycles rounds the lowest total wins.
 
 Notes on this implementation (the spec's decisions D1-D27 apply; these are the engine's own):
-- Move codes index the ordered list of the state's legal moves (rules_list.py says the
-  order): `legal_moves` is always `[0 .. count-1]`, a slice of a prebuilt list.
-- `parse_move` finds the move in that list; only when it is not there does `why_not`
-  read the rules to say why, so the list is the one source of legality.
+- A move code packs the move's kind, seat and arguments (rules.py), the same in every
+  state; `legal_moves` lists them in rules_list.py's order. The kernel's `check` says
+  whether a code is legal now and, when it is not, which rule it breaks (REASON_CODES):
+  the one refusal path of `parse_move`, `move_info` and `apply_move`.
 - Slots of a seat are numbered for the round (penalty cards get the next number); the
   table is re-dealt at once after a round (the `round_end` event carries the revealed
   table); when the game is over the last table stays and every view shows it.
@@ -40,11 +40,12 @@ from ..core.game import Game, GameInfo, MoveInfo, Scores, SeatScore
 from ..core.options import load_specs
 from . import rules, validate
 from . import offsets as O
-from .declarations import (ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, NOTATION, PHASES, REASONS, STEPS,
-                           SWAP_USAGE, card_id, position)
+from .declarations import (ACTIONS, CARDS, EVENTS, HUNT_PHASES, KINDS, MEMORY, NOTATION, PHASES, REASON_CODES,
+                           REASONS, STEPS, SWAP_USAGE, card_id, position)
 from .state import DATA, DECK_SIZE, MAX_SEATS, NONE, QUERY, SHOWN, SLOT_CAP, STATE
 
 VERSION = "1.0"
+CODE_END = 1 << 40  # a code packs six fields into 40 bits (rules_state.pxd's pack)
 
 
 class KodiakGame(Game):
@@ -53,6 +54,7 @@ class KodiakGame(Game):
     info = GameInfo(id="kodiak", title="Kodiak", min_seats=2, max_seats=6, version=VERSION,
                     options=load_specs(DATA / "options.toml"))
     reasons = REASONS
+    reason_codes = REASON_CODES
     hot_rules = rules  # legal_moves, is_finished, move_count and apply_code (engines/core/game.py)
     state_size, players_at = O.SIZE, O.PLAYERS
     kernel = rules.KERNEL
@@ -83,26 +85,27 @@ class KodiakGame(Game):
         return rules.to_act(state)
 
     def move_info(self, state: bytearray, move: int) -> MoveInfo:
-        if type(move) is not int or not 0 <= move < len(rules.legal_moves(state)):
+        if type(move) is not int or not 0 <= move < CODE_END:
             self.unlisted(state, move)
-        return MoveInfo(*_parts(rules.decode(state, move)))
+        reason = rules.check(state, move)
+        if reason:
+            self.unlisted(state, move, reason)
+        return MoveInfo(*_parts(move))
 
     def describe_moves(self, state: bytearray) -> list[MoveInfo]:
         """MoveInfo of every legal move, in list order (the moves decoded in one compiled pass)."""
-        return [MoveInfo(*_parts(packed)) for packed in rules.all_moves(state)]
+        return [MoveInfo(*_parts(code)) for code in rules.legal_moves(state)]
 
     def read_move(self, text: str) -> tuple:
         kind, given = NOTATION.read(text)
         return _move_of(kind, given, text)
 
     def find_move(self, state: bytearray, seat: int, parsed: tuple, text: str) -> int:
-        kind = parsed[0]
-        wanted = canonical((kind, seat, *parsed[1:]))
-        code = rules.index_of(state, *wanted)
-        if code >= 0:
+        code = rules.code_of(*canonical((parsed[0], seat, *parsed[1:])))
+        reason = rules.check(state, code)
+        if not reason:
             return code
-        code, detail = why_not(state, seat, parsed, lambda card: CARDS.action[card])
-        self.refuse(code, text, seat, detail)
+        self.refuse(REASON_CODES[reason], text, seat, _detail(state, REASON_CODES[reason], KINDS[parsed[0]]))
 
     def move_text(self, kind: str, args: Mapping[str, object]) -> str:
         if kind == "swap" and len(args.get("positions") or ()) > 2:
@@ -155,7 +158,7 @@ def _parts(packed: int) -> tuple:
 
 
 def _move_of(kind: str, given: dict, text: str) -> tuple:
-    """(kind, a, b, c, d) of a read move, as rules.decode has them: a swap's `?` side (slot QUERY) last."""
+    """(kind, a, b, c, d) of a read move, as a code packs them: a swap's `?` side (slot QUERY) last."""
     if kind == "swap":
         sides = given["positions"]
         if len(sides) != 2 or (sides[0][2] and sides[1][2]):
@@ -323,105 +326,30 @@ def _window_view(state) -> dict | None:
             "passed": [s for s in range(state[O.PLAYERS]) if (passed >> s) & 1]}
 
 
-# -- why a move is refused (legality itself is the list's, rules.py) ------------------------
+# -- the words of a refusal -----------------------------------------------------------
 
-def _card(state, seat: int, slot: int) -> int:
-    if not 0 <= seat < state[O.PLAYERS] or not 0 <= slot < SLOT_CAP:
-        return NONE
-    return state[O.SLOTS + seat * SLOT_CAP + slot]
-
-
-def why_not(state, seat: int, move: tuple, action_of) -> tuple[str, str | None]:
-    """(reason code, detail or None) for a move by `seat` that is not in the legal list."""
-    kind, a, b, c, d = move
-    name = KINDS[kind]
-    kodiak, phase = state[O.KODIAK], PHASES[state[O.PHASE]]
-    if name == "throw" and seat == kodiak:
-        return "kodiak_cannot_throw", None
-    if name == "pounce" and seat != kodiak:
-        return "only_kodiak_pounces", None
-    if name == "counter" and seat != kodiak:
-        return "only_kodiak_counters", None
-    if phase == "hunt":
-        return _why_not_hunt(state, seat, name, move)
-    if name in ("throw", "done", "pounce", "counter", "pass"):
-        return "not_in_hunt", f"no hunt window is open (phase {phase})"
-    actor = kodiak if phase == "kodiak_pick" else state[O.ACTIVE]
-    if seat != actor:
-        return "not_your_turn", f"not your turn (seat {actor} is to act)"
-    if phase == "exchange":
-        return ("must_exchange", None) if name != "exchange" else ("no_such_position", None)
-    if phase == "kodiak_pick":
-        return ("kodiak_must_pick", None) if name != "pick" else ("no_such_position", None)
-    return _why_not_action(state, seat, name, move, action_of)
-
-
-def _why_not_hunt(state, seat: int, name: str, move: tuple) -> tuple[str, str | None]:
-    kodiak, hunt = state[O.KODIAK], HUNT_PHASES[state[O.HUNT]]
-    escapee = state[O.ESCAPEE]
-    _, a, b, c, _ = move
-    if name not in ("throw", "done", "pounce", "counter", "pass"):
-        return "not_in_hunt", "the hunt window is open: throw, done, pounce, counter or pass"
-    if hunt == "escaping":
-        if seat != escapee:
-            if name == "pounce":
-                return "wait_for_escape", None
-            return "mouse_escaping", f"mouse {escapee} is escaping"
-        return "finish_escape", None if name not in ("throw",) else "no card in that slot"
-    if hunt == "counter":
-        return ("kodiak_decides_counter", None) if seat != kodiak or name not in ("counter", "pass") else \
-            ("no_such_position", None)
-    if name == "counter":
-        return "no_escape_to_counter", None
-    if name == "done":
-        return "no_escape", None
-    if name == "throw" and state[O.RUNE] == NONE:
-        return "no_discard", None
-    if (state[O.PASSED] >> seat) & 1:
-        return "passed_already", None
-    if name == "pounce" and (b == kodiak or _card(state, b, c) == NONE):
-        return ("not_a_mouse_card", None) if b == kodiak else ("no_such_position", None)
-    return "no_such_position", None
-
-
-def _why_not_action(state, seat: int, name: str, move: tuple, action_of) -> tuple[str, str | None]:
-    kodiak, card = state[O.KODIAK], state[O.ACTION_CARD]
-    action = ACTIONS[action_of(card)]
-    _, a, b, c, d = move
-    steps = {"lookown": "lookown", "look": "look", "swap": "swap", "reveal": "reveal"}
-    allowed = {"look_own": ("lookown",), "look_other": ("look",), "swap": ("swap",),
-               "two_actions": ("lookown", "look", "swap"), "reveal": ("reveal",)}[action]
-    # Refusals name the moves a player types, never the state's action names (two_actions).
-    words = " or ".join(allowed) + (" (two steps)" if action == "two_actions" else "")
-    if name not in steps:
-        return "finish_action", f"finish the pending action first ({words})"
-    if name not in allowed:
-        return "not_an_action_step", f"the pending action allows {words}, not {name}"
-    done = state[O.STEPS_DONE]
-    if action == "two_actions" and (done >> STEPS.index(name)) & 1:
-        return "red_king_different", None
-    if name == "look":
-        if a == kodiak:
-            return "kodiak_cards_not_lookable", None
-        if a == seat:
-            return "choose_another_mouse", None
-    if name == "reveal":
-        if a == seat:
-            return "choose_another_seat", None
-        if a == kodiak and not state[O.BLUE_KING_KODIAK]:
-            return "blue_king_not_kodiak", None
-    if name in ("look", "reveal"):
-        target = _card(state, a, b)
-        if target != NONE and state[O.FACE_UP + target]:
-            return "already_face_up", None
-    if name == "swap":
-        if a == c:
-            return "same_seat", None
-        if seat != kodiak and kodiak in (a, c) and QUERY not in (b, d):
-            return "mice_never_choose_kodiak_card", None
-        if seat == kodiak and QUERY in (b, d):
-            return "kodiak_names_his_card", None
-    return "no_such_position", None
+def _detail(state, reason: str, kind: str) -> str | None:
+    """The words of a refusal (the kernel's check chose its reason) that name the state: who is to act, what the
+    pending action allows; None where the reason's meaning says it all."""
+    phase = PHASES[state[O.PHASE]]
+    if reason == "not_your_turn":
+        return f"not your turn (seat {state[O.KODIAK] if phase == 'kodiak_pick' else state[O.ACTIVE]} is to act)"
+    if reason == "not_in_hunt":
+        return "the hunt window is open: throw, done, pounce, counter or pass" if phase == "hunt" else \
+            f"no hunt window is open (phase {phase})"
+    if reason == "mouse_escaping":
+        return f"mouse {state[O.ESCAPEE]} is escaping"
+    if reason == "finish_escape" and kind == "throw":
+        return "no card in that slot"
+    if reason in ("finish_action", "not_an_action_step"):
+        action = ACTIONS[CARDS.action[state[O.ACTION_CARD]]]
+        allowed = {"look_own": ("lookown",), "look_other": ("look",), "swap": ("swap",),
+                   "two_actions": ("lookown", "look", "swap"), "reveal": ("reveal",)}[action]
+        # Refusals name the moves a player types, never the state's action names (two_actions).
+        words = " or ".join(allowed) + (" (two steps)" if action == "two_actions" else "")
+        return f"finish the pending action first ({words})" if reason == "finish_action" else \
+            f"the pending action allows {words}, not {kind}"
+    return None
 
 
 KODIAK = KodiakGame()

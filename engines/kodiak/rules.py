@@ -1,41 +1,43 @@
 """Kodiak: the compiled kernel's entry (setup, the legal list, apply, the outcome, the kernel); its topics are
 rules_state.pxd (the small state helpers every topic inlines), rules_list.py (counting and decoding the legal
-moves), rules_turn.py (the deal, turns, actions and rounds) and rules_hunt.py (the hunt window).
+moves), rules_check.py (whether a move code is legal now, else why not), rules_turn.py (the deal, turns,
+actions and rounds) and rules_hunt.py (the hunt window).
 
 Spec: shared/rules/kodiak.md. Cython pure-Python mode: compiled by setup.py, interpreted as-is otherwise;
 the topics call each other in C through their .pxd files. `game.py` turns the compact results into views, and
 into text and events through declarations.py's NOTATION and EVENTS.
 
-A move code is its index in the ordered list of the state's legal moves (rules_list.py gives the order), so
-`legal_moves` is always `[0, 1, ..., count - 1]` (a slice of a prebuilt list: no int is made per move) and
-`apply` decodes the index by walking the same order into a packed move (rules_state.pxd's `pack`). Raw events
-are tuples appended to `log` (when it is not None), kind first (declarations.EVENTS).
+A move code is the packed move (rules_state.pxd's `pack`: kind, seat and arguments), the same in every state:
+`legal_moves` lists them in rules_list.py's order, and `apply_code` applies a code when `check` finds it legal,
+else returns the reason (declarations.REASON_CODES). The kernel's playouts need no codes: they pick the index
+of a counted move (export_counted) and decode it. Raw events are tuples appended to `log` (when it is not
+None), kind first (declarations.EVENTS).
 """
 import cython
 
-__all__ = ["legal_moves", "new_state", "apply_code", "all_moves", "decode", "index_of", "unpack",
-           "move_count", "is_finished", "to_act", "count", "winners", "round_score", "table_points"]
+__all__ = ["legal_moves", "new_state", "apply_code", "check", "code_of", "unpack", "move_count", "is_finished",
+           "to_act", "count", "winners", "round_score", "table_points"]
 
 # The state layout's offsets and the declarations' numbers (state.py, declarations.py), generated: C constants
 # when compiled; the topics (see above).
 if cython.compiled:
     from cython.cimports.engines.kodiak.offsets import *  # noqa: F403
     from cython.cimports.engines.kodiak.rules_state import *  # noqa: F403
-    from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
-    from cython.cimports.engines.core import kernel
+    from cython.cimports.engines.core import kernel, rng  # the kernel's and the generator's C functions
+    from cython.cimports.engines.kodiak.rules_check import check_code
     from cython.cimports.engines.kodiak.rules_hunt import close_window, window_move
-    from cython.cimports.engines.kodiak.rules_list import action_kinds, count_raw, nth_raw
+    from cython.cimports.engines.kodiak.rules_list import count_raw, list_into, nth_raw
     from cython.cimports.engines.kodiak.rules_turn import end_round, end_turn, exchange, pick, play_action, start_round
 else:
     from .offsets import *  # noqa: F403
     from .rules_state import *  # noqa: F403
     from ..core import kernel, rng
     from .rules_hunt import close_window, window_move
-    from .rules_list import action_kinds, count_raw, nth_raw
+    from .rules_check import check_code
+    from .rules_list import count_raw, list_into, nth_raw
     from .rules_turn import end_round, end_turn, exchange, pick, play_action, start_round
 # Python's way to the round points (game.py's score).
 from .rules_turn import round_score, table_points  # noqa: E402,F401
-
 
 
 # -- the list ------------------------------------------------------------------------
@@ -47,13 +49,6 @@ def count(st: bytearray) -> cython.Py_ssize_t:
     return count_raw(st)
 
 
-@cython.ccall
-def nth(st: bytearray, j: cython.Py_ssize_t) -> cython.longlong:
-    """The packed move of legal move index j (0 <= j < count(st))."""
-    check_size(st)
-    return nth_raw(st, j)
-
-
 @cython.cfunc
 def check_size(st: bytearray) -> cython.void:
     """The raw readers trust the state's size (validate() vouches for the rest of it)."""
@@ -62,22 +57,28 @@ def check_size(st: bytearray) -> cython.void:
 
 
 @cython.ccall
-def find(st: bytearray, move: cython.longlong) -> cython.Py_ssize_t:
-    """The index of a packed move in the list, or -1 when it is not legal now (parse_move's lookup)."""
+def legal_moves(st: bytearray):
+    """Every legal move code now (a packed move), in rules_list.py's order."""
     n: cython.Py_ssize_t = count(st)
-    j: cython.Py_ssize_t
-    for j in range(n):
-        if nth_raw(st, j) == move:
-            return j
-    return -1
+    if n > 64 or not cython.compiled:
+        # Decoded when read: a copy of the state, where a big table lists hundreds of pounces and a caller
+        # mostly reads one.
+        return kernel.decoded(st, n, nth_raw)
+    codes = cython.declare(cython.longlong[64])  # a short listing costs less to write than the state's copy
+    list_into(st, codes)
+    return kernel.listed(codes, n)
 
 
 @cython.ccall
-def all_moves(st: bytearray) -> list:
-    """Every legal move now as a packed move, in list order (describe_moves in one call)."""
-    n: cython.Py_ssize_t = count(st)
-    j: cython.Py_ssize_t
-    return [nth_raw(st, j) for j in range(n)]
+def check(st: bytearray, code: cython.longlong) -> cython.int:
+    """R_OK when `code` is legal now, else the number of the first rule it breaks (declarations.REASON_CODES)."""
+    check_size(st)
+    return check_code(st, code)
+
+
+def code_of(kind: int, seat: int, a: int, b: int, c: int, d: int) -> int:
+    """The code of a decoded move; an argument past its field reads as 255, a slot or seat that never is."""
+    return pack(kind, seat, min(a, 255), min(b, 255), min(c, 255), min(d, 255))
 
 
 @cython.ccall
@@ -85,12 +86,6 @@ def unpack(move: cython.longlong) -> tuple:
     """(kind, seat, a, b, c, d) of a packed move."""
     return (move & 0xF, (move >> 4) & 0xF, (move >> 8) & 0xFF, (move >> 16) & 0xFF, (move >> 24) & 0xFF,
             (move >> 32) & 0xFF)
-
-
-@cython.ccall
-def legal_moves(st: bytearray):
-    """Every legal move code now: 0 .. count-1 (see the module docstring for the order)."""
-    return kernel.indexes(count(st))
 
 
 # -- progress and outcome ---------------------------------------------------------------
@@ -161,8 +156,9 @@ def new_state(players: cython.int, first: cython.int, cycles: cython.int, memory
 # -- applying a listed move -------------------------------------------------------------
 
 def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cython.int:
-    """Apply `code` when it is listed now: 0, else NOT_LISTED with `st` untouched. Raw event tuples are appended
-    to `log` when it is a list (the core's apply_in_place, engines/core/kernel.py, names them)."""
+    """Apply `code` when it is legal now: R_OK, else the reason it is not (REASON_CODES) with `st` untouched. Raw
+    event tuples are appended to `log` when it is a list (the core's apply_in_place, engines/core/kernel.py, names
+    them)."""
     return _apply(st, code, log)
 
 
@@ -171,16 +167,16 @@ def apply_code(st: bytearray, code: cython.longlong, log: object = None) -> cyth
 def _apply(st: bytearray, code: cython.longlong, log: object) -> cython.int:
     """apply_code in C: the kernel's `apply` (engines/core/kernel.pxd); -1 with ValueError for a wrong size."""
     check_size(st)
-    if code < 0 or code >= count_raw(st):  # none once the game is over
-        return NOT_LISTED
-    apply_listed(st, code, log)
-    return 0
+    reason: cython.int = check_code(st, code)
+    if reason != R_OK:
+        return reason
+    apply_move(st, code, log)
+    return R_OK
 
 
 @cython.cfunc
-def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.void:
-    """Apply a code known to be listed now (_apply checked it, or the kernel just counted it)."""
-    move: cython.longlong = nth_raw(st, code)
+def apply_move(st: bytearray, move: cython.longlong, log: object) -> cython.void:
+    """Apply a packed move known to be legal now (_apply checked it, or the kernel just listed it)."""
     outcome: cython.int
     kind: cython.int = field(move, 0)
     seat: cython.int = field(move, 1)
@@ -201,44 +197,32 @@ def apply_listed(st: bytearray, code: cython.Py_ssize_t, log: object) -> cython.
     put_int(st, MOVES, moves_of(st) + 1, 4)
 
 
-def decode(st: bytearray, code: cython.Py_ssize_t) -> cython.longlong:
-    """The packed move (pack) of legal move index `code`."""
-    return nth(st, code)
-
-
-def index_of(st: bytearray, kind: cython.int, seat: cython.int, a: cython.int, b: cython.int, c: cython.int,
-             d: cython.int) -> cython.Py_ssize_t:
-    """The legal move index of a decoded move, or -1 when it is not legal now."""
-    if not (0 <= kind < 16 and 0 <= seat < 16 and 0 <= a < 256 and 0 <= b < 256 and 0 <= c < 256 and 0 <= d < 256):
-        return -1
-    return find(st, pack(kind, seat, a, b, c, d))
-
-
-def kinds_open(st: bytearray) -> cython.int:
-    """The action step kinds still open (action_kinds), for refusal reasons."""
-    check_size(st)
-    return action_kinds(st)
-
-
 # -- the kernel (engines/core/kernel.pxd): whole playouts in C ----------------------
 
-# The codes are 0 .. count-1 (count is the one move generator): the kernel takes the count alone, so
-# no listing is written (hundreds of pounces at a big table).
+# The kernel picks the index of a counted move and decodes only that one: no listing is written (hundreds of
+# pounces at a big table). Its listing (_legal) is for kernel.legal_codes only.
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
 def _count(buf: bytearray) -> cython.int:
-    """The kernel's count: the legal codes are 0 .. count-1."""
+    """The kernel's count of the legal moves (it picks one by index)."""
     return count_raw(buf)
 
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _step(buf: bytearray, code: cython.longlong) -> cython.int:
-    """Apply a code `_legal_into` just listed, with no events."""
-    apply_listed(buf, code, None)
+def _step(buf: bytearray, index: cython.longlong) -> cython.int:
+    """Apply the legal move of index `index` (below _count), with no events."""
+    apply_move(buf, nth_raw(buf, index), None)
     return 0
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """The kernel's listing: every legal code into `out` (DECK_SIZE * DECK_SIZE bounds the pairs of cards)."""
+    return list_into(buf, out)
 
 
 @cython.cfunc
@@ -255,6 +239,6 @@ def _outcome(buf: bytearray, scores: cython.p_longlong, won: cython.p_schar) -> 
 
 
 if cython.compiled:
-    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply)
+    KERNEL = kernel.export_counted(_count, _step, _outcome, MAX_SEATS, _apply, _legal, DECK_SIZE * DECK_SIZE)
 else:
     KERNEL = None

@@ -317,3 +317,101 @@ def nth_raw(st: cython.p_uchar, j: cython.Py_ssize_t) -> cython.longlong:
                 return nth_of_kind(st, s, j)
             j -= c
     return -1
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def cards_into(st: cython.p_uchar, seats: cython.int, down_only: cython.bint, kind: cython.longlong,
+               seat: cython.int, tail: cython.longlong, out: cython.p_longlong, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Write, per card (or face-down card) of the seats in the bitmask in seat and slot order, the move `kind` by
+    `seat` on it (its position as fields a, b; `tail`: the packed fields after them); the new count."""
+    s: cython.int
+    k: cython.Py_ssize_t
+    card: cython.int
+    for s in range(st[PLAYERS]):
+        if (seats >> s) & 1:
+            for k in range(st[SLOTS_USED + s]):
+                card = st[SLOTS + s * SLOT_CAP + k]
+                if card != NONE and not (down_only and st[FACE_UP + card]):
+                    out[n] = pack(kind, seat, s, k, 0, 0) | tail
+                    n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def slots_into(st: cython.p_uchar, seat: cython.int, kind: cython.longlong, by: cython.int,
+               out: cython.p_longlong, n: cython.Py_ssize_t) -> cython.Py_ssize_t:
+    """Write the move `kind` by `by` on each card slot of `seat` (field a), in slot order; the new count."""
+    k: cython.Py_ssize_t
+    for k in range(st[SLOTS_USED + seat]):
+        if st[SLOTS + seat * SLOT_CAP + k] != NONE:
+            out[n] = pack(kind, by, k, 0, 0, 0)
+            n += 1
+    return n
+
+
+@cython.cfunc
+@cython.exceptval(check=False)
+def list_into(st: cython.p_uchar, out: cython.p_longlong) -> cython.Py_ssize_t:
+    """Write every legal move now into `out` (room for count_raw(st)), in nth_raw's order, in one pass."""
+    phase: cython.int = st[PHASE]
+    kodiak: cython.int = st[KODIAK]
+    a: cython.int = st[ACTIVE]
+    n: cython.Py_ssize_t = 0
+    s: cython.int
+    t: cython.int
+    k: cython.Py_ssize_t
+    mice_: cython.int = ((1 << st[PLAYERS]) - 1) & ~(1 << kodiak)
+    kinds: cython.int
+    seats: cython.int
+    if phase == P_HUNT:
+        if st[HUNT] == H_OPEN:
+            for s in range(st[PLAYERS]):
+                if (st[PASSED] >> s) & 1:
+                    continue
+                out[n] = pack(K_PASS, s, 0, 0, 0, 0)
+                n += 1
+                if s != kodiak:
+                    n = slots_into(st, s, K_THROW, s, out, n)
+                    continue
+                for k in range(st[SLOTS_USED + s]):
+                    if st[SLOTS + s * SLOT_CAP + k] != NONE:
+                        t = n
+                        n = cards_into(st, mice_, False, K_POUNCE, s, 0, out, n)
+                        while t < n:  # the paw first: pounce <paw> t.k packs (paw, seat, slot)
+                            out[t] = pack(K_POUNCE, s, k, field(out[t], 2), field(out[t], 3), 0)
+                            t += 1
+            return n
+        s = st[ESCAPEE] if st[HUNT] == H_ESCAPING else kodiak
+        out[0] = pack(K_DONE if st[HUNT] == H_ESCAPING else K_PASS, s, 0, 0, 0, 0)
+        return slots_into(st, s, K_THROW if st[HUNT] == H_ESCAPING else K_COUNTER, s, out, 1)
+    if phase == P_EXCHANGE:
+        return slots_into(st, a, K_EXCHANGE, a, out, 0)
+    if phase == P_KODIAK_PICK:
+        return slots_into(st, kodiak, K_PICK, kodiak, out, 0)
+    if phase != P_ACTION:
+        return 0
+    kinds = action_kinds(st)
+    if kinds & STEP_OWN:
+        n = slots_into(st, a, K_LOOKOWN, a, out, n)
+    if kinds & STEP_OTHER:
+        n = cards_into(st, look_seats(st), True, K_LOOK, a, 0, out, n)
+    if kinds & STEP_SWAP:
+        seats = swap_seats(st)
+        for s in range(st[PLAYERS]):
+            if not (seats >> s) & 1:
+                continue
+            seats &= ~(1 << s)  # the partners lie in higher seats
+            for k in range(st[SLOTS_USED + s]):
+                if st[SLOTS + s * SLOT_CAP + k] != NONE:
+                    t = n
+                    n = cards_into(st, seats, False, K_SWAP, a, 0, out, n)
+                    while t < n:  # this card first: swap s.k t.k2 packs (s, k, t, k2)
+                        out[t] = pack(K_SWAP, a, s, k, field(out[t], 2), field(out[t], 3))
+                        t += 1
+        if a != kodiak:  # each mouse card with Kodiak's `?`
+            n = cards_into(st, swap_seats(st), False, K_SWAP, a, pack(0, 0, 0, 0, kodiak, QUERY), out, n)
+    if kinds & STEP_REVEAL:
+        n = cards_into(st, reveal_seats(st), True, K_REVEAL, a, 0, out, n)
+    return n

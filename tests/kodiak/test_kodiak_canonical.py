@@ -60,7 +60,7 @@ def games():
             yield f"{setup}, after the deal", state, []
             ply = 0
             while moves := kodiak.legal_moves(state):
-                infos = kodiak.describe_moves(state)
+                infos = dict(zip(moves, kodiak.describe_moves(state)))
                 # Uniform play is mostly Kodiak's missed pounces, each a penalty card, until the deck runs out:
                 # holding them back lets the turns, escapes and counters come.
                 calm = [m for m in moves if infos[m].kind != "pounce"]

@@ -12,8 +12,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from engines.kodiak import rules  # noqa: E402
+from engines.kodiak.offsets import K_POUNCE, K_SWAP  # noqa: E402
 from engines.kodiak.declarations import ACTIONS, CARDS, HUNT_PHASES, PHASES, STEPS  # noqa: E402
-from engines.kodiak.state import NONE, SLOT_CAP, STATE  # noqa: E402
+from engines.kodiak.state import NONE, QUERY, SLOT_CAP, STATE  # noqa: E402
 from kodiak_testlib import kodiak  # noqa: E402
 
 
@@ -94,3 +96,34 @@ def test_listed_moves_are_exactly_the_spec_moves(players, options):
                                   listed[(seed * 7919 + step * 104729) % len(listed)])
             step += 1
     assert phases == {"exchange", "action", "hunt"} | ({"kodiak_pick"} if players > 2 else set())
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (3, {"blue_king_kodiak": "true"}), (5, {"memory_aid": "slot"})])
+def test_check_accepts_exactly_the_listed_codes(players, options):
+    """The kernel's check (the one refusal path) and the listing read the same rules two ways: along random games
+    every listed code checks legal, and a code one field away from a listed one checks legal only when listed."""
+    fields = [(0, 0xF, range(16)), (4, 0xF, range(16))] + \
+        [(shift, 0xFF, (0, 1, 2, 3, 4, 6, 9, QUERY, NONE)) for shift in (8, 16, 24, 32)]
+    swaps = 0
+    for seed in range(3):
+        state = kodiak.new(players, options, seed)
+        step = 0
+        while (listed := list(kodiak.legal_moves(state))):
+            codes = set(listed)
+            assert len(codes) == len(listed), step
+            assert all(rules.check(state, code) == 0 for code in listed), step
+            sampled = listed[::max(1, len(listed) // 12)] + [code for code in listed if code & 0xF == K_SWAP][:8]
+            for code in sampled:
+                for shift, width, values in fields:
+                    for v in values:
+                        near = (code & ~(width << shift)) | (v << shift)
+                        assert (rules.check(state, near) == 0) == (near in codes), (step, hex(code), hex(near))
+                if code & 0xF == K_SWAP:  # the same swap with its sides the other way round is no code
+                    swaps += 1
+                    flipped = (code & 0xFF) | (code >> 24 & 0xFFFF) << 8 | (code >> 8 & 0xFFFF) << 24
+                    assert rules.check(state, flipped) != 0, (step, hex(code))
+            # Turns, not Kodiak's missed pounces (each a penalty card), so the actions come often.
+            calm = [code for code in listed if code & 0xF != K_POUNCE] or listed
+            kodiak.apply_in_place(state, calm[(seed * 7919 + step * 104729) % len(calm)])
+            step += 1
+    assert swaps > 0 or players == 2  # two seats: one mouse, so no pair to swap
