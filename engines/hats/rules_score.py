@@ -21,19 +21,9 @@ else:
 # where the key once took a division, a modulo and two shifts.
 _COOKIE = cython.declare(cython.ulonglong[42])  # N_CARDS: a C array's length must be a literal
 
-# The cookie key each seat had when its collection and black hats were last read (_keys[seat], for the bytes
-# from its collection count to its black hat count, _seen_lo/_seen_hi[seat]): a main action changes one seat's,
-# so the check after it reads the other seats' keys back instead of summing their collections again. All 0 at
-# first: the key of a seat with nothing played.
-_keys = cython.declare(cython.int[4])
-_seen_lo = cython.declare(cython.ulonglong[4])
-_seen_hi = cython.declare(cython.ulonglong[4])
-
 
 def _fill_cookie() -> None:
     card: cython.int
-    for card in range(4):  # interpreted, the arrays start as None
-        _keys[card], _seen_lo[card], _seen_hi[card] = 0, 0, 0
     one: cython.ulonglong = 1  # the type nibbles pass bit 31
     for card in range(N_CARDS):
         _COOKIE[card] = (one << (4 * (5 - card % 6))) | (one << (24 + 4 * (card // 6)))
@@ -68,30 +58,6 @@ def _cookie_key(b: cython.p_uchar, seat: cython.int) -> cython.int:
 
 
 @cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _load8(b: cython.p_uchar, at: cython.Py_ssize_t) -> cython.ulonglong:
-    """The 8 bytes from b[at] as one number (little-endian)."""
-    return cython.cast(cython.p_ulonglong, b + at)[0] if cython.compiled \
-        else int.from_bytes(b[at:at + 8], "little")  # interpreted: no pointers
-
-
-@cython.cfunc
-@cython.inline
-@cython.exceptval(check=False)
-def _seat_key(b: cython.p_uchar, seat: cython.int) -> cython.int:
-    """_cookie_key, worked out again only when the seat's collection or black hats changed."""
-    p: cython.Py_ssize_t = SEATS + seat * SEAT_SIZE
-    lo: cython.ulonglong = _load8(b, p + SEAT_COLLECTION_COUNT)
-    hi: cython.ulonglong = _load8(b, p + SEAT_BLACK_HAT_COUNT - 7)
-    if lo != _seen_lo[seat] or hi != _seen_hi[seat]:
-        _seen_lo[seat] = lo
-        _seen_hi[seat] = hi
-        _keys[seat] = _cookie_key(b, seat)
-    return _keys[seat]
-
-
-@cython.cfunc
 @cython.exceptval(check=False)
 def _cookie_check(b: cython.p_uchar, events: Optional[list]) -> cython.void:
     best: cython.int = 0
@@ -102,7 +68,7 @@ def _cookie_check(b: cython.p_uchar, events: Optional[list]) -> cython.void:
     seat: cython.int
     key: cython.int
     for seat in range(b[PLAYERS]):
-        key = _seat_key(b, seat)
+        key = _cookie_key(b, seat)
         if seat == holder:
             holder_key = key
         if key > best:
