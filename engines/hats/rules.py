@@ -18,7 +18,6 @@ if cython.compiled:
     from cython.cimports.engines.hats.offsets import *  # noqa: F403
     from cython.cimports.engines.core import rng  # the generator's C functions (engines/core/rng.pxd)
     from cython.cimports.engines.core import kernel
-    from cython.cimports.cpython.bytearray import PyByteArray_AS_STRING
     from cython.cimports.engines.hats.rules_score import _cookie_check, _outcome
     from cython.cimports.engines.hats.rules_setup import _draw
     from cython.cimports.engines.hats.rules_list import _count, _legal_into, _nth
@@ -217,16 +216,15 @@ def _apply(buf: bytearray, code: cython.longlong, events: object) -> cython.int:
     reason: cython.int = _check(buf, kind, card, space)
     if reason != R_OK:
         return reason
-    b: cython.p_uchar = buf  # raw bytes, taken once per move and passed down
-    _do(buf, b, code, events)
+    _do(buf, code, events)
     return R_OK
 
 
 @cython.cfunc
 @cython.exceptval(check=False)
-def _do(buf: bytearray, b: cython.p_uchar, code: cython.longlong, events: Optional[list]) -> cython.void:
-    """Make a move `_check` passed (`b`: the raw bytes of `buf`): the kernel's step calls it for the moves it
-    counted, unchecked."""
+def _do(buf: bytearray, code: cython.longlong, events: Optional[list]) -> cython.void:
+    """Make a move `_check` passed: the kernel's step calls it for the codes it listed, unchecked."""
+    b: cython.p_uchar = buf  # raw bytes, taken once per move and passed down
     seat: cython.int = b[ACTIVE_SEAT]
     p: cython.Py_ssize_t = seat_at(seat)
     c: cython.uint = code  # unsigned: the division by 6 below is a multiply and a shift
@@ -428,9 +426,8 @@ def _finish(b: cython.p_uchar, events: Optional[list]) -> cython.void:
 @cython.exceptval(-1, check=False)
 def _step(buf: bytearray, index: cython.longlong) -> cython.int:
     """Make the move `_legal_into` would list at `index`: no check, no events."""
-    # The kernel's copy of a state, never resized: its bytes without the type and size checks of a coercion.
-    b: cython.p_uchar = cython.cast(cython.p_uchar, PyByteArray_AS_STRING(buf)) if cython.compiled else buf
-    _do(buf, b, _nth(b, index), None)
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    _do(buf, _nth(b, index), None)
     return 0
 
 if cython.compiled:

@@ -9,7 +9,6 @@ import cython
 if cython.compiled:
     from cython.cimports.engines.hats.offsets import *  # noqa: F403
     from cython.cimports.engines.core import kernel
-    from cython.cimports.cpython.bytearray import PyByteArray_AS_STRING
 else:
     from .offsets import *  # noqa: F403
     from ..core import kernel
@@ -176,8 +175,7 @@ def _exchanges_into(b: cython.p_uchar, p: cython.Py_ssize_t, out: cython.p_longl
 @cython.exceptval(-1, check=False)
 def _count(buf: bytearray) -> cython.int:
     """How many codes `_legal_into` would list, without listing them."""
-    # The kernel's copy of a state, never resized: its bytes without the type and size checks of a coercion.
-    b: cython.p_uchar = cython.cast(cython.p_uchar, PyByteArray_AS_STRING(buf)) if cython.compiled else buf
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     phase: cython.int = b[PHASE]
     p: cython.Py_ssize_t = SEATS + b[ACTIVE_SEAT] * SEAT_SIZE
     hand_n: cython.int = b[p + SEAT_HAND_COUNT]
