@@ -20,14 +20,11 @@ if cython.compiled:
     from cython.cimports.engines.core import kernel
     from cython.cimports.engines.hats.rules_score import _cookie_check, _outcome
     from cython.cimports.engines.hats.rules_setup import _draw
-    from cython.cimports.engines.hats.rules_list import _count, _legal_into, _nth
 else:
     from .offsets import *  # noqa: F403
     from ..core import kernel, rng
     from .rules_score import _cookie_check, _outcome
     from .rules_setup import _draw
-    from .rules_list import _count, _legal_into, _nth
-from .rules_list import legal_moves  # noqa: E402,F401  (the Game's hot rules list through rules.py)
 
 
 @cython.cfunc
@@ -50,6 +47,120 @@ def move_count(buf: bytearray) -> cython.int:
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
     return b[MOVE_COUNT] | (b[MOVE_COUNT + 1] << 8)
+
+
+# -- legal moves ---------------------------------------------------------------
+
+def legal_moves(buf: bytearray):
+    """Every legal move code now (spec §5, §6)."""
+    if len(buf) != SIZE:
+        raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
+    if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
+        out: list = [0] * MAX_LISTED
+        return kernel.listed(out, _legal_into(buf, out))
+    codes = cython.declare(cython.longlong[91])  # MAX_LISTED: a C array's length must be a literal
+    return kernel.listed(codes, _legal_into(buf, codes))
+
+
+# _LOWEST[mask]: the lowest space in a mask of spaces (bit s: space s), so that listing a card's exchanges visits
+# only the spaces it may go on.
+_LOWEST = cython.declare(cython.uchar[64])
+# _LANES[card]: 8 * its type | 8 * its number (0-based) << 8, the shifts to its bytes in the listing's masks
+# (a load where each card took a multiply, a shift and three adds).
+_LANES = cython.declare(cython.ushort[42])  # N_CARDS
+
+
+def _fill_tables() -> None:
+    mask: cython.int
+    s: cython.int
+    for mask in range(1, 64):
+        s = 0
+        while not (mask >> s) & 1:
+            s += 1
+        _LOWEST[mask] = s
+    for s in range(N_CARDS):
+        _LANES[s] = s // 6 * 8 | s % 6 * 8 << 8
+
+
+_fill_tables()
+
+
+@cython.cfunc
+@cython.exceptval(-1, check=False)
+def _legal_into(buf: bytearray, out: cython.p_longlong) -> cython.int:
+    """legal_moves' codes written into `out` (room for MAX_LISTED), in hand order; their count."""
+    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
+    phase: cython.int = b[PHASE]
+    if phase == FINISHED:
+        return 0
+    if phase == PARTNER:
+        return _hand_into(b, seat_at((b[ACTIVE_SEAT] + 2) & 3), RETURN_CARD, out, 0)
+    p: cython.Py_ssize_t = seat_at(b[ACTIVE_SEAT])
+    optional: cython.int = OFFER_CARD if b[PLAYERS] == 4 else DISCARD
+    n: cython.int
+    if phase == AFTER:
+        n = 0 if b[OPTIONAL_USED] else _hand_into(b, p, optional, out, 0)
+        out[n] = END
+        return n + 1
+    n = _exchanges_into(b, p, out)
+    hand_n: cython.int = b[p + SEAT_HAND_COUNT]
+    i: cython.int
+    if b[OPTIONAL_USED]:
+        return _hand_into(b, p, BLACK_HAT, out, n)
+    for i in range(hand_n):  # the black hats and the optional moves in one pass
+        out[n + i] = BLACK_HAT + b[p + SEAT_HAND + i]
+        out[n + hand_n + i] = optional + b[p + SEAT_HAND + i]
+    return n + 2 * hand_n
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _hand_into(b: cython.p_uchar, p: cython.Py_ssize_t, first: cython.int, out: cython.p_longlong,
+               n: cython.int) -> cython.int:
+    """The codes `first + card` of the hand at `p`, in hand order, written from out[n]; the new count."""
+    i: cython.int
+    for i in range(b[p + SEAT_HAND_COUNT]):
+        out[n + i] = first + b[p + SEAT_HAND + i]
+    return n + b[p + SEAT_HAND_COUNT]
+
+
+@cython.cfunc
+@cython.inline
+@cython.exceptval(check=False)
+def _exchanges_into(b: cython.p_uchar, p: cython.Py_ssize_t, out: cython.p_longlong) -> cython.int:
+    """The exchanges of the hand at `p` (may_exchange), card by card, space by space, from out[0]; their count."""
+    # Byte t of of_type: the spaces (bit s: space s) holding a card of type t; byte k of below: those whose
+    # card's number (0-based) is below k. A card of type t and number k may go on the spaces of both bytes.
+    of_type: cython.ulonglong = 0
+    below: cython.ulonglong = 0  # first byte k: the spaces of number k
+    bit: cython.ulonglong = 1
+    s: cython.int
+    c: cython.uint
+    lanes: cython.uint
+    for s in range(b[SPACES]):
+        lanes = _LANES[b[TABLE + s]]
+        of_type |= bit << (lanes & 0xFF)
+        below |= bit << (lanes >> 8)
+        bit <<= 1
+    below <<= 8  # byte k: number k - 1; then each byte ORs in all those below it (bytes past 5 never read)
+    below |= below << 8
+    below |= below << 16
+    below |= below << 32
+    n: cython.Py_ssize_t = 0
+    i: cython.Py_ssize_t
+    mask: cython.uint
+    base: cython.uint
+    for i in range(b[p + SEAT_HAND_COUNT]):
+        c = b[p + SEAT_HAND + i]
+        lanes = _LANES[c]
+        mask = ((of_type >> (lanes & 0xFF)) | (below >> (lanes >> 8))) & 0x3F
+        base = EXCHANGE + c * 6
+        while mask:
+            out[n] = base + _LOWEST[mask]
+            n += 1
+            mask &= mask - 1
+    return n
 
 
 def packed_moves(buf: bytearray) -> list:
@@ -424,13 +535,12 @@ def _finish(b: cython.p_uchar, events: Optional[list]) -> cython.void:
 
 @cython.cfunc
 @cython.exceptval(-1, check=False)
-def _step(buf: bytearray, index: cython.longlong) -> cython.int:
-    """Make the move `_legal_into` would list at `index`: no check, no events."""
-    b: cython.p_uchar = buf  # raw bytes: no Python-level indexing in the hot path
-    _do(buf, _nth(b, index), None)
+def _step(buf: bytearray, code: cython.longlong) -> cython.int:
+    """Make a move `_legal_into` just listed: no check, no events."""
+    _do(buf, code, None)
     return 0
 
 if cython.compiled:
-    KERNEL = kernel.export_counted(_count, _step, _outcome, 4, _apply, _legal_into, MAX_LISTED)
+    KERNEL = kernel.export(_legal_into, _step, _outcome, MAX_LISTED, 4, _apply)
 else:
     KERNEL = None
