@@ -105,7 +105,7 @@ def legal_moves(buf: bytearray):
         raise ValueError(f"not an alaska state: {len(buf)} bytes, expected {SIZE}")
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 µs to make
         out: list = [0] * N_CODES
-        return kernel.listed(out, _legal_into(buf, out))
+        return kernel.as_codes(out[:_legal_into(buf, out)])
     codes = cython.declare(cython.longlong[353])  # N_CODES: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 

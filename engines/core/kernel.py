@@ -179,7 +179,7 @@ class Codes:
         return f"Codes({self.tolist()!r})"
 
     def __reduce__(self):
-        return (_codes_of, (self.tolist(),))
+        return (as_codes, (self.tolist(),))
 
     def __dealloc__(self):
         global _pooled
@@ -193,6 +193,12 @@ class Codes:
 
 
 Sequence.register(Codes)
+
+
+def as_codes(codes) -> Codes:
+    """Codes of a sequence of codes: the listing of interpreted rules (the C entry points `listed`, `indexes` and
+    `decoded` are not visible from Python when this module is compiled, as a game added outside engines/ meets it)."""
+    return _codes_of(list(codes))
 
 
 def _codes_of(codes: list) -> Codes:

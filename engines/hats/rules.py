@@ -57,7 +57,7 @@ def legal_moves(buf: bytearray):
         raise ValueError(f"not a hats state: {len(buf)} bytes, expected {SIZE}")
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
         out: list = [0] * MAX_LISTED
-        return kernel.listed(out, _legal_into(buf, out))
+        return kernel.as_codes(out[:_legal_into(buf, out)])
     codes = cython.declare(cython.longlong[91])  # MAX_LISTED: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 

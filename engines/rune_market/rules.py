@@ -165,7 +165,7 @@ def _codes(buf: bytearray, only: cython.int):
     else:
         spare = [0] * n
         _list(buf, only, spare, n)
-        return kernel.listed(spare, n)
+        return kernel.as_codes(spare)
 
 
 # legal_moves' last listing and the state it listed: a playout applies one of its codes to that very state

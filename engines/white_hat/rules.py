@@ -80,7 +80,8 @@ def legal_moves(buf: bytearray):
     _sized(buf)  # the listing reads the state's raw bytes
     if not cython.compiled:  # interpreted, a dict stands in for the C array (cython.declare's casts every item)
         slots: dict = {}
-        return kernel.listed(slots, _legal_into(buf, slots))
+        n: cython.Py_ssize_t = _legal_into(buf, slots)
+        return kernel.as_codes([slots[i] for i in range(n)])
     codes = cython.declare(cython.longlong[4677])  # MAX_MOVES: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 

@@ -28,7 +28,7 @@ def test_a_listing_is_a_read_only_sequence_equal_to_its_list(game_id, pure_engin
     compiled = engines.get(game_id)
     pure = interpreted(compiled, pure_engines)
     for (state, listed), (_, twin) in zip(walk(compiled, 5, 30), walk(pure, 5, 30)):
-        assert (pure is compiled or type(listed) is not type(twin)) and listed == twin and twin == listed
+        assert listed == twin and twin == listed  # two classes for a built-in game: the twin has its own core
         assert not listed != twin
         assert listed + [1] == listed.tolist() + [1] and [1] + listed == [1] + listed.tolist()
         assert listed + twin == listed.tolist() * 2
@@ -57,7 +57,9 @@ def test_a_held_listing_never_changes(game_id):
     hundreds of later listings are made and dropped (a pool handing out an array in use fails here)."""
     game = engines.get(game_id)
     held = []
-    for seed in range(4):
+    for seed in range(60):  # short games (the toy) take more seeds to make 100 listings
+        if len(held) > 100:
+            break
         for state, listed in walk(game, seed, 60):
             held.append((listed, listed.tolist()))
             for _ in range(3):  # dropped at once: their arrays go back to the pool

@@ -101,7 +101,7 @@ def legal_moves(buf: bytearray):
     _check(buf)
     if not cython.compiled:  # a list: Cython's interpreted array costs ~30 us to make
         out: list = [0] * N_CODES
-        return kernel.listed(out, _legal_into(buf, out))
+        return kernel.as_codes(out[:_legal_into(buf, out)])
     codes = cython.declare(cython.longlong[14])  # N_CODES: a C array's length must be a literal
     return kernel.listed(codes, _legal_into(buf, codes))
 
